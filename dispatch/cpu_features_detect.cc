@@ -1,0 +1,69 @@
+#include "dispatch/cpu_features_detect.h"
+
+#include <cstdio>
+
+#include "cpu_features_macros.h"
+
+#if defined(CPU_FEATURES_ARCH_X86)
+#include "cpuinfo_x86.h"
+#elif defined(CPU_FEATURES_ARCH_AARCH64)
+#include "cpuinfo_aarch64.h"
+#endif
+
+namespace blockbloom {
+
+// cpu_features' feature fields are signed 1-bit bit-fields: a set one reads as
+// -1, so every test is `!= 0`.
+CpuFlags DetectCpuFlags() {
+  CpuFlags flags;
+#if defined(CPU_FEATURES_ARCH_X86)
+  const cpu_features::X86Features f = cpu_features::GetX86Info().features;
+  flags.ssse3 = f.ssse3 != 0;
+  flags.sse41 = f.sse4_1 != 0;
+  flags.sse42 = f.sse4_2 != 0;
+  flags.avx = f.avx != 0;
+  flags.avx2 = f.avx2 != 0;
+  flags.bmi1 = f.bmi1 != 0;
+  flags.bmi2 = f.bmi2 != 0;
+  flags.fma = f.fma3 != 0;
+  flags.f16c = f.f16c != 0;
+  flags.avx512f = f.avx512f != 0;
+  flags.avx512vl = f.avx512vl != 0;
+  flags.avx512dq = f.avx512dq != 0;
+  flags.avx512bw = f.avx512bw != 0;
+#elif defined(CPU_FEATURES_ARCH_AARCH64)
+  flags.asimd = cpu_features::GetAarch64Info().features.asimd != 0;
+#endif
+  return flags;
+}
+
+CpuDescription DescribeCpu() {
+  CpuDescription d;
+#if defined(CPU_FEATURES_ARCH_X86)
+  const cpu_features::X86Info info = cpu_features::GetX86Info();
+  d.architecture = "x86-64";
+  d.vendor = info.vendor;
+  char brand[49] = {0};
+  cpu_features::FillX86BrandString(brand);
+  d.brand = brand;
+  // Trim the padding some CPUs put around the brand string.
+  const auto first = d.brand.find_first_not_of(' ');
+  d.brand = first == std::string::npos ? "" : d.brand.substr(first, d.brand.find_last_not_of(' ') - first + 1);
+  d.microarchitecture =
+      cpu_features::GetX86MicroarchitectureName(cpu_features::GetX86Microarchitecture(&info));
+#elif defined(CPU_FEATURES_ARCH_AARCH64)
+  const cpu_features::Aarch64Info info = cpu_features::GetAarch64Info();
+  d.architecture = "aarch64";
+  char text[64];
+  std::snprintf(text, sizeof text, "implementer 0x%02x", static_cast<unsigned>(info.implementer));
+  d.vendor = text;
+  std::snprintf(text, sizeof text, "part 0x%03x variant %d revision %d",
+                static_cast<unsigned>(info.part), info.variant, info.revision);
+  d.brand = text;
+#else
+  d.architecture = "other";
+#endif
+  return d;
+}
+
+}  // namespace blockbloom

@@ -1,0 +1,135 @@
+/* blockbloom: SIMD kernels for split block Bloom filters (Parquet SBBF layout).
+ *
+ * A plain C API so that C, C++, Rust, Java and Go callers can bind it.
+ *
+ * Conventions
+ * - Every function that can fail returns an int: 0 (BB_OK) on success, a
+ *   negative bb_status on failure. bb_status_message() turns a code into text.
+ * - bb_find() returns 1 (maybe present), 0 (definitely absent) or a negative
+ *   bb_status, so `if (bb_find(f, h) > 0)` reads naturally in a hot loop.
+ * - Hashes are 64-bit (Parquet: XXH64, seed 0, of the value's plain encoding).
+ * - A filter is a bb_filter struct the caller owns (stack, heap, anywhere);
+ *   bb_filter_init() allocates its bitset, the view functions wrap a buffer the
+ *   caller owns. The bitset may sit at any byte address: in-place probing of a
+ *   Parquet file at an odd offset is supported and free of undefined behaviour.
+ * - The kernel (ISA tier) is chosen once, when the library is loaded; see the
+ *   ISA section below and blockbloom/kernels.h.
+ */
+#ifndef BLOCKBLOOM_BLOCKBLOOM_H_
+#define BLOCKBLOOM_BLOCKBLOOM_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Error codes. Values are stable: bindings may hard-code them. */
+typedef enum bb_status {
+  BB_OK = 0,
+  BB_ERR_NULL_POINTER = -1,            /* a required pointer is NULL (with n > 0 for arrays) */
+  BB_ERR_SIZE_ZERO = -2,               /* filter size of 0 bytes */
+  BB_ERR_SIZE_NOT_MULTIPLE_OF_32 = -3, /* filter size is not a whole number of 32-byte blocks */
+  BB_ERR_TOO_MANY_BLOCKS = -4,         /* more than 2^31 - 1 blocks */
+  BB_ERR_OUT_OF_MEMORY = -5,           /* the bitset could not be allocated */
+  BB_ERR_READ_ONLY = -6,               /* insert into a read-only view */
+  BB_ERR_BATCH_TOO_LARGE = -7,         /* selection vector batch with more than 2^32 - 1 hashes */
+  BB_ERR_UNKNOWN_ISA = -8,             /* ISA name is not one of scalar, sse42, avx2, avx512, neon */
+  BB_ERR_ISA_NOT_COMPILED = -9,        /* ISA exists but is not built for this architecture */
+  BB_ERR_ISA_UNSUPPORTED = -10         /* ISA is built but this CPU cannot run it */
+} bb_status;
+
+/* A static, never-NULL English message for any int, known code or not. */
+const char* bb_status_message(int status);
+
+/* Library version, e.g. "0.1.0". */
+const char* bb_version(void);
+
+/* ---------------------------------------------------------------- filters */
+
+#define BB_BLOCK_BYTES 32u
+#define BB_MAX_BLOCKS 0x7fffffffu /* Parquet: block count must fit a signed 32-bit int */
+#define BB_ALLOC_ALIGNMENT 64u    /* alignment of bitsets allocated by bb_filter_init */
+
+enum {
+  BB_FILTER_OWNED = 1u,     /* data was allocated by bb_filter_init; released by bb_filter_release */
+  BB_FILTER_READ_ONLY = 2u  /* created by bb_filter_init_view_readonly: inserts are refused */
+};
+
+/* Treat the fields as read-only; initialise with one of the bb_filter_init* calls. */
+typedef struct bb_filter {
+  uint8_t* data;       /* block 0; lane i of block b is the little-endian uint32 at 32*b + 4*i */
+  size_t num_bytes;    /* 32 * num_blocks */
+  uint32_t num_blocks; /* 1 .. BB_MAX_BLOCKS */
+  uint32_t flags;      /* BB_FILTER_* */
+} bb_filter;
+
+/* Allocates a zeroed, 64-byte-aligned bitset of num_bytes. On failure *f is
+ * left zeroed (safe to release). */
+int bb_filter_init(bb_filter* f, size_t num_bytes);
+
+/* Wraps a caller-owned bitset (any alignment). Nothing is copied or zeroed. */
+int bb_filter_init_view(bb_filter* f, void* data, size_t num_bytes);
+
+/* As bb_filter_init_view, but inserts return BB_ERR_READ_ONLY; the library
+ * never writes through data. For probing a bitset in a read-only mapping. */
+int bb_filter_init_view_readonly(bb_filter* f, const void* data, size_t num_bytes);
+
+/* Frees an owned bitset and zeroes *f. Safe on NULL, on views, and twice. */
+void bb_filter_release(bb_filter* f);
+
+/* Sets the 8 bits of hash in its block. */
+int bb_insert(bb_filter* f, uint64_t hash);
+
+/* 1 if all 8 bits of hash are set (maybe present), 0 if not (absent), < 0 on error. */
+int bb_find(const bb_filter* f, uint64_t hash);
+
+/* Inserts n hashes (hashes may be NULL when n == 0). */
+int bb_insert_batch(bb_filter* f, const uint64_t* hashes, size_t n);
+
+/* Tests n hashes; bit i of the bitmap (byte i/8, bit i%8, LSB first, as Arrow
+ * validity bitmaps) is 1 when hashes[i] may be present. Writes exactly
+ * (n + 7) / 8 bytes; the unused high bits of the last byte are written as 0.
+ * *hits (may be NULL) receives the number of set bits. */
+int bb_find_batch_bitmap(const bb_filter* f, const uint64_t* hashes, size_t n,
+                         uint8_t* bitmap, size_t* hits);
+
+/* Tests n hashes; writes the indices i (ascending) of the hashes that may be
+ * present to selection[0 .. *hits). selection must have room for n entries
+ * (entries past *hits are unspecified). n must be below 2^32. */
+int bb_find_batch_select(const bb_filter* f, const uint64_t* hashes, size_t n,
+                         uint32_t* selection, size_t* hits);
+
+/* ------------------------------------------------------------------- ISAs
+ * Names: "scalar", "sse42", "avx2", "avx512", "neon". The best ISA the CPU
+ * supports is selected when the library loads. BLOCKBLOOM_ISA=<name> in the
+ * environment forces one; an unknown name, or one this build or CPU cannot
+ * run, is refused (the best ISA stays selected) and the reason is reported by
+ * bb_forced_isa_refused(). */
+
+/* Name of the ISA whose kernels the filter functions call now. */
+const char* bb_selected_isa(void);
+
+/* Comma-separated names, best first, e.g. "avx512,avx2,sse42,scalar". */
+const char* bb_compiled_isas(void);
+const char* bb_supported_isas(void);
+
+/* 1 if this build has the ISA and this CPU can run it, else 0. */
+int bb_isa_supported(const char* name);
+
+/* Switches the ISA at run time (process-wide). Not meant for hot paths; calls
+ * that run concurrently with it finish on either the old or the new ISA,
+ * both of which give identical results. */
+int bb_select_isa(const char* name);
+
+/* The value of BLOCKBLOOM_ISA seen at load (NULL if unset or empty) and, if it
+ * was refused, why (NULL if it was honoured or unset). */
+const char* bb_forced_isa(void);
+const char* bb_forced_isa_refused(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* BLOCKBLOOM_BLOCKBLOOM_H_ */

@@ -1,0 +1,38 @@
+/* blockbloom kernel tables: the raw per-ISA functions behind the filter API.
+ *
+ * For tests, benchmarks and callers that manage their own dispatch. Kernels do
+ * no validation: blocks points at num_blocks * 32 readable (and, for inserts,
+ * writable) bytes at any alignment, 1 <= num_blocks <= BB_MAX_BLOCKS, and the
+ * arrays hold n elements (bitmap: (n + 7) / 8 bytes; selection: n entries,
+ * n < 2^32). Every table computes bit-identical results. */
+#ifndef BLOCKBLOOM_KERNELS_H_
+#define BLOCKBLOOM_KERNELS_H_
+
+#include "blockbloom/blockbloom.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct bb_kernel_table {
+  const char* isa; /* "scalar", "sse42", "avx2", "avx512" or "neon" */
+  void (*insert)(uint8_t* blocks, uint32_t num_blocks, uint64_t hash);
+  int (*find)(const uint8_t* blocks, uint32_t num_blocks, uint64_t hash);
+  void (*insert_batch)(uint8_t* blocks, uint32_t num_blocks, const uint64_t* hashes,
+                       size_t n);
+  size_t (*find_batch_bitmap)(const uint8_t* blocks, uint32_t num_blocks,
+                              const uint64_t* hashes, size_t n, uint8_t* bitmap);
+  size_t (*find_batch_select)(const uint8_t* blocks, uint32_t num_blocks,
+                              const uint64_t* hashes, size_t n, uint32_t* selection);
+} bb_kernel_table;
+
+/* The table of one named ISA. BB_ERR_UNKNOWN_ISA, BB_ERR_ISA_NOT_COMPILED or
+ * BB_ERR_ISA_UNSUPPORTED (the CPU lacks it: calling it could fault) leave
+ * *table NULL. */
+int bb_kernels_for_isa(const char* name, const bb_kernel_table** table);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* BLOCKBLOOM_KERNELS_H_ */

@@ -1,0 +1,41 @@
+// The ISA tiers, best first, and their names. Shared vocabulary of the kernel
+// tables (which tier a table is) and the dispatcher (which tier to pick).
+#ifndef BLOCKBLOOM_KERNELS_ISA_H_
+#define BLOCKBLOOM_KERNELS_ISA_H_
+
+#include <cstddef>
+#include <string_view>
+
+namespace blockbloom {
+
+// Best first: the dispatcher picks the first one the CPU supports.
+enum class Isa { kAvx512, kAvx2, kSse42, kNeon, kScalar };
+inline constexpr Isa kIsasBestFirst[] = {Isa::kAvx512, Isa::kAvx2, Isa::kSse42, Isa::kNeon,
+                                        Isa::kScalar};
+inline constexpr std::size_t kNumIsas = sizeof(kIsasBestFirst) / sizeof(kIsasBestFirst[0]);
+
+constexpr const char* IsaName(Isa isa) {
+  switch (isa) {
+    case Isa::kAvx512: return "avx512";
+    case Isa::kAvx2: return "avx2";
+    case Isa::kSse42: return "sse42";
+    case Isa::kNeon: return "neon";
+    case Isa::kScalar: return "scalar";
+  }
+  return "?";
+}
+
+// False when name is not an ISA name (exact, case-sensitive match).
+inline bool IsaFromName(std::string_view name, Isa* isa) {
+  for (Isa candidate : kIsasBestFirst) {
+    if (name == IsaName(candidate)) {
+      *isa = candidate;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace blockbloom
+
+#endif  // BLOCKBLOOM_KERNELS_ISA_H_

@@ -1,0 +1,18 @@
+// Which kernel tables this build contains. Knows nothing of the running CPU:
+// handing out a table the CPU can run is the dispatcher's job.
+#ifndef BLOCKBLOOM_KERNELS_KERNEL_REGISTRY_H_
+#define BLOCKBLOOM_KERNELS_KERNEL_REGISTRY_H_
+
+#include "blockbloom/kernels.h"
+#include "kernels/isa.h"
+
+namespace blockbloom {
+
+extern const bb_kernel_table kScalarKernels;
+
+// The table compiled for isa, or nullptr if this build has none for it.
+const bb_kernel_table* CompiledKernels(Isa isa);
+
+}  // namespace blockbloom
+
+#endif  // BLOCKBLOOM_KERNELS_KERNEL_REGISTRY_H_

@@ -1,0 +1,105 @@
+// The SIMD block operation, written once with Highway and compiled for each
+// target by simd_kernels.cc (foreach_target.h). Highway targets map to ISA
+// tiers: SSE4 -> sse42, AVX2 -> avx2, AVX3 -> avx512, NEON -> neon.
+//
+// A block (8 uint32 lanes) is covered by kParts vectors of up to 8 lanes:
+// one vector on AVX2/AVX3, two on SSE4/NEON.
+//
+// The bitset may sit at any byte address (Parquet files put it at odd
+// offsets), so blocks are loaded as bytes and bit-cast to uint32 lanes: no
+// misaligned uint32_t pointer is ever formed. Bit-casting little-endian bytes
+// is what the format specifies, and every Highway target is little-endian.
+
+#include "hwy/highway.h"
+
+// Outside the toggle guard: re-evaluated for every target. Targets that are
+// not a tier (SCALAR, EMU128, ...) compile no kernel code.
+#undef BLOCKBLOOM_SIMD_TIER
+#if HWY_TARGET == HWY_AVX3
+#define BLOCKBLOOM_SIMD_TIER "avx512"
+#elif HWY_TARGET == HWY_AVX2
+#define BLOCKBLOOM_SIMD_TIER "avx2"
+#elif HWY_TARGET == HWY_SSE4
+#define BLOCKBLOOM_SIMD_TIER "sse42"
+#elif HWY_TARGET == HWY_NEON
+#define BLOCKBLOOM_SIMD_TIER "neon"
+#endif
+
+// Include guard that toggles per target (Highway's -inl.h convention).
+#if defined(BLOCKBLOOM_KERNELS_SIMD_BLOCK_KERNELS_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef BLOCKBLOOM_KERNELS_SIMD_BLOCK_KERNELS_INL_H_
+#undef BLOCKBLOOM_KERNELS_SIMD_BLOCK_KERNELS_INL_H_
+#else
+#define BLOCKBLOOM_KERNELS_SIMD_BLOCK_KERNELS_INL_H_
+#endif
+
+#ifdef BLOCKBLOOM_SIMD_TIER
+#include <cstddef>
+#include <cstdint>
+
+#include "kernels/block_op.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace blockbloom {
+namespace HWY_NAMESPACE {
+namespace hn = hwy::HWY_NAMESPACE;
+
+using LaneTag = hn::CappedTag<uint32_t, kLanesPerBlock>;
+using ByteTag = hn::Repartition<uint8_t, LaneTag>;
+using LaneVec = hn::Vec<LaneTag>;
+inline constexpr size_t kLanesPerVec = hn::MaxLanes(LaneTag());
+inline constexpr size_t kParts = kLanesPerBlock / kLanesPerVec;
+static_assert(kParts * kLanesPerVec == kLanesPerBlock, "a block must be whole vectors");
+
+HWY_INLINE LaneVec LoadBlockPart(const uint8_t* block, size_t part) {
+  return hn::BitCast(LaneTag(), hn::LoadU(ByteTag(), block + part * 4 * kLanesPerVec));
+}
+
+HWY_INLINE void StoreBlockPart(LaneVec v, uint8_t* block, size_t part) {
+  hn::StoreU(hn::BitCast(ByteTag(), v), ByteTag(), block + part * 4 * kLanesPerVec);
+}
+
+// The bits of `key` in lanes [part * kLanesPerVec, (part + 1) * kLanesPerVec):
+// 1 << (top 5 bits of key * salt), the same formula as BitInLane().
+HWY_INLINE LaneVec MaskPart(uint32_t key, size_t part) {
+  const LaneTag d;
+  const LaneVec salts = hn::LoadU(d, kSalts + part * kLanesPerVec);
+  const LaneVec bit = hn::ShiftRight<27>(hn::Mul(hn::Set(d, key), salts));
+  return hn::Shl(hn::Set(d, 1u), bit);
+}
+
+HWY_INLINE uint32_t FindOne(const uint8_t* blocks, uint32_t num_blocks, uint64_t hash) {
+  const LaneTag d;
+  const uint8_t* block = blocks + kBlockBytes * ParquetBlockIndex(hash, num_blocks);
+  const uint32_t key = ParquetKey(hash);
+  LaneVec missing = hn::Zero(d);
+  for (size_t part = 0; part < kParts; ++part) {
+    missing = hn::Or(missing, hn::AndNot(LoadBlockPart(block, part), MaskPart(key, part)));
+  }
+  return hn::AllTrue(d, hn::Eq(missing, hn::Zero(d))) ? 1u : 0u;
+}
+
+HWY_INLINE void InsertOne(uint8_t* blocks, uint32_t num_blocks, uint64_t hash) {
+  uint8_t* block = blocks + kBlockBytes * ParquetBlockIndex(hash, num_blocks);
+  const uint32_t key = ParquetKey(hash);
+  for (size_t part = 0; part < kParts; ++part) {
+    StoreBlockPart(hn::Or(LoadBlockPart(block, part), MaskPart(key, part)), block, part);
+  }
+}
+
+#include "kernels/batch_loops-inl.h"
+
+// Out-of-line entry points for the kernel table.
+HWY_NOINLINE void Insert(uint8_t* blocks, uint32_t num_blocks, uint64_t hash) {
+  InsertOne(blocks, num_blocks, hash);
+}
+HWY_NOINLINE int Find(const uint8_t* blocks, uint32_t num_blocks, uint64_t hash) {
+  return static_cast<int>(FindOne(blocks, num_blocks, hash));
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace blockbloom
+HWY_AFTER_NAMESPACE();
+
+#endif  // BLOCKBLOOM_SIMD_TIER
+#endif  // toggle guard

@@ -1,0 +1,49 @@
+// Compiles block_kernels-inl.h once per Highway target and exports one
+// kernel table per target that maps to an ISA tier.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/simd/simd_kernels.cc"
+#include "hwy/foreach_target.h"  // IWYU pragma: keep
+
+#include "hwy/highway.h"
+#include "kernels/kernel_registry.h"
+#include "kernels/simd/block_kernels-inl.h"
+
+#ifdef BLOCKBLOOM_SIMD_TIER
+HWY_BEFORE_NAMESPACE();
+namespace blockbloom {
+namespace HWY_NAMESPACE {
+
+extern const bb_kernel_table kKernels;
+const bb_kernel_table kKernels = {
+    BLOCKBLOOM_SIMD_TIER, &Insert, &Find, &InsertBatch, &FindBatchBitmap, &FindBatchSelect,
+};
+
+}  // namespace HWY_NAMESPACE
+}  // namespace blockbloom
+HWY_AFTER_NAMESPACE();
+#endif
+
+#if HWY_ONCE
+namespace blockbloom {
+
+const bb_kernel_table* CompiledKernels(Isa isa) {
+  switch (isa) {
+#if HWY_TARGETS & HWY_AVX3
+    case Isa::kAvx512: return &N_AVX3::kKernels;
+#endif
+#if HWY_TARGETS & HWY_AVX2
+    case Isa::kAvx2: return &N_AVX2::kKernels;
+#endif
+#if HWY_TARGETS & HWY_SSE4
+    case Isa::kSse42: return &N_SSE4::kKernels;
+#endif
+#if HWY_TARGETS & HWY_NEON
+    case Isa::kNeon: return &N_NEON::kKernels;
+#endif
+    case Isa::kScalar: return &kScalarKernels;
+    default: return nullptr;
+  }
+}
+
+}  // namespace blockbloom
+#endif  // HWY_ONCE
