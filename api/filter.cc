@@ -1,9 +1,8 @@
 // The filter half of the C API: validates arguments, then makes one indirect
 // call into the selected kernel table. Kernels never see invalid input.
 #include <cstdint>
-#include <cstdlib>
-#include <cstring>
 
+#include "api/bitset_memory.h"
 #include "blockbloom/blockbloom.h"
 #include "dispatch/dispatcher.h"
 
@@ -41,12 +40,9 @@ int bb_filter_init(bb_filter* f, size_t num_bytes) {
   *f = bb_filter{};
   const int status = CheckSize(num_bytes);
   if (status != BB_OK) return status;
-  // aligned_alloc wants a multiple of the alignment.
-  const size_t padded = (num_bytes + BB_ALLOC_ALIGNMENT - 1) / BB_ALLOC_ALIGNMENT * BB_ALLOC_ALIGNMENT;
-  void* data = std::aligned_alloc(BB_ALLOC_ALIGNMENT, padded);
+  uint8_t* data = blockbloom::AllocateZeroedBitset(num_bytes);
   if (data == nullptr) return BB_ERR_OUT_OF_MEMORY;
-  std::memset(data, 0, num_bytes);
-  f->data = static_cast<uint8_t*>(data);
+  f->data = data;
   f->num_bytes = num_bytes;
   f->num_blocks = static_cast<uint32_t>(num_bytes / BB_BLOCK_BYTES);
   f->flags = BB_FILTER_OWNED;
@@ -63,7 +59,7 @@ int bb_filter_init_view_readonly(bb_filter* f, const void* data, size_t num_byte
 
 void bb_filter_release(bb_filter* f) {
   if (f == nullptr) return;
-  if ((f->flags & BB_FILTER_OWNED) != 0) std::free(f->data);
+  if ((f->flags & BB_FILTER_OWNED) != 0) blockbloom::FreeBitset(f->data, f->num_bytes);
   *f = bb_filter{};
 }
 

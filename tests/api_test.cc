@@ -1,0 +1,221 @@
+// The C API's contract: argument checking with distinct error codes, owned
+// and viewed bitsets, read-only views, and the C++ wrapper over it.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "blockbloom/blockbloom.h"
+#include "blockbloom/blockbloom.hpp"
+#include "oracle.h"
+
+namespace {
+
+const int kAllErrors[] = {BB_ERR_NULL_POINTER, BB_ERR_SIZE_ZERO, BB_ERR_SIZE_NOT_MULTIPLE_OF_32,
+                          BB_ERR_TOO_MANY_BLOCKS, BB_ERR_OUT_OF_MEMORY, BB_ERR_READ_ONLY,
+                          BB_ERR_BATCH_TOO_LARGE, BB_ERR_UNKNOWN_ISA, BB_ERR_ISA_NOT_COMPILED,
+                          BB_ERR_ISA_UNSUPPORTED};
+
+TEST(Status, EveryErrorHasADistinctNegativeCodeAndMessage) {
+  std::set<int> codes;
+  std::set<std::string> messages;
+  for (int code : kAllErrors) {
+    EXPECT_LT(code, 0);
+    codes.insert(code);
+    messages.insert(bb_status_message(code));
+  }
+  EXPECT_EQ(codes.size(), std::size(kAllErrors));
+  EXPECT_EQ(messages.size(), std::size(kAllErrors));
+  EXPECT_STREQ(bb_status_message(BB_OK), "ok");
+  EXPECT_STREQ(bb_status_message(12345), "unknown blockbloom status code");
+}
+
+TEST(FilterInit, RejectsBadSizesWithDistinctCodes) {
+  bb_filter f;
+  EXPECT_EQ(bb_filter_init(&f, 0), BB_ERR_SIZE_ZERO);
+  EXPECT_EQ(bb_filter_init(&f, 33), BB_ERR_SIZE_NOT_MULTIPLE_OF_32);
+  EXPECT_EQ(bb_filter_init(&f, 31), BB_ERR_SIZE_NOT_MULTIPLE_OF_32);
+  EXPECT_EQ(bb_filter_init(&f, (size_t{BB_MAX_BLOCKS} + 1) * 32), BB_ERR_TOO_MANY_BLOCKS);
+  EXPECT_EQ(bb_filter_init(&f, SIZE_MAX - 31), BB_ERR_TOO_MANY_BLOCKS);
+  EXPECT_EQ(bb_filter_init(nullptr, 64), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(f.data, nullptr);  // a failed init leaves nothing behind
+}
+
+TEST(FilterInit, AllocatesZeroed64ByteAlignedBitsets) {
+  for (size_t bytes : {size_t{32}, size_t{96}, size_t{4096}, size_t{1} << 20, (size_t{3} << 20) + 32}) {
+    bb_filter f;
+    ASSERT_EQ(bb_filter_init(&f, bytes), BB_OK);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(f.data) % BB_ALLOC_ALIGNMENT, 0u) << bytes;
+    EXPECT_EQ(f.num_bytes, bytes);
+    EXPECT_EQ(f.num_blocks, bytes / 32);
+    EXPECT_EQ(f.flags, static_cast<uint32_t>(BB_FILTER_OWNED));
+    EXPECT_EQ(std::vector<uint8_t>(f.data, f.data + bytes), std::vector<uint8_t>(bytes, 0));
+    bb_filter_release(&f);
+    EXPECT_EQ(f.data, nullptr);
+    bb_filter_release(&f);  // twice is harmless
+  }
+  bb_filter_release(nullptr);
+}
+
+// Run in a child whose address space is capped, so the refusal is certain and
+// this process is unaffected.
+TEST(FilterInit, ReportsOutOfMemoryInsteadOfAborting) {
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const rlimit limit = {size_t{1} << 30, size_t{1} << 30};
+    if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(3);
+    bb_filter f;
+    const int status = bb_filter_init(&f, size_t{4} << 30);
+    _exit(status == BB_ERR_OUT_OF_MEMORY && f.data == nullptr ? 0 : 1);
+  }
+  int wstatus = 0;
+  ASSERT_EQ(waitpid(child, &wstatus, 0), child);
+  ASSERT_TRUE(WIFEXITED(wstatus)) << "child died instead of returning an error";
+  EXPECT_EQ(WEXITSTATUS(wstatus), 0);
+}
+
+TEST(FilterView, WrapsCallerMemoryAtAnyAlignmentWithoutCopying) {
+  std::vector<uint8_t> buffer(32 * 10 + 7, 0);
+  bb_filter f;
+  ASSERT_EQ(bb_filter_init_view(&f, buffer.data() + 7, 32 * 10), BB_OK);
+  EXPECT_EQ(f.data, buffer.data() + 7);
+  EXPECT_EQ(f.num_blocks, 10u);
+  EXPECT_EQ(f.flags, 0u);
+  ASSERT_EQ(bb_insert(&f, 0x1234567890abcdefull), BB_OK);
+  EXPECT_EQ(bb_find(&f, 0x1234567890abcdefull), 1);
+  std::vector<uint8_t> expected(32 * 10, 0);
+  oracle::Insert(expected, 0x1234567890abcdefull);
+  EXPECT_EQ(std::vector<uint8_t>(buffer.begin() + 7, buffer.end()), expected);
+  bb_filter_release(&f);  // a view's memory stays the caller's, bytes intact
+  EXPECT_EQ(f.data, nullptr);
+  EXPECT_EQ(std::vector<uint8_t>(buffer.begin() + 7, buffer.end()), expected);
+}
+
+TEST(FilterView, RejectsNullAndBadSizes) {
+  uint8_t buffer[64] = {0};
+  bb_filter f;
+  EXPECT_EQ(bb_filter_init_view(&f, nullptr, 64), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_filter_init_view(nullptr, buffer, 64), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_filter_init_view(&f, buffer, 0), BB_ERR_SIZE_ZERO);
+  EXPECT_EQ(bb_filter_init_view(&f, buffer, 40), BB_ERR_SIZE_NOT_MULTIPLE_OF_32);
+  EXPECT_EQ(bb_filter_init_view_readonly(&f, buffer, 40), BB_ERR_SIZE_NOT_MULTIPLE_OF_32);
+}
+
+TEST(FilterView, ReadOnlyViewRefusesEveryWriteAndLeavesBytesUntouched) {
+  std::vector<uint8_t> bytes(64, 0);
+  oracle::Insert(bytes, 42);
+  const std::vector<uint8_t> before = bytes;
+  bb_filter f;
+  ASSERT_EQ(bb_filter_init_view_readonly(&f, bytes.data(), bytes.size()), BB_OK);
+  EXPECT_EQ(bb_insert(&f, 7), BB_ERR_READ_ONLY);
+  const uint64_t hashes[] = {1, 2, 3};
+  EXPECT_EQ(bb_insert_batch(&f, hashes, 3), BB_ERR_READ_ONLY);
+  EXPECT_EQ(bytes, before);
+  EXPECT_EQ(bb_find(&f, 42), 1);
+}
+
+TEST(FilterOps, NullArgumentsAreRefusedNotDereferenced) {
+  bb_filter f;
+  ASSERT_EQ(bb_filter_init(&f, 64), BB_OK);
+  uint64_t hash = 1;
+  uint8_t bitmap[1];
+  uint32_t selection[1];
+  size_t hits = 99;
+  EXPECT_EQ(bb_insert(nullptr, 1), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_find(nullptr, 1), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_insert_batch(&f, nullptr, 1), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_find_batch_bitmap(&f, nullptr, 1, bitmap, &hits), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_find_batch_bitmap(&f, &hash, 1, nullptr, &hits), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_find_batch_select(&f, nullptr, 1, selection, &hits), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_find_batch_select(&f, &hash, 1, nullptr, &hits), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(hits, 99u);  // untouched on error
+  bb_filter released;
+  bb_filter_init(&released, 64);
+  bb_filter_release(&released);
+  EXPECT_EQ(bb_find(&released, 1), BB_ERR_NULL_POINTER);
+  // n == 0 needs no arrays at all.
+  EXPECT_EQ(bb_insert_batch(&f, nullptr, 0), BB_OK);
+  EXPECT_EQ(bb_find_batch_bitmap(&f, nullptr, 0, nullptr, &hits), BB_OK);
+  EXPECT_EQ(hits, 0u);
+  EXPECT_EQ(bb_find_batch_select(&f, nullptr, 0, nullptr, nullptr), BB_OK);
+  bb_filter_release(&f);
+}
+
+TEST(FilterOps, SelectionBatchAboveUint32RangeIsRefusedBeforeAnyWork) {
+  bb_filter f;
+  ASSERT_EQ(bb_filter_init(&f, 64), BB_OK);
+  uint64_t hash = 0;
+  uint32_t selection[1] = {77};
+  size_t hits = 5;
+  // The arrays are tiny: the call must refuse before touching them.
+  EXPECT_EQ(bb_find_batch_select(&f, &hash, size_t{1} << 32, selection, &hits), BB_ERR_BATCH_TOO_LARGE);
+  EXPECT_EQ(selection[0], 77u);
+  EXPECT_EQ(hits, 5u);
+  bb_filter_release(&f);
+}
+
+TEST(FilterOps, PublicApiMatchesOracleThroughSelectedKernel) {
+  bb_filter f;
+  ASSERT_EQ(bb_filter_init(&f, 32 * 100), BB_OK);
+  const std::vector<uint64_t> hashes = oracle::Hashes(11, 500);
+  ASSERT_EQ(bb_insert_batch(&f, hashes.data(), 250), BB_OK);
+  for (size_t i = 250; i < 500; ++i) ASSERT_EQ(bb_insert(&f, hashes[i]), BB_OK);
+  std::vector<uint8_t> expected(32 * 100, 0);
+  for (uint64_t h : hashes) oracle::Insert(expected, h);
+  EXPECT_EQ(std::vector<uint8_t>(f.data, f.data + f.num_bytes), expected);
+  std::vector<uint8_t> bitmap(500 / 8 + 1);
+  size_t hits = 0;
+  ASSERT_EQ(bb_find_batch_bitmap(&f, hashes.data(), hashes.size(), bitmap.data(), &hits), BB_OK);
+  EXPECT_EQ(hits, 500u);
+  bb_filter_release(&f);
+}
+
+TEST(CppApi, FilterOwnsAndMovesItsBitset) {
+  blockbloom::Filter a(32 * 8);
+  a.insert(5);
+  EXPECT_TRUE(a.find(5));
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(a.data()) % 64, 0u);
+  blockbloom::Filter b(std::move(a));
+  EXPECT_TRUE(b.find(5));
+  EXPECT_EQ(b.num_blocks(), 8u);
+  const uint64_t hashes[] = {5, 6, 7};
+  uint8_t bitmap[1];
+  uint32_t selection[3];
+  b.insert_batch(hashes + 1, 1);
+  EXPECT_EQ(b.find_batch_bitmap(hashes, 3, bitmap), b.find_batch_select(hashes, 3, selection));
+  EXPECT_EQ(selection[0], 0u);
+  EXPECT_EQ(selection[1], 1u);
+}
+
+TEST(CppApi, ErrorsThrowWithTheStatusCode) {
+  try {
+    blockbloom::Filter bad(33);
+    FAIL() << "no exception";
+  } catch (const blockbloom::Error& e) {
+    EXPECT_EQ(e.status(), BB_ERR_SIZE_NOT_MULTIPLE_OF_32);
+    EXPECT_STREQ(e.what(), bb_status_message(BB_ERR_SIZE_NOT_MULTIPLE_OF_32));
+  }
+  EXPECT_THROW(blockbloom::ConstView(nullptr, 32), blockbloom::Error);
+  EXPECT_THROW(blockbloom::select_isa("no-such-isa"), blockbloom::Error);
+}
+
+TEST(CppApi, ConstViewProbesInPlace) {
+  std::vector<uint8_t> file(13 + 64, 0);
+  std::vector<uint8_t> bits(64, 0);
+  oracle::Insert(bits, 0xfeedull);
+  std::memcpy(file.data() + 13, bits.data(), 64);
+  const blockbloom::ConstView view(file.data() + 13, 64);
+  EXPECT_TRUE(view.find(0xfeedull));
+  EXPECT_EQ(view.find(0xbeefull), oracle::Find(bits, 0xbeefull));
+}
+
+TEST(Version, IsTheProjectVersion) { EXPECT_STREQ(bb_version(), "0.1.0"); }
+
+}  // namespace
