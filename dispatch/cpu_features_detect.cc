@@ -21,6 +21,7 @@ CpuFlags DetectCpuFlags() {
   flags.ssse3 = f.ssse3 != 0;
   flags.sse41 = f.sse4_1 != 0;
   flags.sse42 = f.sse4_2 != 0;
+  flags.popcnt = f.popcnt != 0;
   flags.avx = f.avx != 0;
   flags.avx2 = f.avx2 != 0;
   flags.bmi1 = f.bmi1 != 0;
@@ -43,9 +44,7 @@ CpuDescription DescribeCpu() {
   const cpu_features::X86Info info = cpu_features::GetX86Info();
   d.architecture = "x86-64";
   d.vendor = info.vendor;
-  char brand[49] = {0};
-  cpu_features::FillX86BrandString(brand);
-  d.brand = brand;
+  d.brand = info.brand_string;
   // Trim the padding some CPUs put around the brand string.
   const auto first = d.brand.find_first_not_of(' ');
   d.brand = first == std::string::npos ? "" : d.brand.substr(first, d.brand.find_last_not_of(' ') - first + 1);

@@ -11,7 +11,7 @@ namespace blockbloom {
 // flag is set only when the OS also saves the registers it needs (cpu_features
 // checks XCR0), so a set flag means "safe to execute".
 struct CpuFlags {
-  bool ssse3 = false, sse41 = false, sse42 = false;
+  bool ssse3 = false, sse41 = false, sse42 = false, popcnt = false;
   bool avx = false, avx2 = false, bmi1 = false, bmi2 = false, fma = false, f16c = false;
   bool avx512f = false, avx512vl = false, avx512dq = false, avx512bw = false;
   bool asimd = false;  // aarch64 NEON

@@ -22,9 +22,10 @@ bool HasAll(const CpuFlags& flags, std::initializer_list<Requirement> reqs, std:
   return true;
 }
 
+// GCC's "sse4.2" target also enables POPCNT (every SSE4.2 CPU has it).
 bool CanRunSse42(const CpuFlags& f, std::string* missing) {
   return HasAll(f, {{&CpuFlags::ssse3, "SSSE3"}, {&CpuFlags::sse41, "SSE4.1"},
-                    {&CpuFlags::sse42, "SSE4.2"}},
+                    {&CpuFlags::sse42, "SSE4.2"}, {&CpuFlags::popcnt, "POPCNT"}},
                 missing);
 }
 

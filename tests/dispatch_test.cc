@@ -37,7 +37,7 @@ IsaSet X86Build() {
 CpuFlags Qemu64() { return CpuFlags{}; }
 CpuFlags Nehalem() {
   CpuFlags f;
-  f.ssse3 = f.sse41 = f.sse42 = true;
+  f.ssse3 = f.sse41 = f.sse42 = f.popcnt = true;
   return f;
 }
 CpuFlags SandyBridge() {
@@ -74,6 +74,9 @@ TEST(ChooseIsa, RequiresEveryFeatureTheTierIsCompiledWith) {
   CpuFlags sse41_only = Nehalem();
   sse41_only.sse42 = false;
   EXPECT_EQ(ChooseIsa(nullptr, X86Build(), sse41_only).selected, Isa::kScalar);
+  CpuFlags no_popcnt = Nehalem();
+  no_popcnt.popcnt = false;
+  EXPECT_EQ(ChooseIsa(nullptr, X86Build(), no_popcnt).selected, Isa::kScalar);
 }
 
 TEST(ChooseIsa, OverrideSelectsAnySupportedTier) {
