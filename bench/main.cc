@@ -1,0 +1,55 @@
+// blockbloom_bench: google-benchmark's flags plus the kernel benchmarks.
+//   blockbloom_bench --benchmark_list_tests
+//   blockbloom_bench --benchmark_filter='^find_batch_bitmap/.*/16384$'
+// The JSON context (--benchmark_out_format=json) also records the ISA the
+// library selected, the ISAs it can run, and the compiler.
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "benchmark/benchmark.h"
+#include "blockbloom/blockbloom.h"
+#include "kernel_benchmarks.h"
+#include "probe_data.h"
+
+namespace {
+
+#if defined(__GNUC__) && !defined(__clang__)
+constexpr const char* kCompiler = "gcc " __VERSION__;
+#else
+constexpr const char* kCompiler = __VERSION__;  // clang's says "Clang ..." itself
+#endif
+
+// The first line of a file, or "" if it cannot be read.
+std::string FirstLine(const char* path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  return line;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+
+  benchmark::AddCustomContext("blockbloom_version", bb_version());
+  benchmark::AddCustomContext("selected_isa", bb_selected_isa());
+  benchmark::AddCustomContext("supported_isas", bb_supported_isas());
+  benchmark::AddCustomContext("compiled_isas", bb_compiled_isas());
+  benchmark::AddCustomContext("compiler", kCompiler);
+  char bits_per_key[32];
+  std::snprintf(bits_per_key, sizeof bits_per_key, "%.2f", blockbloom_bench::kBitsPerKey);
+  benchmark::AddCustomContext("bits_per_key", bits_per_key);
+  benchmark::AddCustomContext("hashes_per_iteration", std::to_string(blockbloom_bench::kBatchSize));
+  // Whether the large filters can sit on huge pages (in "madvise" mode they
+  // do not, unless the library asks): TLB misses weigh on the DRAM-sized runs.
+  const std::string thp = FirstLine("/sys/kernel/mm/transparent_hugepage/enabled");
+  if (!thp.empty()) benchmark::AddCustomContext("transparent_hugepage", thp);
+
+  blockbloom_bench::RegisterKernelBenchmarks();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
