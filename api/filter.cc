@@ -8,18 +8,11 @@
 
 namespace {
 
-int CheckSize(size_t num_bytes) {
-  if (num_bytes == 0) return BB_ERR_SIZE_ZERO;
-  if (num_bytes % BB_BLOCK_BYTES != 0) return BB_ERR_SIZE_NOT_MULTIPLE_OF_32;
-  if (num_bytes / BB_BLOCK_BYTES > BB_MAX_BLOCKS) return BB_ERR_TOO_MANY_BLOCKS;
-  return BB_OK;
-}
-
 int InitView(bb_filter* f, const void* data, size_t num_bytes, uint32_t flags) {
   if (f == nullptr) return BB_ERR_NULL_POINTER;
   *f = bb_filter{};
   if (data == nullptr) return BB_ERR_NULL_POINTER;
-  const int status = CheckSize(num_bytes);
+  const int status = bb_filter_check_size(num_bytes);
   if (status != BB_OK) return status;
   // Read-only views drop const here but every write path checks the flag.
   f->data = static_cast<uint8_t*>(const_cast<void*>(data));
@@ -35,10 +28,17 @@ bool Readable(const bb_filter* f) { return f != nullptr && f->data != nullptr; }
 
 extern "C" {
 
+int bb_filter_check_size(size_t num_bytes) {
+  if (num_bytes == 0) return BB_ERR_SIZE_ZERO;
+  if (num_bytes % BB_BLOCK_BYTES != 0) return BB_ERR_SIZE_NOT_MULTIPLE_OF_32;
+  if (num_bytes / BB_BLOCK_BYTES > BB_MAX_BLOCKS) return BB_ERR_TOO_MANY_BLOCKS;
+  return BB_OK;
+}
+
 int bb_filter_init(bb_filter* f, size_t num_bytes) {
   if (f == nullptr) return BB_ERR_NULL_POINTER;
   *f = bb_filter{};
-  const int status = CheckSize(num_bytes);
+  const int status = bb_filter_check_size(num_bytes);
   if (status != BB_OK) return status;
   uint8_t* data = blockbloom::AllocateZeroedBitset(num_bytes);
   if (data == nullptr) return BB_ERR_OUT_OF_MEMORY;

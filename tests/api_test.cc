@@ -45,6 +45,10 @@ TEST(FilterInit, RejectsBadSizesWithDistinctCodes) {
   EXPECT_EQ(bb_filter_init(&f, SIZE_MAX - 31), BB_ERR_TOO_MANY_BLOCKS);
   EXPECT_EQ(bb_filter_init(nullptr, 64), BB_ERR_NULL_POINTER);
   EXPECT_EQ(f.data, nullptr);  // a failed init leaves nothing behind
+  EXPECT_EQ(bb_filter_check_size(0), BB_ERR_SIZE_ZERO);
+  EXPECT_EQ(bb_filter_check_size(48), BB_ERR_SIZE_NOT_MULTIPLE_OF_32);
+  EXPECT_EQ(bb_filter_check_size((size_t{BB_MAX_BLOCKS} + 1) * 32), BB_ERR_TOO_MANY_BLOCKS);
+  EXPECT_EQ(bb_filter_check_size(size_t{BB_MAX_BLOCKS} * 32), BB_OK);
 }
 
 TEST(FilterInit, AllocatesZeroed64ByteAlignedBitsets) {

@@ -65,6 +65,10 @@ typedef struct bb_filter {
   uint32_t flags;      /* BB_FILTER_* */
 } bb_filter;
 
+/* BB_OK if num_bytes is a valid filter size (a non-zero multiple of 32 of at
+ * most BB_MAX_BLOCKS blocks), else the code bb_filter_init would return. */
+int bb_filter_check_size(size_t num_bytes);
+
 /* Allocates a zeroed, 64-byte-aligned bitset of num_bytes. On failure *f is
  * left zeroed (safe to release). */
 int bb_filter_init(bb_filter* f, size_t num_bytes);

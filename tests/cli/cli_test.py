@@ -3,6 +3,9 @@
 
 usage: cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
 
+PATH_TO_BLOCKBLOOM may also be a script that runs the tool under an emulator,
+e.g. `exec qemu-x86_64 -cpu Nehalem build/tools/blockbloom "$@"`.
+
 Runs the named unittest classes (all of them when none is named). Exits 0 when
 every test passed, 77 (meson's "skipped") when every test that ran was
 skipped, and 1 on any failure or error.
@@ -192,7 +195,6 @@ class BuildProbeRoundTrip(ToolTestCase):
         super().setUp()
         seed = random.randrange(1 << 32)
         self.rng = random.Random(seed)
-        self.addCleanup(lambda: None)
         self.seed_note = "random seed %d" % seed
         self.members = [self.rng.getrandbits(64) for _ in range(2000)]
         self.members += [0, 1, U64_MAX]
@@ -284,21 +286,18 @@ class BuildProbeRoundTrip(ToolTestCase):
                     self.probe(self.path("f.bin"), self.NUM_BYTES, mixed_path))
 
     def test_hex_spaces_tabs_and_crlf_are_accepted(self):
-        sample = self.members[:50]
+        sample = self.members[:50] + [1]
         plain_path = self.path("plain.txt")
         write_hashes(plain_path, sample)
         fancy_path = self.path("fancy.txt")
+        formats = ("0x%x", "0X%X", "%d", " \t%d\t ", "\t0x%016x")
         with open(fancy_path, "w", encoding="ascii", newline="") as f:
-            for i, h in enumerate(sample):
-                text = ("0x%x" if i % 3 == 0 else "0X%X" if i % 3 == 1 else "%d") % h
-                f.write(" \t" * (i % 2) + text + "\t " * (i % 3 == 2) + "\r\n")
-            f.write("0x00000000000000000000000000000001")  # no final newline; leading zeros
-        a = self.build(plain_path + "", self.path("a.bin"), 1024)
-        write_hashes(plain_path, sample + [1])
-        b = self.build(plain_path, self.path("b.bin"), 1024)
-        c = self.build(fancy_path, self.path("c.bin"), 1024)
-        self.assertEqual(c, b)
-        self.assertNotEqual(a, b, "inserting 1 should have changed the filter")
+            for i, h in enumerate(sample[:-1]):
+                f.write(formats[i % len(formats)] % h + ("\r\n" if i % 2 else "\n"))
+            f.write("  0x00000000000000000000000000000001")  # leading zeros, no final newline
+        plain = self.build(plain_path, self.path("plain.bin"), 1024)
+        self.assertEqual(plain, model_bitset(sample, 1024))
+        self.assertEqual(self.build(fancy_path, self.path("fancy.bin"), 1024), plain)
 
     def test_input_from_stdin(self):
         stdin_text = "".join("%d\n" % h for h in self.members)
@@ -356,7 +355,8 @@ class RejectsBadUsageAndInput(ToolTestCase):
             result = run(args, stdin_text=stdin_text)
             self.assertEqual(result.returncode, 2, "args %r: stderr %r" % (args, result.stderr))
             self.assertEqual(result.stdout, "")
-            self.assertTrue(result.stderr.startswith("blockbloom: "), result.stderr)
+            # Any line, not the first: an emulator wrapper may print warnings first.
+            self.assertRegex(result.stderr, r"(?m)^blockbloom: ")
             for fragment in fragments:
                 self.assertIn(fragment, result.stderr)
             if usage is not None:

@@ -1,0 +1,27 @@
+// The one error type the tool's commands throw. main() prints it as
+// "blockbloom: <message>" (plus the usage text when show_usage is set) and
+// exits with status 2.
+#ifndef BLOCKBLOOM_TOOLS_CLI_ERROR_H_
+#define BLOCKBLOOM_TOOLS_CLI_ERROR_H_
+
+#include <stdexcept>
+#include <string>
+
+namespace blockbloom_cli {
+
+class CliError : public std::runtime_error {
+ public:
+  explicit CliError(const std::string& message, bool show_usage = false)
+      : std::runtime_error(message), show_usage_(show_usage) {}
+  bool show_usage() const noexcept { return show_usage_; }
+
+ private:
+  bool show_usage_;
+};
+
+// A mistake in the command line itself: reported together with the usage.
+inline CliError UsageError(const std::string& message) { return CliError(message, true); }
+
+}  // namespace blockbloom_cli
+
+#endif  // BLOCKBLOOM_TOOLS_CLI_ERROR_H_

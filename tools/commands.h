@@ -1,0 +1,20 @@
+// The subcommands. Each takes the words after its name, returns the exit
+// status, and throws CliError for anything the user must fix.
+#ifndef BLOCKBLOOM_TOOLS_COMMANDS_H_
+#define BLOCKBLOOM_TOOLS_COMMANDS_H_
+
+#include <string>
+#include <vector>
+
+namespace blockbloom_cli {
+
+int RunInfo(const std::vector<std::string>& args);
+int RunBuild(const std::vector<std::string>& args);
+int RunProbe(const std::vector<std::string>& args);
+
+// Prints the usage to standard output (for --help) and returns 0.
+int PrintHelp();
+
+}  // namespace blockbloom_cli
+
+#endif  // BLOCKBLOOM_TOOLS_COMMANDS_H_

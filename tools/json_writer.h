@@ -1,0 +1,37 @@
+// Just enough JSON output for `blockbloom info --json`: string literals,
+// null, arrays of strings, and an indented object built member by member.
+#ifndef BLOCKBLOOM_TOOLS_JSON_WRITER_H_
+#define BLOCKBLOOM_TOOLS_JSON_WRITER_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace blockbloom_cli {
+
+// A JSON string literal. Quotes, backslashes and control characters are
+// escaped; valid UTF-8 passes through; each byte of invalid UTF-8 becomes
+// U+FFFD, so the output is always valid JSON.
+std::string JsonString(std::string_view text);
+
+// JsonString(text), or null when text is nullptr.
+std::string JsonStringOrNull(const char* text);
+
+// ["a", "b"] for {"a", "b"}.
+std::string JsonStringArray(const std::vector<std::string>& items);
+
+// Writes {"key": value, ...} with one member per line; values are JSON text.
+class JsonObjectWriter {
+ public:
+  explicit JsonObjectWriter(int indent = 0) : indent_(indent) {}
+  void Add(std::string_view key, const std::string& json_value);
+  std::string Finish() const;  // the object, without a trailing newline
+
+ private:
+  int indent_;
+  std::vector<std::string> members_;
+};
+
+}  // namespace blockbloom_cli
+
+#endif  // BLOCKBLOOM_TOOLS_JSON_WRITER_H_

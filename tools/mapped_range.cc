@@ -1,0 +1,65 @@
+#include "mapped_range.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <limits>
+
+#include "cli_error.h"
+
+namespace blockbloom_cli {
+namespace {
+
+// Closes a descriptor when the constructor leaves, on success or by a throw.
+struct FdCloser {
+  int fd;
+  ~FdCloser() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+}  // namespace
+
+MappedRange::MappedRange(const std::string& path, std::uint64_t offset, std::size_t length)
+    : length_(length) {
+  const FdCloser file{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+  if (file.fd < 0) throw CliError(path + ": cannot open: " + std::strerror(errno));
+
+  struct stat info {};
+  if (::fstat(file.fd, &info) != 0) throw CliError(path + ": cannot stat: " + std::strerror(errno));
+  if (!S_ISREG(info.st_mode)) throw CliError(path + ": not a regular file");
+
+  const auto file_size = static_cast<std::uint64_t>(info.st_size);
+  if (offset > file_size || length > file_size - offset) {
+    throw CliError(path + ": too short: --offset " + std::to_string(offset) + " + --bytes " +
+                   std::to_string(length) + " runs past its " + std::to_string(file_size) +
+                   " bytes");
+  }
+
+  // mmap wants a page-aligned file offset: map from the page holding offset.
+  const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  const std::uint64_t map_offset = offset - offset % page;
+  const std::uint64_t map_size = offset - map_offset + length;
+  if (map_size > std::numeric_limits<std::size_t>::max() ||
+      map_offset > static_cast<std::uint64_t>(std::numeric_limits<off_t>::max())) {
+    throw CliError(path + ": the range does not fit in memory");
+  }
+  mapping_size_ = static_cast<std::size_t>(map_size);
+  mapping_ = ::mmap(nullptr, mapping_size_, PROT_READ, MAP_PRIVATE, file.fd,
+                    static_cast<off_t>(map_offset));
+  if (mapping_ == MAP_FAILED) {
+    mapping_ = nullptr;
+    throw CliError(path + ": cannot map: " + std::strerror(errno));
+  }
+  data_ = static_cast<const unsigned char*>(mapping_) + (offset - map_offset);
+}
+
+MappedRange::~MappedRange() {
+  if (mapping_ != nullptr) ::munmap(mapping_, mapping_size_);
+}
+
+}  // namespace blockbloom_cli

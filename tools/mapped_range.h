@@ -1,0 +1,33 @@
+// A read-only memory mapping of bytes [offset, offset + length) of a file.
+#ifndef BLOCKBLOOM_TOOLS_MAPPED_RANGE_H_
+#define BLOCKBLOOM_TOOLS_MAPPED_RANGE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace blockbloom_cli {
+
+class MappedRange {
+ public:
+  // Maps the range; throws CliError naming path if the file cannot be opened,
+  // is not a regular file, or ends before offset + length. length must be > 0.
+  MappedRange(const std::string& path, std::uint64_t offset, std::size_t length);
+  ~MappedRange();
+  MappedRange(const MappedRange&) = delete;
+  MappedRange& operator=(const MappedRange&) = delete;
+
+  // The byte at the requested offset (generally not aligned).
+  const unsigned char* data() const { return data_; }
+  std::size_t size() const { return length_; }
+
+ private:
+  void* mapping_ = nullptr;  // page-aligned start of the mapping
+  std::size_t mapping_size_ = 0;
+  const unsigned char* data_ = nullptr;
+  std::size_t length_ = 0;
+};
+
+}  // namespace blockbloom_cli
+
+#endif  // BLOCKBLOOM_TOOLS_MAPPED_RANGE_H_
