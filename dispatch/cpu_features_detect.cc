@@ -7,10 +7,27 @@
 #if defined(CPU_FEATURES_ARCH_X86)
 #include "cpuinfo_x86.h"
 #elif defined(CPU_FEATURES_ARCH_AARCH64)
+#include <asm/hwcap.h>
+#include <sys/auxv.h>
+
 #include "cpuinfo_aarch64.h"
 #endif
 
 namespace blockbloom {
+
+#if defined(CPU_FEATURES_ARCH_AARCH64)
+namespace {
+
+// Debian's cpu_features 0.7.0 puts() a debug line on stdout whenever
+// getauxval() is 0 for AT_HWCAP or AT_HWCAP2, and AT_HWCAP2 is 0 on every
+// ARMv8.0 core (Cortex-A72, Graviton 1, ...). A library must not write to its
+// caller's stdout (it corrupted `blockbloom info --json`), so cpu_features is
+// asked only when it will stay quiet; otherwise the same auxiliary vector it
+// would read is read here.
+bool CpuFeaturesStaysQuiet() { return getauxval(AT_HWCAP) != 0 && getauxval(AT_HWCAP2) != 0; }
+
+}  // namespace
+#endif
 
 // cpu_features' feature fields are signed 1-bit bit-fields: a set one reads as
 // -1, so every test is `!= 0`.
@@ -33,7 +50,8 @@ CpuFlags DetectCpuFlags() {
   flags.avx512dq = f.avx512dq != 0;
   flags.avx512bw = f.avx512bw != 0;
 #elif defined(CPU_FEATURES_ARCH_AARCH64)
-  flags.asimd = cpu_features::GetAarch64Info().features.asimd != 0;
+  flags.asimd = CpuFeaturesStaysQuiet() ? cpu_features::GetAarch64Info().features.asimd != 0
+                                        : (getauxval(AT_HWCAP) & HWCAP_ASIMD) != 0;
 #endif
   return flags;
 }
@@ -51,8 +69,9 @@ CpuDescription DescribeCpu() {
   d.microarchitecture =
       cpu_features::GetX86MicroarchitectureName(cpu_features::GetX86Microarchitecture(&info));
 #elif defined(CPU_FEATURES_ARCH_AARCH64)
-  const cpu_features::Aarch64Info info = cpu_features::GetAarch64Info();
   d.architecture = "aarch64";
+  if (!CpuFeaturesStaysQuiet()) return d;  // vendor/brand unknown rather than a polluted stdout
+  const cpu_features::Aarch64Info info = cpu_features::GetAarch64Info();
   char text[64];
   std::snprintf(text, sizeof text, "implementer 0x%02x", static_cast<unsigned>(info.implementer));
   d.vendor = text;

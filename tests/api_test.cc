@@ -1,11 +1,14 @@
 // The C API's contract: argument checking with distinct error codes, owned
 // and viewed bitsets, read-only views, and the C++ wrapper over it.
 #include <gtest/gtest.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <set>
 #include <string>
@@ -67,14 +70,39 @@ TEST(FilterInit, AllocatesZeroed64ByteAlignedBitsets) {
   bb_filter_release(nullptr);
 }
 
-// Run in a child whose address space is capped, so the refusal is certain and
-// this process is unaffected.
+// Address space this process has mapped now (under qemu-user: the emulator's).
+size_t MappedBytes() {
+  std::FILE* status = std::fopen("/proc/self/status", "r");
+  if (status == nullptr) return 0;
+  char line[256];
+  size_t kib = 0;
+  while (std::fgets(line, sizeof line, status) != nullptr) {
+    if (std::sscanf(line, "VmSize: %zu kB", &kib) == 1) break;
+  }
+  std::fclose(status);
+  return kib * 1024;
+}
+
+// Run in a child whose address space is capped 512 MiB above what it already
+// maps, so the 4 GiB request must be refused and this process is unaffected.
 TEST(FilterInit, ReportsOutOfMemoryInsteadOfAborting) {
+  // qemu-user either ignores RLIMIT_AS (x86-64 guests) or applies it to the
+  // emulator itself, which then stalls (aarch64 guests).
+  const char* wrapper = std::getenv("BLOCKBLOOM_TEST_WRAPPER");
+  if (wrapper != nullptr && wrapper[0] != '\0') {
+    GTEST_SKIP() << "address-space limits are not reliable under an emulator (" << wrapper << ")";
+  }
+  const size_t mapped = MappedBytes();
+  ASSERT_GT(mapped, 0u) << "cannot read VmSize from /proc/self/status";
   const pid_t child = fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
-    const rlimit limit = {size_t{1} << 30, size_t{1} << 30};
+    const rlim_t cap = mapped + (size_t{512} << 20);
+    const rlimit limit = {cap, cap};
     if (setrlimit(RLIMIT_AS, &limit) != 0) _exit(3);
+    // qemu-user accepts the limit but does not enforce it: say so, don't pass.
+    void* probe = mmap(nullptr, size_t{4} << 30, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (probe != MAP_FAILED) _exit(4);
     bb_filter f;
     const int status = bb_filter_init(&f, size_t{4} << 30);
     _exit(status == BB_ERR_OUT_OF_MEMORY && f.data == nullptr ? 0 : 1);
@@ -82,6 +110,7 @@ TEST(FilterInit, ReportsOutOfMemoryInsteadOfAborting) {
   int wstatus = 0;
   ASSERT_EQ(waitpid(child, &wstatus, 0), child);
   ASSERT_TRUE(WIFEXITED(wstatus)) << "child died instead of returning an error";
+  if (WEXITSTATUS(wstatus) == 4) GTEST_SKIP() << "RLIMIT_AS is not enforced here (as under qemu-user)";
   EXPECT_EQ(WEXITSTATUS(wstatus), 0);
 }
 

@@ -14,6 +14,7 @@ skipped, and 1 on any failure or error.
 import json
 import os
 import random
+import shlex
 import struct
 import subprocess
 import sys
@@ -21,6 +22,9 @@ import tempfile
 import unittest
 
 TOOL = None  # set from argv in main()
+# Under emulation (the qemu test matrix), e.g. "qemu-x86_64 -cpu Nehalem":
+# the tool then runs on the same emulated CPU as the rest of the suite.
+WRAPPER = shlex.split(os.environ.get("BLOCKBLOOM_TEST_WRAPPER", ""))
 
 U64_MAX = (1 << 64) - 1
 
@@ -56,7 +60,7 @@ def run(args, isa=None, stdin_text=None):
     env.pop("BLOCKBLOOM_ISA", None)
     if isa is not None:
         env["BLOCKBLOOM_ISA"] = isa
-    return subprocess.run([TOOL] + list(args), env=env, input=stdin_text,
+    return subprocess.run(WRAPPER + [TOOL] + list(args), env=env, input=stdin_text,
                           capture_output=True, text=True, timeout=120)
 
 
