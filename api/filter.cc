@@ -1,10 +1,11 @@
-// The filter half of the C API: validates arguments, then makes one indirect
-// call into the selected kernel table. Kernels never see invalid input.
+// Parquet-layout filters: creation, views, release, and the five operations
+// (written once for both layouts in layout_ops.h). Kernels never see invalid
+// input.
 #include <cstdint>
 
 #include "api/bitset_memory.h"
+#include "api/layout_ops.h"
 #include "blockbloom/blockbloom.h"
-#include "dispatch/dispatcher.h"
 
 namespace {
 
@@ -21,8 +22,6 @@ int InitView(bb_filter* f, const void* data, size_t num_bytes, uint32_t flags) {
   f->flags = flags;
   return BB_OK;
 }
-
-bool Readable(const bb_filter* f) { return f != nullptr && f->data != nullptr; }
 
 }  // namespace
 
@@ -64,46 +63,25 @@ void bb_filter_release(bb_filter* f) {
 }
 
 int bb_insert(bb_filter* f, uint64_t hash) {
-  if (!Readable(f)) return BB_ERR_NULL_POINTER;
-  if ((f->flags & BB_FILTER_READ_ONLY) != 0) return BB_ERR_READ_ONLY;
-  blockbloom::ActiveKernels().insert(f->data, f->num_blocks, hash);
-  return BB_OK;
+  return blockbloom::InsertOp<BB_LAYOUT_PARQUET>(f, hash);
 }
 
 int bb_find(const bb_filter* f, uint64_t hash) {
-  if (!Readable(f)) return BB_ERR_NULL_POINTER;
-  return blockbloom::ActiveKernels().find(f->data, f->num_blocks, hash);
+  return blockbloom::FindOp<BB_LAYOUT_PARQUET>(f, hash);
 }
 
 int bb_insert_batch(bb_filter* f, const uint64_t* hashes, size_t n) {
-  if (!Readable(f) || (hashes == nullptr && n > 0)) return BB_ERR_NULL_POINTER;
-  if ((f->flags & BB_FILTER_READ_ONLY) != 0) return BB_ERR_READ_ONLY;
-  if (n > 0) blockbloom::ActiveKernels().insert_batch(f->data, f->num_blocks, hashes, n);
-  return BB_OK;
+  return blockbloom::InsertBatchOp<BB_LAYOUT_PARQUET>(f, hashes, n);
 }
 
 int bb_find_batch_bitmap(const bb_filter* f, const uint64_t* hashes, size_t n, uint8_t* bitmap,
                          size_t* hits) {
-  if (!Readable(f) || (n > 0 && (hashes == nullptr || bitmap == nullptr))) {
-    return BB_ERR_NULL_POINTER;
-  }
-  const size_t count =
-      n == 0 ? 0 : blockbloom::ActiveKernels().find_batch_bitmap(f->data, f->num_blocks, hashes, n, bitmap);
-  if (hits != nullptr) *hits = count;
-  return BB_OK;
+  return blockbloom::FindBatchBitmapOp<BB_LAYOUT_PARQUET>(f, hashes, n, bitmap, hits);
 }
 
 int bb_find_batch_select(const bb_filter* f, const uint64_t* hashes, size_t n,
                          uint32_t* selection, size_t* hits) {
-  if (!Readable(f) || (n > 0 && (hashes == nullptr || selection == nullptr))) {
-    return BB_ERR_NULL_POINTER;
-  }
-  if (n > UINT32_MAX) return BB_ERR_BATCH_TOO_LARGE;
-  const size_t count =
-      n == 0 ? 0
-             : blockbloom::ActiveKernels().find_batch_select(f->data, f->num_blocks, hashes, n, selection);
-  if (hits != nullptr) *hits = count;
-  return BB_OK;
+  return blockbloom::FindBatchSelectOp<BB_LAYOUT_PARQUET>(f, hashes, n, selection, hits);
 }
 
 }  // extern "C"

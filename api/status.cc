@@ -22,6 +22,32 @@ const char* bb_status_message(int status) {
     case BB_ERR_UNKNOWN_ISA: return "unknown ISA name (known: scalar, sse42, avx2, avx512, neon)";
     case BB_ERR_ISA_NOT_COMPILED: return "ISA is not compiled into this build";
     case BB_ERR_ISA_UNSUPPORTED: return "ISA is not supported by this CPU";
+    case BB_ERR_LAYOUT_MISMATCH:
+      return "layout mismatch: a Parquet-layout call on a Kudu-layout filter, or the reverse";
+    case BB_ERR_FILTER_MISMATCH:
+      return "filters differ in layout or size; union and intersect need identical shapes";
+    case BB_ERR_NOT_POWER_OF_TWO: return "Kudu filter size is not a power of two";
+    case BB_ERR_LOG_SPACE_OUT_OF_RANGE:
+      return "Kudu log_space_bytes is out of range (6 .. 35: 64 bytes .. 32 GiB)";
+    case BB_ERR_INVALID_FPP:
+      return "false-positive probability must be greater than 0 and less than 1";
+    case BB_ERR_INVALID_NDV: return "number of distinct values must be at least 1";
+    case BB_ERR_HEADER_TRUNCATED: return "buffer ends inside the Parquet BloomFilterHeader";
+    case BB_ERR_HEADER_MALFORMED: return "malformed Parquet BloomFilterHeader (Thrift compact)";
+    case BB_ERR_HEADER_NUM_BYTES:
+      return "BloomFilterHeader numBytes is not a positive multiple of 32 within 2^31 - 1 blocks";
+    case BB_ERR_BITSET_TRUNCATED:
+      return "bitset truncated: header numBytes runs past the end of the buffer";
+    case BB_ERR_UNSUPPORTED_ALGORITHM: return "unsupported Bloom filter algorithm (only BLOCK)";
+    case BB_ERR_UNSUPPORTED_HASH:
+      return "unsupported hash (Parquet: only XXHASH; Kudu: only FAST_HASH)";
+    case BB_ERR_UNSUPPORTED_COMPRESSION:
+      return "unsupported Bloom filter compression (only UNCOMPRESSED)";
+    case BB_ERR_BUFFER_TOO_SMALL: return "output buffer too small";
+    case BB_ERR_INVALID_SIZING:
+      return "unknown sizing kind (BB_SIZE_PARQUET, BB_SIZE_PARQUET_POW2 or BB_SIZE_KUDU)";
+    case BB_ERR_INVALID_OFFSETS:
+      return "string offsets decrease, are negative, or run past the end of the data";
     default: return "unknown blockbloom status code";
   }
 }

@@ -19,21 +19,37 @@ alignas(32) inline constexpr std::uint32_t kSalts[kLanesPerBlock] = {
     0x47b6137bu, 0x44974d91u, 0x8824ad5bu, 0xa2b7289du,
     0x705495c7u, 0x2df1424bu, 0x9efc4947u, 0x5c6bfb31u};
 
-// Parquet layout: the upper 32 bits of the hash pick the block by a
-// multiply-shift (fair for any block count, not only powers of two) ...
-constexpr std::uint32_t ParquetBlockIndex(std::uint64_t hash, std::uint32_t num_blocks) {
-  return static_cast<std::uint32_t>(((hash >> 32) * num_blocks) >> 32);
-}
-
-// ... and the lower 32 bits are the key from which the 8 bits are derived.
-constexpr std::uint32_t ParquetKey(std::uint64_t hash) {
-  return static_cast<std::uint32_t>(hash);
-}
-
 // Bit position (0..31) within lane `lane` for `key`.
 constexpr std::uint32_t BitInLane(std::uint32_t key, std::size_t lane) {
   return static_cast<std::uint32_t>(key * kSalts[lane]) >> 27;
 }
+
+// A layout says which block a hash goes to and which key sets its bits.
+
+// Parquet SBBF: the upper 32 bits of a 64-bit hash pick the block by a
+// multiply-shift (fair for any block count, not only powers of two); the
+// lower 32 bits are the key.
+struct ParquetLayout {
+  using Hash = std::uint64_t;
+  static constexpr std::uint32_t Block(Hash hash, std::uint32_t num_blocks) {
+    return static_cast<std::uint32_t>(((hash >> 32) * num_blocks) >> 32);
+  }
+  static constexpr std::uint32_t Key(Hash hash) { return static_cast<std::uint32_t>(hash); }
+};
+
+// Kudu / Impala runtime filter: a 32-bit hash is rehashed to pick one of a
+// power-of-two number of blocks, and is itself the key.
+struct KuduLayout {
+  using Hash = std::uint32_t;
+  static constexpr std::uint32_t Rehash32to32(Hash hash) {
+    return static_cast<std::uint32_t>(
+        (static_cast<std::uint64_t>(hash) * 0x7850f11ec6d14889ull + 0x6773610597ca4c63ull) >> 32);
+  }
+  static constexpr std::uint32_t Block(Hash hash, std::uint32_t num_blocks) {
+    return Rehash32to32(hash) & (num_blocks - 1);
+  }
+  static constexpr std::uint32_t Key(Hash hash) { return hash; }
+};
 
 }  // namespace blockbloom
 

@@ -23,7 +23,13 @@ namespace {
 const int kAllErrors[] = {BB_ERR_NULL_POINTER, BB_ERR_SIZE_ZERO, BB_ERR_SIZE_NOT_MULTIPLE_OF_32,
                           BB_ERR_TOO_MANY_BLOCKS, BB_ERR_OUT_OF_MEMORY, BB_ERR_READ_ONLY,
                           BB_ERR_BATCH_TOO_LARGE, BB_ERR_UNKNOWN_ISA, BB_ERR_ISA_NOT_COMPILED,
-                          BB_ERR_ISA_UNSUPPORTED};
+                          BB_ERR_ISA_UNSUPPORTED, BB_ERR_LAYOUT_MISMATCH, BB_ERR_FILTER_MISMATCH,
+                          BB_ERR_NOT_POWER_OF_TWO, BB_ERR_LOG_SPACE_OUT_OF_RANGE, BB_ERR_INVALID_FPP,
+                          BB_ERR_INVALID_NDV, BB_ERR_HEADER_TRUNCATED, BB_ERR_HEADER_MALFORMED,
+                          BB_ERR_HEADER_NUM_BYTES, BB_ERR_BITSET_TRUNCATED,
+                          BB_ERR_UNSUPPORTED_ALGORITHM, BB_ERR_UNSUPPORTED_HASH,
+                          BB_ERR_UNSUPPORTED_COMPRESSION, BB_ERR_BUFFER_TOO_SMALL,
+                          BB_ERR_INVALID_OFFSETS, BB_ERR_INVALID_SIZING};
 
 TEST(Status, EveryErrorHasADistinctNegativeCodeAndMessage) {
   std::set<int> codes;

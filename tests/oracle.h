@@ -28,6 +28,36 @@ inline void BitPosition(uint64_t h, uint64_t blocks, int lane, size_t* byte, int
   *bit = j % 8;
 }
 
+// Kudu layout: block Rehash32to32(h) & (blocks - 1) of a power-of-two count;
+// the 32-bit hash is the key. Written from the formula in facts.md.
+inline void KuduBitPosition(uint32_t h, uint64_t blocks, int lane, size_t* byte, int* bit) {
+  const uint64_t rehashed = (static_cast<uint64_t>(h) * 0x7850f11ec6d14889ull + 0x6773610597ca4c63ull) >> 32;
+  const uint64_t block = (rehashed & 0xffffffffu) % blocks;  // blocks is a power of two
+  const uint32_t product = static_cast<uint32_t>(static_cast<uint64_t>(h) * kSalt[lane]);
+  const int j = static_cast<int>(product >> 27);
+  *byte = static_cast<size_t>(block * 32 + static_cast<uint64_t>(lane) * 4 + static_cast<uint64_t>(j / 8));
+  *bit = j % 8;
+}
+
+inline void KuduInsert(std::vector<uint8_t>& bytes, uint32_t h) {
+  for (int lane = 0; lane < 8; ++lane) {
+    size_t byte;
+    int bit;
+    KuduBitPosition(h, bytes.size() / 32, lane, &byte, &bit);
+    bytes[byte] = static_cast<uint8_t>(bytes[byte] | (1u << bit));
+  }
+}
+
+inline bool KuduFind(const std::vector<uint8_t>& bytes, uint32_t h) {
+  for (int lane = 0; lane < 8; ++lane) {
+    size_t byte;
+    int bit;
+    KuduBitPosition(h, bytes.size() / 32, lane, &byte, &bit);
+    if (((bytes[byte] >> bit) & 1) == 0) return false;
+  }
+  return true;
+}
+
 inline void Insert(std::vector<uint8_t>& bytes, uint64_t h) {
   for (int lane = 0; lane < 8; ++lane) {
     size_t byte;
@@ -57,6 +87,13 @@ inline std::vector<uint64_t> Hashes(uint64_t seed, size_t n) {
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     h = z ^ (z >> 31);
   }
+  return out;
+}
+
+// 32-bit hashes for the Kudu layout, from the same stream.
+inline std::vector<uint32_t> Hashes32(uint64_t seed, size_t n) {
+  std::vector<uint32_t> out;
+  for (uint64_t h : Hashes(seed, n)) out.push_back(static_cast<uint32_t>(h >> 16));
   return out;
 }
 

@@ -37,7 +37,23 @@ typedef enum bb_status {
   BB_ERR_BATCH_TOO_LARGE = -7,         /* selection vector batch with more than 2^32 - 1 hashes */
   BB_ERR_UNKNOWN_ISA = -8,             /* ISA name is not one of scalar, sse42, avx2, avx512, neon */
   BB_ERR_ISA_NOT_COMPILED = -9,        /* ISA exists but is not built for this architecture */
-  BB_ERR_ISA_UNSUPPORTED = -10         /* ISA is built but this CPU cannot run it */
+  BB_ERR_ISA_UNSUPPORTED = -10,        /* ISA is built but this CPU cannot run it */
+  BB_ERR_LAYOUT_MISMATCH = -11,        /* a Parquet call on a Kudu filter, or the reverse */
+  BB_ERR_FILTER_MISMATCH = -12,        /* union/intersect of filters of different layout or size */
+  BB_ERR_NOT_POWER_OF_TWO = -13,       /* Kudu filter size is not a power of two */
+  BB_ERR_LOG_SPACE_OUT_OF_RANGE = -14, /* Kudu log_space_bytes outside 6 .. 35 */
+  BB_ERR_INVALID_FPP = -15,            /* target false-positive probability not in (0, 1) */
+  BB_ERR_INVALID_NDV = -16,            /* number of distinct values is 0 */
+  BB_ERR_HEADER_TRUNCATED = -17,       /* the buffer ends inside the Parquet BloomFilterHeader */
+  BB_ERR_HEADER_MALFORMED = -18,       /* not a valid Thrift compact BloomFilterHeader */
+  BB_ERR_HEADER_NUM_BYTES = -19,       /* header numBytes <= 0, not a multiple of 32, or too large */
+  BB_ERR_BITSET_TRUNCATED = -20,       /* header numBytes runs past the end of the buffer */
+  BB_ERR_UNSUPPORTED_ALGORITHM = -21,  /* BloomFilterAlgorithm other than BLOCK */
+  BB_ERR_UNSUPPORTED_HASH = -22,       /* hash other than XXHASH (Parquet) or FAST_HASH (Kudu) */
+  BB_ERR_UNSUPPORTED_COMPRESSION = -23, /* BloomFilterCompression other than UNCOMPRESSED */
+  BB_ERR_BUFFER_TOO_SMALL = -24,       /* output buffer too small for what is to be written */
+  BB_ERR_INVALID_OFFSETS = -25,        /* string column offsets decrease or run past the data */
+  BB_ERR_INVALID_SIZING = -26          /* unknown bb_sizing kind */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */
@@ -53,16 +69,29 @@ const char* bb_version(void);
 #define BB_ALLOC_ALIGNMENT 64u    /* alignment of bitsets allocated by bb_filter_init */
 
 enum {
-  BB_FILTER_OWNED = 1u,     /* data was allocated by bb_filter_init; released by bb_filter_release */
-  BB_FILTER_READ_ONLY = 2u  /* created by bb_filter_init_view_readonly: inserts are refused */
+  BB_FILTER_OWNED = 1u,       /* data was allocated by the library; released by bb_filter_release */
+  BB_FILTER_READ_ONLY = 2u,   /* created by a *_readonly view: inserts are refused */
+  BB_FILTER_ALWAYS_FALSE = 4u /* Kudu: nothing inserted yet; finds answer 0 without reading */
 };
+
+/* Where a hash goes. Both set one bit in each of the 8 lanes of one block. */
+typedef enum bb_layout {
+  /* Parquet SBBF (Arrow, Impala's Parquet filter, DuckDB, ClickHouse): 64-bit
+   * hash h, block ((h >> 32) * z) >> 32, key (uint32_t)h, any 1 <= z < 2^31. */
+  BB_LAYOUT_PARQUET = 0,
+  /* Kudu / Impala runtime filter: 32-bit hash h, block Rehash32to32(h) & (z - 1),
+   * key h, z a power of two >= 2, an always-false state until the first insert. */
+  BB_LAYOUT_KUDU = 1
+} bb_layout;
 
 /* Treat the fields as read-only; initialise with one of the bb_filter_init* calls. */
 typedef struct bb_filter {
   uint8_t* data;       /* block 0; lane i of block b is the little-endian uint32 at 32*b + 4*i */
   size_t num_bytes;    /* 32 * num_blocks */
-  uint32_t num_blocks; /* 1 .. BB_MAX_BLOCKS */
+  uint32_t num_blocks; /* 1 .. BB_MAX_BLOCKS (Kudu: a power of two, 2 .. 2^30) */
   uint32_t flags;      /* BB_FILTER_* */
+  uint32_t layout;     /* bb_layout */
+  uint32_t hash_seed;  /* Kudu: the FastHash seed the filter's values are hashed with */
 } bb_filter;
 
 /* BB_OK if num_bytes is a valid filter size (a non-zero multiple of 32 of at
@@ -104,6 +133,15 @@ int bb_find_batch_bitmap(const bb_filter* f, const uint64_t* hashes, size_t n,
  * (entries past *hits are unspecified). n must be below 2^32. */
 int bb_find_batch_select(const bb_filter* f, const uint64_t* hashes, size_t n,
                          uint32_t* selection, size_t* hits);
+
+/* Combines two filters of the same layout and size into dst, bit by bit:
+ * union is OR (dst then answers yes for anything either held: how per-worker
+ * filters become one), intersect is AND. Anything else is
+ * BB_ERR_FILTER_MISMATCH; dst must be writable. Kudu's always-false state is
+ * honoured: a union with an always-false src changes nothing, and an
+ * intersection with one makes dst always-false. */
+int bb_filter_union(bb_filter* dst, const bb_filter* src);
+int bb_filter_intersect(bb_filter* dst, const bb_filter* src);
 
 /* ------------------------------------------------------------------- ISAs
  * Names: "scalar", "sse42", "avx2", "avx512", "neon". The best ISA the CPU

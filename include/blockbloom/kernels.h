@@ -2,9 +2,11 @@
  *
  * For tests, benchmarks and callers that manage their own dispatch. Kernels do
  * no validation: blocks points at num_blocks * 32 readable (and, for inserts,
- * writable) bytes at any alignment, 1 <= num_blocks <= BB_MAX_BLOCKS, and the
- * arrays hold n elements (bitmap: (n + 7) / 8 bytes; selection: n entries,
- * n < 2^32). Every table computes bit-identical results. */
+ * writable) bytes at any alignment, 1 <= num_blocks <= BB_MAX_BLOCKS (a power
+ * of two for the kudu_* kernels), and the arrays hold n elements (bitmap:
+ * (n + 7) / 8 bytes; selection: n entries, n < 2^32). Kudu's always-false
+ * state is the API's business, not the kernels'. Every table computes
+ * bit-identical results. */
 #ifndef BLOCKBLOOM_KERNELS_H_
 #define BLOCKBLOOM_KERNELS_H_
 
@@ -16,6 +18,8 @@ extern "C" {
 
 typedef struct bb_kernel_table {
   const char* isa; /* "scalar", "sse42", "avx2", "avx512" or "neon" */
+
+  /* Parquet layout: 64-bit hashes. */
   void (*insert)(uint8_t* blocks, uint32_t num_blocks, uint64_t hash);
   int (*find)(const uint8_t* blocks, uint32_t num_blocks, uint64_t hash);
   void (*insert_batch)(uint8_t* blocks, uint32_t num_blocks, const uint64_t* hashes,
@@ -24,6 +28,20 @@ typedef struct bb_kernel_table {
                               const uint64_t* hashes, size_t n, uint8_t* bitmap);
   size_t (*find_batch_select)(const uint8_t* blocks, uint32_t num_blocks,
                               const uint64_t* hashes, size_t n, uint32_t* selection);
+
+  /* Kudu layout: 32-bit hashes. */
+  void (*kudu_insert)(uint8_t* blocks, uint32_t num_blocks, uint32_t hash);
+  int (*kudu_find)(const uint8_t* blocks, uint32_t num_blocks, uint32_t hash);
+  void (*kudu_insert_batch)(uint8_t* blocks, uint32_t num_blocks, const uint32_t* hashes,
+                            size_t n);
+  size_t (*kudu_find_batch_bitmap)(const uint8_t* blocks, uint32_t num_blocks,
+                                   const uint32_t* hashes, size_t n, uint8_t* bitmap);
+  size_t (*kudu_find_batch_select)(const uint8_t* blocks, uint32_t num_blocks,
+                                   const uint32_t* hashes, size_t n, uint32_t* selection);
+
+  /* Either layout: dst |= src and dst &= src over num_bytes (a multiple of 32). */
+  void (*union_bytes)(uint8_t* dst, const uint8_t* src, size_t num_bytes);
+  void (*intersect_bytes)(uint8_t* dst, const uint8_t* src, size_t num_bytes);
 } bb_kernel_table;
 
 /* The table of one named ISA. BB_ERR_UNKNOWN_ISA, BB_ERR_ISA_NOT_COMPILED or

@@ -28,9 +28,7 @@ inline void StoreLane(uint8_t* p, uint32_t v) {
   std::memcpy(p, &v, sizeof v);
 }
 
-inline uint32_t FindOne(const uint8_t* blocks, uint32_t num_blocks, uint64_t hash) {
-  const uint8_t* block = blocks + kBlockBytes * ParquetBlockIndex(hash, num_blocks);
-  const uint32_t key = ParquetKey(hash);
+inline uint32_t FindInBlock(const uint8_t* block, uint32_t key) {
   uint32_t missing = 0;
   for (size_t lane = 0; lane < kLanesPerBlock; ++lane) {
     missing |= ~LoadLane(block + 4 * lane) & (1u << BitInLane(key, lane));
@@ -38,30 +36,38 @@ inline uint32_t FindOne(const uint8_t* blocks, uint32_t num_blocks, uint64_t has
   return missing == 0;
 }
 
-inline void InsertOne(uint8_t* blocks, uint32_t num_blocks, uint64_t hash) {
-  uint8_t* block = blocks + kBlockBytes * ParquetBlockIndex(hash, num_blocks);
-  const uint32_t key = ParquetKey(hash);
+inline void InsertIntoBlock(uint8_t* block, uint32_t key) {
   for (size_t lane = 0; lane < kLanesPerBlock; ++lane) {
     StoreLane(block + 4 * lane, LoadLane(block + 4 * lane) | (1u << BitInLane(key, lane)));
   }
 }
 
-#include "kernels/batch_loops-inl.h"
-
-int Find(const uint8_t* blocks, uint32_t num_blocks, uint64_t hash) {
-  return static_cast<int>(FindOne(blocks, num_blocks, hash));
+// Byte order does not matter to OR and AND: whole words, copied in and out.
+inline void UnionBytes(uint8_t* dst, const uint8_t* src, size_t num_bytes) {
+  for (size_t i = 0; i < num_bytes; i += sizeof(uint64_t)) {
+    uint64_t a, b;
+    std::memcpy(&a, dst + i, sizeof a);
+    std::memcpy(&b, src + i, sizeof b);
+    a |= b;
+    std::memcpy(dst + i, &a, sizeof a);
+  }
 }
+
+inline void IntersectBytes(uint8_t* dst, const uint8_t* src, size_t num_bytes) {
+  for (size_t i = 0; i < num_bytes; i += sizeof(uint64_t)) {
+    uint64_t a, b;
+    std::memcpy(&a, dst + i, sizeof a);
+    std::memcpy(&b, src + i, sizeof b);
+    a &= b;
+    std::memcpy(dst + i, &a, sizeof a);
+  }
+}
+
+#include "kernels/kernel_table-inl.h"
 
 }  // namespace
 }  // namespace scalar
 
-const bb_kernel_table kScalarKernels = {
-    "scalar",
-    &scalar::InsertOne,
-    &scalar::Find,
-    &scalar::InsertBatch,
-    &scalar::FindBatchBitmap,
-    &scalar::FindBatchSelect,
-};
+const bb_kernel_table kScalarKernels = scalar::MakeKernelTable("scalar");
 
 }  // namespace blockbloom

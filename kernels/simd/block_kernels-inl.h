@@ -68,10 +68,8 @@ HWY_INLINE LaneVec MaskPart(uint32_t key, size_t part) {
   return hn::Shl(hn::Set(d, 1u), bit);
 }
 
-HWY_INLINE uint32_t FindOne(const uint8_t* blocks, uint32_t num_blocks, uint64_t hash) {
+HWY_INLINE uint32_t FindInBlock(const uint8_t* block, uint32_t key) {
   const LaneTag d;
-  const uint8_t* block = blocks + kBlockBytes * ParquetBlockIndex(hash, num_blocks);
-  const uint32_t key = ParquetKey(hash);
   LaneVec missing = hn::Zero(d);
   for (size_t part = 0; part < kParts; ++part) {
     missing = hn::Or(missing, hn::AndNot(LoadBlockPart(block, part), MaskPart(key, part)));
@@ -79,23 +77,37 @@ HWY_INLINE uint32_t FindOne(const uint8_t* blocks, uint32_t num_blocks, uint64_t
   return hn::AllTrue(d, hn::Eq(missing, hn::Zero(d))) ? 1u : 0u;
 }
 
-HWY_INLINE void InsertOne(uint8_t* blocks, uint32_t num_blocks, uint64_t hash) {
-  uint8_t* block = blocks + kBlockBytes * ParquetBlockIndex(hash, num_blocks);
-  const uint32_t key = ParquetKey(hash);
+HWY_INLINE void InsertIntoBlock(uint8_t* block, uint32_t key) {
   for (size_t part = 0; part < kParts; ++part) {
     StoreBlockPart(hn::Or(LoadBlockPart(block, part), MaskPart(key, part)), block, part);
   }
 }
 
-#include "kernels/batch_loops-inl.h"
+// dst = op(dst, src) over whole vectors, then block-sized vectors for the
+// tail (num_bytes is a multiple of 32, so nothing is left after them).
+template <class Op>
+HWY_INLINE void CombineBytes(uint8_t* dst, const uint8_t* src, size_t num_bytes, Op op) {
+  const hn::ScalableTag<uint8_t> d;
+  const size_t lanes = hn::Lanes(d);
+  size_t i = 0;
+  for (; i + lanes <= num_bytes; i += lanes) {
+    hn::StoreU(op(hn::LoadU(d, dst + i), hn::LoadU(d, src + i)), d, dst + i);
+  }
+  const ByteTag d_tail;
+  for (; i < num_bytes; i += hn::Lanes(d_tail)) {
+    hn::StoreU(op(hn::LoadU(d_tail, dst + i), hn::LoadU(d_tail, src + i)), d_tail, dst + i);
+  }
+}
 
-// Out-of-line entry points for the kernel table.
-HWY_NOINLINE void Insert(uint8_t* blocks, uint32_t num_blocks, uint64_t hash) {
-  InsertOne(blocks, num_blocks, hash);
+HWY_INLINE void UnionBytes(uint8_t* dst, const uint8_t* src, size_t num_bytes) {
+  CombineBytes(dst, src, num_bytes, [](auto a, auto b) HWY_ATTR { return hn::Or(a, b); });
 }
-HWY_NOINLINE int Find(const uint8_t* blocks, uint32_t num_blocks, uint64_t hash) {
-  return static_cast<int>(FindOne(blocks, num_blocks, hash));
+
+HWY_INLINE void IntersectBytes(uint8_t* dst, const uint8_t* src, size_t num_bytes) {
+  CombineBytes(dst, src, num_bytes, [](auto a, auto b) HWY_ATTR { return hn::And(a, b); });
 }
+
+#include "kernels/kernel_table-inl.h"
 
 }  // namespace HWY_NAMESPACE
 }  // namespace blockbloom

@@ -14,9 +14,7 @@ namespace blockbloom {
 namespace HWY_NAMESPACE {
 
 extern const bb_kernel_table kKernels;
-const bb_kernel_table kKernels = {
-    BLOCKBLOOM_SIMD_TIER, &Insert, &Find, &InsertBatch, &FindBatchBitmap, &FindBatchSelect,
-};
+const bb_kernel_table kKernels = MakeKernelTable(BLOCKBLOOM_SIMD_TIER);
 
 }  // namespace HWY_NAMESPACE
 }  // namespace blockbloom

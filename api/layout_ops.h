@@ -1,0 +1,117 @@
+// The five filter operations, written once for both layouts: argument
+// checks, Kudu's always-false state, then one call into the selected kernel
+// table. Parquet filters never carry the always-false flag, so for them the
+// flag test is one predictable branch.
+#ifndef BLOCKBLOOM_API_LAYOUT_OPS_H_
+#define BLOCKBLOOM_API_LAYOUT_OPS_H_
+
+#include <cstdint>
+#include <cstring>
+
+#include "blockbloom/blockbloom.h"
+#include "dispatch/dispatcher.h"
+
+namespace blockbloom {
+
+// Which kernel table entries serve a layout, keyed by its hash type.
+template <bb_layout kLayout>
+struct LayoutKernels;
+
+template <>
+struct LayoutKernels<BB_LAYOUT_PARQUET> {
+  using Hash = uint64_t;
+  static auto Insert(const bb_kernel_table& t) { return t.insert; }
+  static auto Find(const bb_kernel_table& t) { return t.find; }
+  static auto InsertBatch(const bb_kernel_table& t) { return t.insert_batch; }
+  static auto FindBatchBitmap(const bb_kernel_table& t) { return t.find_batch_bitmap; }
+  static auto FindBatchSelect(const bb_kernel_table& t) { return t.find_batch_select; }
+};
+
+template <>
+struct LayoutKernels<BB_LAYOUT_KUDU> {
+  using Hash = uint32_t;
+  static auto Insert(const bb_kernel_table& t) { return t.kudu_insert; }
+  static auto Find(const bb_kernel_table& t) { return t.kudu_find; }
+  static auto InsertBatch(const bb_kernel_table& t) { return t.kudu_insert_batch; }
+  static auto FindBatchBitmap(const bb_kernel_table& t) { return t.kudu_find_batch_bitmap; }
+  static auto FindBatchSelect(const bb_kernel_table& t) { return t.kudu_find_batch_select; }
+};
+
+inline int CheckReadable(const bb_filter* f, bb_layout layout) {
+  if (f == nullptr || f->data == nullptr) return BB_ERR_NULL_POINTER;
+  if (f->layout != static_cast<uint32_t>(layout)) return BB_ERR_LAYOUT_MISMATCH;
+  return BB_OK;
+}
+
+inline int CheckWritable(const bb_filter* f, bb_layout layout) {
+  const int status = CheckReadable(f, layout);
+  if (status != BB_OK) return status;
+  return (f->flags & BB_FILTER_READ_ONLY) != 0 ? BB_ERR_READ_ONLY : BB_OK;
+}
+
+inline bool AlwaysFalse(const bb_filter* f) { return (f->flags & BB_FILTER_ALWAYS_FALSE) != 0; }
+
+template <bb_layout kLayout>
+int InsertOp(bb_filter* f, typename LayoutKernels<kLayout>::Hash hash) {
+  const int status = CheckWritable(f, kLayout);
+  if (status != BB_OK) return status;
+  LayoutKernels<kLayout>::Insert(ActiveKernels())(f->data, f->num_blocks, hash);
+  f->flags &= ~static_cast<uint32_t>(BB_FILTER_ALWAYS_FALSE);
+  return BB_OK;
+}
+
+template <bb_layout kLayout>
+int FindOp(const bb_filter* f, typename LayoutKernels<kLayout>::Hash hash) {
+  const int status = CheckReadable(f, kLayout);
+  if (status != BB_OK) return status;
+  if (AlwaysFalse(f)) return 0;
+  return LayoutKernels<kLayout>::Find(ActiveKernels())(f->data, f->num_blocks, hash);
+}
+
+template <bb_layout kLayout>
+int InsertBatchOp(bb_filter* f, const typename LayoutKernels<kLayout>::Hash* hashes, size_t n) {
+  const int status = CheckWritable(f, kLayout);
+  if (status != BB_OK) return status;
+  if (hashes == nullptr && n > 0) return BB_ERR_NULL_POINTER;
+  if (n == 0) return BB_OK;
+  LayoutKernels<kLayout>::InsertBatch(ActiveKernels())(f->data, f->num_blocks, hashes, n);
+  f->flags &= ~static_cast<uint32_t>(BB_FILTER_ALWAYS_FALSE);
+  return BB_OK;
+}
+
+template <bb_layout kLayout>
+int FindBatchBitmapOp(const bb_filter* f, const typename LayoutKernels<kLayout>::Hash* hashes,
+                      size_t n, uint8_t* bitmap, size_t* hits) {
+  const int status = CheckReadable(f, kLayout);
+  if (status != BB_OK) return status;
+  if (n > 0 && (hashes == nullptr || bitmap == nullptr)) return BB_ERR_NULL_POINTER;
+  size_t count = 0;
+  if (n > 0 && AlwaysFalse(f)) {
+    std::memset(bitmap, 0, (n + 7) / 8);
+  } else if (n > 0) {
+    count = LayoutKernels<kLayout>::FindBatchBitmap(ActiveKernels())(f->data, f->num_blocks,
+                                                                      hashes, n, bitmap);
+  }
+  if (hits != nullptr) *hits = count;
+  return BB_OK;
+}
+
+template <bb_layout kLayout>
+int FindBatchSelectOp(const bb_filter* f, const typename LayoutKernels<kLayout>::Hash* hashes,
+                      size_t n, uint32_t* selection, size_t* hits) {
+  const int status = CheckReadable(f, kLayout);
+  if (status != BB_OK) return status;
+  if (n > 0 && (hashes == nullptr || selection == nullptr)) return BB_ERR_NULL_POINTER;
+  if (n > UINT32_MAX) return BB_ERR_BATCH_TOO_LARGE;
+  size_t count = 0;
+  if (n > 0 && !AlwaysFalse(f)) {
+    count = LayoutKernels<kLayout>::FindBatchSelect(ActiveKernels())(f->data, f->num_blocks,
+                                                                      hashes, n, selection);
+  }
+  if (hits != nullptr) *hits = count;
+  return BB_OK;
+}
+
+}  // namespace blockbloom
+
+#endif  // BLOCKBLOOM_API_LAYOUT_OPS_H_

@@ -1,0 +1,62 @@
+/* blockbloom: the Kudu / Impala runtime-filter layout (kudu/util/block_bloom_filter.*).
+ *
+ * 32-bit hashes; block Rehash32to32(h) & (z - 1) of a power-of-two block
+ * count z >= 2 (64 bytes); the hash itself is the key. A new filter is
+ * always-false: find answers 0 without reading memory until the first insert.
+ * Parquet-layout calls on these filters return BB_ERR_LAYOUT_MISMATCH. */
+#ifndef BLOCKBLOOM_KUDU_H_
+#define BLOCKBLOOM_KUDU_H_
+
+#include "blockbloom/blockbloom.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BB_KUDU_MIN_LOG_SPACE_BYTES 6  /* 64 bytes: Kudu's minimum of 2 blocks */
+#define BB_KUDU_MAX_LOG_SPACE_BYTES 35 /* 32 GiB: 2^30 blocks */
+
+/* Kudu's HashAlgorithm enum (kudu/util/hash.proto). */
+enum { BB_KUDU_HASH_FAST_HASH = 3 };
+
+/* A zeroed, always-false filter of 2^log_space_bytes bytes. */
+int bb_kudu_filter_init(bb_filter* f, int32_t log_space_bytes, uint32_t hash_seed);
+
+/* Views over caller-owned directory bytes (num_bytes a power of two >= 64). */
+int bb_kudu_filter_init_view(bb_filter* f, void* data, size_t num_bytes, int always_false,
+                             uint32_t hash_seed);
+int bb_kudu_filter_init_view_readonly(bb_filter* f, const void* data, size_t num_bytes,
+                                      int always_false, uint32_t hash_seed);
+
+int bb_kudu_insert(bb_filter* f, uint32_t hash);
+int bb_kudu_find(const bb_filter* f, uint32_t hash); /* 1, 0, or < 0 */
+int bb_kudu_insert_batch(bb_filter* f, const uint32_t* hashes, size_t n);
+int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes, size_t n,
+                              uint8_t* bitmap, size_t* hits);
+int bb_kudu_find_batch_select(const bb_filter* f, const uint32_t* hashes, size_t n,
+                              uint32_t* selection, size_t* hits);
+
+/* Kudu's BlockBloomFilterPB, field by field, so a caller can fill or read
+ * that protobuf without this library depending on protobuf. */
+typedef struct bb_kudu_directory {
+  int32_t log_space_bytes;   /* field 1: log2 of the directory size in bytes */
+  const uint8_t* bloom_data; /* field 2: the directory, 2^log_space_bytes bytes */
+  size_t bloom_data_size;
+  int always_false;          /* field 3 */
+  int32_t hash_algorithm;    /* field 4: must be BB_KUDU_HASH_FAST_HASH */
+  uint32_t hash_seed;        /* field 5 */
+} bb_kudu_directory;
+
+/* Describes f (a Kudu-layout filter); bloom_data points into f's bitset. */
+int bb_kudu_export(const bb_filter* f, bb_kudu_directory* out);
+
+/* A new owned filter holding a copy of the directory. Rejects a size that is
+ * not 2^log_space_bytes, an out-of-range log_space_bytes, or a hash other than
+ * FAST_HASH, with a distinct code; on error *f is left zeroed. */
+int bb_kudu_import(bb_filter* f, const bb_kudu_directory* in);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* BLOCKBLOOM_KUDU_H_ */

@@ -1,0 +1,40 @@
+/* blockbloom: sizing a split block Bloom filter for a false-positive rate.
+ *
+ * Exact model (Putze et al., eq. 3; reproduces the Parquet spec's table): with
+ * lambda = ndv / blocks keys per block,
+ *   FPP = sum_i Poisson(i; lambda) * (1 - (1 - 1/32)^i)^8.
+ * The naive (1 - e^(-8n/m))^8 that other libraries use undersizes (about 3x
+ * at 0.01%); see docs/sizing.md. */
+#ifndef BLOCKBLOOM_SIZING_H_
+#define BLOCKBLOOM_SIZING_H_
+
+#include "blockbloom/blockbloom.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum bb_sizing {
+  BB_SIZE_PARQUET = 0,      /* any multiple of 32 bytes */
+  BB_SIZE_PARQUET_POW2 = 1, /* a power of two, clamped to 32 B .. 128 MiB as Arrow writes */
+  BB_SIZE_KUDU = 2          /* a power of two, at least 64 bytes */
+} bb_sizing;
+
+/* The exact expected FPP of a filter of num_bytes holding ndv distinct hashes. */
+int bb_fpp(uint64_t ndv, size_t num_bytes, double* fpp);
+
+/* The smallest size of the given kind whose FPP for ndv is at most fpp
+ * (BB_SIZE_PARQUET_POW2 is clamped at 128 MiB, as Arrow does: check bb_fpp).
+ * BB_SIZE_KUDU also counts the ndv / 2^32 false positives of 32-bit hash
+ * collisions, which no size removes (a target below them is
+ * BB_ERR_TOO_MANY_BLOCKS). */
+int bb_bytes_for(uint64_t ndv, double fpp, bb_sizing kind, size_t* num_bytes);
+
+/* The largest ndv a filter of num_bytes holds at an FPP of at most fpp. */
+int bb_max_ndv(size_t num_bytes, double fpp, uint64_t* ndv);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* BLOCKBLOOM_SIZING_H_ */
