@@ -8,20 +8,9 @@
 
 namespace {
 
-// BB_OK if num_bytes is a Kudu directory size: a power of two, 64 B .. 32 GiB.
-int CheckKuduSize(size_t num_bytes) {
-  if (num_bytes == 0) return BB_ERR_SIZE_ZERO;
-  if ((num_bytes & (num_bytes - 1)) != 0) return BB_ERR_NOT_POWER_OF_TWO;
-  if (num_bytes < (size_t{1} << BB_KUDU_MIN_LOG_SPACE_BYTES) ||
-      num_bytes > (size_t{1} << BB_KUDU_MAX_LOG_SPACE_BYTES)) {
-    return BB_ERR_LOG_SPACE_OUT_OF_RANGE;
-  }
-  return BB_OK;
-}
-
 // Turns a Parquet-shaped view or filter of a valid Kudu size into a Kudu one.
 int MakeKudu(bb_filter* f, int status, size_t num_bytes, bool always_false, uint32_t hash_seed) {
-  if (status == BB_OK) status = CheckKuduSize(num_bytes);
+  if (status == BB_OK) status = bb_kudu_filter_check_size(num_bytes);
   if (status != BB_OK) {
     bb_filter_release(f);
     return status;
@@ -35,6 +24,16 @@ int MakeKudu(bb_filter* f, int status, size_t num_bytes, bool always_false, uint
 }  // namespace
 
 extern "C" {
+
+int bb_kudu_filter_check_size(size_t num_bytes) {
+  if (num_bytes == 0) return BB_ERR_SIZE_ZERO;
+  if ((num_bytes & (num_bytes - 1)) != 0) return BB_ERR_NOT_POWER_OF_TWO;
+  if (num_bytes < (size_t{1} << BB_KUDU_MIN_LOG_SPACE_BYTES) ||
+      num_bytes > (size_t{1} << BB_KUDU_MAX_LOG_SPACE_BYTES)) {
+    return BB_ERR_LOG_SPACE_OUT_OF_RANGE;
+  }
+  return BB_OK;
+}
 
 int bb_kudu_filter_init(bb_filter* f, int32_t log_space_bytes, uint32_t hash_seed) {
   if (f == nullptr) return BB_ERR_NULL_POINTER;

@@ -33,6 +33,15 @@ TEST(KuduFilter, InitTakesLogSpaceBytesWithinKudusRange) {
   bb_filter_release(&f);
 }
 
+TEST(KuduFilter, CheckSizeNamesWhatIsWrongWithASize) {
+  EXPECT_EQ(bb_kudu_filter_check_size(64), BB_OK);
+  EXPECT_EQ(bb_kudu_filter_check_size(size_t{1} << 35), BB_OK);
+  EXPECT_EQ(bb_kudu_filter_check_size(0), BB_ERR_SIZE_ZERO);
+  EXPECT_EQ(bb_kudu_filter_check_size(96), BB_ERR_NOT_POWER_OF_TWO);
+  EXPECT_EQ(bb_kudu_filter_check_size(32), BB_ERR_LOG_SPACE_OUT_OF_RANGE);
+  EXPECT_EQ(bb_kudu_filter_check_size(size_t{1} << 36), BB_ERR_LOG_SPACE_OUT_OF_RANGE);
+}
+
 TEST(KuduFilter, ViewsRequireAPowerOfTwoOfAtLeast64Bytes) {
   std::vector<uint8_t> buffer(256, 0);
   bb_filter f;

@@ -80,9 +80,15 @@ class TempFile {
 }  // namespace
 
 void WriteFileAtomically(const std::string& path, const void* data, std::size_t size) {
+  WriteFileAtomically(path, {ByteSpan{data, size}});
+}
+
+void WriteFileAtomically(const std::string& path, std::initializer_list<ByteSpan> pieces) {
   if (path.empty() || path.back() == '/') throw CliError("-o " + path + ": not a file name");
   TempFile temp(path);
-  temp.Write(static_cast<const unsigned char*>(data), size);
+  for (const ByteSpan& piece : pieces) {
+    temp.Write(static_cast<const unsigned char*>(piece.data), piece.size);
+  }
   temp.Commit();
 }
 

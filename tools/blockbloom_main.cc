@@ -26,6 +26,7 @@ int Dispatch(const std::vector<std::string>& words) {
   if (command == "info") return RunInfo(args);
   if (command == "build") return RunBuild(args);
   if (command == "probe") return RunProbe(args);
+  if (command == "union") return RunUnion(args);
   throw UsageError("unknown command \"" + command + "\"");
 }
 

@@ -1,38 +1,57 @@
-// blockbloom build: hashes in, raw Parquet bitset out.
+// blockbloom build: hashes or typed values in, a raw bitset (optionally
+// preceded by its Parquet BloomFilterHeader) out.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "atomic_file.h"
-#include "blockbloom/blockbloom.hpp"
 #include "cli_args.h"
 #include "cli_error.h"
 #include "commands.h"
 #include "filter_options.h"
 #include "hash_input.h"
+#include "hash_options.h"
+#include "layout_filter.h"
+#include "parquet_header.h"
+#include "sizing_options.h"
 
 namespace blockbloom_cli {
 
 int RunBuild(const std::vector<std::string>& args) {
   const ParsedFlags flags = ParseFlags(args, {{"--layout", true, ""},
                                               {"--bytes", true, ""},
+                                              {"--ndv", true, ""},
+                                              {"--fpp", true, ""},
+                                              {"--pow2", false, ""},
+                                              {"--hash", true, ""},
+                                              {"--type", true, ""},
+                                              {"--seed", true, ""},
+                                              {"--parquet-header", false, ""},
                                               {"--input", true, ""},
                                               {"--output", true, "-o"}});
   if (flags.help_requested()) return PrintHelp();
 
   // Check every flag before reading or writing anything.
-  CheckLayout(flags);
-  const std::size_t bytes = FilterBytesFlag(flags);
+  const Layout layout = LayoutFlag(flags);
+  const HashOptions hashing = HashOptionsFromFlags(flags, layout);
+  const bool with_header = flags.Has("--parquet-header");
+  if (with_header && layout != Layout::kParquet) {
+    throw UsageError("--parquet-header is for --layout parquet");
+  }
+  const std::size_t bytes = BuildBytesFromFlags(flags, layout);
   const std::string& input = flags.Required("--input");
   const std::string& output = flags.Required("--output");
 
-  const std::vector<std::uint64_t> hashes = ReadHashFile(input);
-  try {
-    blockbloom::Filter filter(bytes);
-    filter.insert_batch(hashes.data(), hashes.size());
+  const std::vector<std::uint64_t> hashes = ReadHashFile(input, hashing, layout);
+  OwnedFilter filter;
+  BuildFilter(layout, bytes, hashing.seed, hashes, &filter,
+              "a filter of " + std::to_string(bytes) + " bytes");
+  if (with_header) {
+    const EncodedHeader header = EncodeParquetHeader(bytes);
+    WriteFileAtomically(output, {ByteSpan{header.bytes, header.size},
+                                 ByteSpan{filter.data(), filter.num_bytes()}});
+  } else {
     WriteFileAtomically(output, filter.data(), filter.num_bytes());
-  } catch (const blockbloom::Error& e) {
-    throw CliError("--bytes " + std::to_string(bytes) + ": " + e.what());
   }
   return 0;
 }

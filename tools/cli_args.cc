@@ -30,6 +30,11 @@ std::string ParsedFlags::Optional(const std::string& name, const std::string& fa
 }
 
 ParsedFlags ParseFlags(const std::vector<std::string>& args, const std::vector<FlagSpec>& specs) {
+  return ParseFlagsAndOperands(args, specs, 0);
+}
+
+ParsedFlags ParseFlagsAndOperands(const std::vector<std::string>& args,
+                                  const std::vector<FlagSpec>& specs, std::size_t max_operands) {
   ParsedFlags parsed;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& word = args[i];
@@ -52,7 +57,11 @@ ParsedFlags ParseFlags(const std::vector<std::string>& args, const std::vector<F
     const FlagSpec* spec = FindSpec(specs, key);
     if (spec == nullptr) {
       if (!key.empty() && key[0] == '-' && key != "-") throw UsageError("unknown flag " + key);
-      throw UsageError("unexpected argument \"" + word + "\"");
+      if (parsed.operands_.size() >= max_operands) {
+        throw UsageError("unexpected argument \"" + word + "\"");
+      }
+      parsed.operands_.push_back(word);
+      continue;
     }
     if (parsed.values_.count(spec->name) != 0) throw UsageError(spec->name + " given twice");
 

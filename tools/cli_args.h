@@ -1,8 +1,10 @@
 // Flag parsing shared by the subcommands: "--name VALUE", "--name=VALUE",
-// switches without a value, and short aliases such as "-o".
+// switches without a value, short aliases such as "-o", and (for commands
+// that take them, such as union) plain operands.
 #ifndef BLOCKBLOOM_TOOLS_CLI_ARGS_H_
 #define BLOCKBLOOM_TOOLS_CLI_ARGS_H_
 
+#include <cstddef>
 #include <map>
 #include <string>
 #include <vector>
@@ -23,17 +25,26 @@ class ParsedFlags {
   const std::string& Required(const std::string& name) const;
   // The value of a flag, or fallback when it is absent.
   std::string Optional(const std::string& name, const std::string& fallback) const;
+  // The words that are not flags, in order (only with ParseFlagsAndOperands).
+  const std::vector<std::string>& operands() const { return operands_; }
 
  private:
-  friend ParsedFlags ParseFlags(const std::vector<std::string>&, const std::vector<FlagSpec>&);
+  friend ParsedFlags ParseFlagsAndOperands(const std::vector<std::string>&,
+                                           const std::vector<FlagSpec>&, std::size_t);
   bool help_ = false;
   std::map<std::string, std::string> values_;  // switches map to ""
+  std::vector<std::string> operands_;
 };
 
 // Parses args (the words after the subcommand) against specs. "--help" or
 // "-h" stops parsing and sets help_requested(). Throws a usage error for an
 // unknown flag, a flag given twice, a missing or empty value, or a stray word.
 ParsedFlags ParseFlags(const std::vector<std::string>& args, const std::vector<FlagSpec>& specs);
+
+// As ParseFlags, but words that are not flags (including a lone "-") are
+// collected as operands; more than max_operands of them is a usage error.
+ParsedFlags ParseFlagsAndOperands(const std::vector<std::string>& args,
+                                  const std::vector<FlagSpec>& specs, std::size_t max_operands);
 
 }  // namespace blockbloom_cli
 

@@ -11,6 +11,7 @@ namespace blockbloom_cli {
 int RunInfo(const std::vector<std::string>& args);
 int RunBuild(const std::vector<std::string>& args);
 int RunProbe(const std::vector<std::string>& args);
+int RunUnion(const std::vector<std::string>& args);
 
 // Prints the usage to standard output (for --help) and returns 0.
 int PrintHelp();

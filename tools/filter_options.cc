@@ -3,14 +3,29 @@
 #include <limits>
 
 #include "blockbloom/blockbloom.h"
+#include "blockbloom/kudu.h"
 #include "cli_error.h"
 #include "number_parse.h"
 
 namespace blockbloom_cli {
+namespace {
 
-void CheckLayout(const ParsedFlags& flags) {
-  const std::string& layout = flags.Required("--layout");
-  if (layout != "parquet") throw CliError("unknown layout \"" + layout + "\" (known: parquet)");
+Layout ParseLayout(const std::string& name) {
+  if (name == "parquet") return Layout::kParquet;
+  if (name == "kudu") return Layout::kKudu;
+  throw CliError("unknown layout \"" + name + "\" (known: parquet, kudu)");
+}
+
+}  // namespace
+
+const char* LayoutName(Layout layout) {
+  return layout == Layout::kKudu ? "kudu" : "parquet";
+}
+
+Layout LayoutFlag(const ParsedFlags& flags) { return ParseLayout(flags.Required("--layout")); }
+
+Layout LayoutFlagOr(const ParsedFlags& flags, Layout fallback) {
+  return flags.Has("--layout") ? LayoutFlag(flags) : fallback;
 }
 
 std::uint64_t NumberFlag(const ParsedFlags& flags, const std::string& name) {
@@ -22,17 +37,27 @@ std::uint64_t NumberFlag(const ParsedFlags& flags, const std::string& name) {
   return value;
 }
 
-std::size_t FilterBytesFlag(const ParsedFlags& flags) {
-  const std::uint64_t bytes = NumberFlag(flags, "--bytes");
+void CheckFilterBytes(Layout layout, std::uint64_t bytes, const std::string& what) {
+  int status = BB_OK;
   if (bytes > std::numeric_limits<std::size_t>::max()) {
-    throw CliError("--bytes " + std::to_string(bytes) + ": " +
-                   bb_status_message(BB_ERR_TOO_MANY_BLOCKS));
+    status = BB_ERR_TOO_MANY_BLOCKS;
+  } else {
+    status = bb_filter_check_size(static_cast<std::size_t>(bytes));
   }
-  const int status = bb_filter_check_size(static_cast<std::size_t>(bytes));
-  if (status != BB_OK) {
-    throw CliError("--bytes " + std::to_string(bytes) + ": " + bb_status_message(status));
-  }
+  if (status == BB_OK && layout == Layout::kKudu) status = bb_kudu_filter_check_size(static_cast<std::size_t>(bytes));
+  if (status != BB_OK) throw CliError(what + ": " + bb_status_message(status));
+}
+
+std::size_t FilterBytesFlag(const ParsedFlags& flags, Layout layout) {
+  const std::uint64_t bytes = NumberFlag(flags, "--bytes");
+  CheckFilterBytes(layout, bytes, "--bytes " + std::to_string(bytes));
   return static_cast<std::size_t>(bytes);
+}
+
+std::int32_t KuduLogSpaceBytes(std::size_t bytes) {
+  std::int32_t log = 0;
+  while ((std::size_t{1} << log) < bytes) ++log;
+  return log;
 }
 
 }  // namespace blockbloom_cli

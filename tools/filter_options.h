@@ -1,4 +1,5 @@
-// The flags build and probe share: --layout, --bytes and numeric values.
+// The flags build, probe and union share: --layout, --bytes, numeric values,
+// and the size rules of each layout.
 #ifndef BLOCKBLOOM_TOOLS_FILTER_OPTIONS_H_
 #define BLOCKBLOOM_TOOLS_FILTER_OPTIONS_H_
 
@@ -10,16 +11,34 @@
 
 namespace blockbloom_cli {
 
-// Requires --layout and accepts only "parquet" (the one layout so far).
-void CheckLayout(const ParsedFlags& flags);
+enum class Layout {
+  kParquet,  // 64-bit hashes, any whole number of 32-byte blocks
+  kKudu,     // 32-bit hashes, a power of two of at least 64 bytes
+};
+
+// "parquet" or "kudu".
+const char* LayoutName(Layout layout);
+
+// --layout, which must be present: "parquet" or "kudu"; anything else throws.
+Layout LayoutFlag(const ParsedFlags& flags);
+
+// --layout when present, else fallback.
+Layout LayoutFlagOr(const ParsedFlags& flags, Layout fallback);
 
 // The value of a numeric flag (decimal or 0x hex); throws CliError if it is
 // not an unsigned 64-bit number.
 std::uint64_t NumberFlag(const ParsedFlags& flags, const std::string& name);
 
-// --bytes, checked by the library (positive, whole 32-byte blocks, not too
-// many blocks); throws CliError with the library's message otherwise.
-std::size_t FilterBytesFlag(const ParsedFlags& flags);
+// Throws CliError("<what>: <library message>") unless bytes is a valid size
+// for layout: the library's check (positive, whole 32-byte blocks, not too
+// many blocks), and for Kudu also a power of two from 64 bytes to 32 GiB.
+void CheckFilterBytes(Layout layout, std::uint64_t bytes, const std::string& what);
+
+// --bytes, checked with CheckFilterBytes.
+std::size_t FilterBytesFlag(const ParsedFlags& flags, Layout layout);
+
+// log2(bytes) for a size CheckFilterBytes accepted for Kudu.
+std::int32_t KuduLogSpaceBytes(std::size_t bytes);
 
 }  // namespace blockbloom_cli
 

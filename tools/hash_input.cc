@@ -1,89 +1,109 @@
 #include "hash_input.h"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
 #include <string_view>
 
 #include "cli_error.h"
+#include "input_lines.h"
 #include "number_parse.h"
+#include "value_hashing.h"
+#include "value_parse.h"
 
 namespace blockbloom_cli {
 namespace {
 
-// The offending line as it is shown in messages: printable ASCII only, short.
-std::string Quote(std::string_view text) {
-  constexpr std::size_t kMaxShown = 40;
-  std::string out = "\"";
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (i == kMaxShown) {
-      out += "...";
+// Where a line is, for messages; the text is built only when one is thrown.
+struct LinePlace {
+  const InputFile& file;
+  std::size_t number;
+  std::string Prefix() const { return LineLocation(file, number); }
+};
+
+// A line that is a hash already.
+std::uint64_t ParseHashLine(std::string_view line, bool kudu, const LinePlace& where) {
+  std::uint64_t hash = 0;
+  switch (ParseUint64(line, &hash)) {
+    case ParseStatus::kOk:
       break;
-    }
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c >= 0x20 && c < 0x7f) {
-      out += static_cast<char>(c);
-    } else {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned>(c));
-      out += escaped;
-    }
+    case ParseStatus::kEmpty:
+      throw CliError(where.Prefix() + "empty line (expected an unsigned 64-bit number)");
+    case ParseStatus::kInvalid:
+      throw CliError(where.Prefix() + "not an unsigned 64-bit number: " + Quote(TrimLine(line)));
+    case ParseStatus::kOverflow:
+      throw CliError(where.Prefix() + "not an unsigned 64-bit number (larger than 2^64-1): " +
+                     Quote(TrimLine(line)));
   }
-  return out + "\"";
+  if (kudu && hash > 0xffffffffu) {
+    throw CliError(where.Prefix() + "larger than 2^32-1 (--layout kudu takes 32-bit hashes): " +
+                   Quote(TrimLine(line)));
+  }
+  return hash;
 }
 
-std::string ReadAll(const std::string& path, const std::string& shown_name) {
-  const bool use_stdin = path == "-";
-  std::FILE* file = use_stdin ? stdin : std::fopen(path.c_str(), "rb");
-  if (file == nullptr) {
-    throw CliError(shown_name + ": cannot open: " + std::strerror(errno));
+// Throws the message for a typed value that did not parse.
+[[noreturn]] void ThrowBadValue(ValueStatus status, ValueType type, std::string_view line,
+                                const LinePlace& where) {
+  const std::string name = ValueTypeName(type);
+  if (status == ValueStatus::kEmpty) {
+    throw CliError(where.Prefix() + "empty line (expected a value of type " + name + ")");
   }
-  std::string content;
-  char buffer[1 << 16];
-  std::size_t got;
-  while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0) content.append(buffer, got);
-  const int read_errno = std::ferror(file) ? errno : 0;
-  if (!use_stdin) std::fclose(file);
-  if (read_errno != 0) {
-    throw CliError(shown_name + ": cannot read: " + std::strerror(read_errno));
+  if (status == ValueStatus::kOutOfRange) {
+    const char* range = type == ValueType::kInt32 ? " (-2147483648 .. 2147483647)" : "";
+    throw CliError(where.Prefix() + "out of range for " + name + range + ": " +
+                   Quote(TrimLine(line)));
   }
-  return content;
+  throw CliError(where.Prefix() + "not a valid " + name + ": " + Quote(TrimLine(line)));
+}
+
+// A line that is a value of options.type, hashed.
+std::uint64_t HashValueLine(std::string_view line, ValueType type, const ValueHasher& hasher,
+                            const LinePlace& where) {
+  ValueStatus status = ValueStatus::kOk;
+  switch (type) {
+    case ValueType::kString:
+      return hasher.String(line);
+    case ValueType::kInt32: {
+      std::int32_t value = 0;
+      status = ParseInt32(line, &value);
+      if (status == ValueStatus::kOk) return hasher.Int32(value);
+      break;
+    }
+    case ValueType::kInt64: {
+      std::int64_t value = 0;
+      status = ParseInt64(line, &value);
+      if (status == ValueStatus::kOk) return hasher.Int64(value);
+      break;
+    }
+    case ValueType::kFloat: {
+      float value = 0;
+      status = ParseFloat(line, &value);
+      if (status == ValueStatus::kOk) return hasher.Float(value);
+      break;
+    }
+    case ValueType::kDouble: {
+      double value = 0;
+      status = ParseDouble(line, &value);
+      if (status == ValueStatus::kOk) return hasher.Double(value);
+      break;
+    }
+  }
+  ThrowBadValue(status, type, line, where);
 }
 
 }  // namespace
 
-std::vector<std::uint64_t> ReadHashFile(const std::string& path) {
-  const std::string shown_name = path == "-" ? "<stdin>" : path;
-  const std::string content = ReadAll(path, shown_name);
-
+std::vector<std::uint64_t> ReadHashFile(const std::string& path, const HashOptions& options,
+                                        Layout layout) {
+  const InputFile input = ReadInputFile(path);
+  const ValueHasher hasher(options.mode, options.seed);
   std::vector<std::uint64_t> hashes;
-  std::size_t line_number = 0;
-  std::size_t start = 0;
-  while (start < content.size()) {
-    std::size_t end = content.find('\n', start);
-    if (end == std::string::npos) end = content.size();
-    const std::string_view line(content.data() + start, end - start);
-    start = end + 1;
-    ++line_number;
-
-    std::uint64_t hash = 0;
-    const auto where = [&] { return shown_name + ":" + std::to_string(line_number) + ": "; };
-    switch (ParseUint64(line, &hash)) {
-      case ParseStatus::kOk:
-        hashes.push_back(hash);
-        break;
-      case ParseStatus::kEmpty:
-        throw CliError(where() + "empty line (expected an unsigned 64-bit number)");
-      case ParseStatus::kInvalid:
-        throw CliError(where() + "not an unsigned 64-bit number: " + Quote(TrimLine(line)));
-      case ParseStatus::kOverflow:
-        throw CliError(where() + "not an unsigned 64-bit number (larger than 2^64-1): " +
-                       Quote(TrimLine(line)));
+  ForEachLine(input.content, [&](std::string_view line, std::size_t line_number) {
+    const LinePlace where{input, line_number};
+    if (options.mode == HashMode::kNone) {
+      hashes.push_back(ParseHashLine(line, layout == Layout::kKudu, where));
+    } else {
+      hashes.push_back(HashValueLine(line, options.type, hasher, where));
     }
-  }
+  });
   return hashes;
 }
 

@@ -1,16 +1,20 @@
-// blockbloom probe: test hashes against a bitset at any offset of a file.
+// blockbloom probe: test hashes or typed values against a bitset at any
+// offset of a file, in place (the file is mapped, not copied).
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "blockbloom/blockbloom.hpp"
 #include "cli_args.h"
 #include "cli_error.h"
 #include "commands.h"
 #include "filter_options.h"
 #include "hash_input.h"
+#include "hash_options.h"
+#include "layout_filter.h"
 #include "mapped_range.h"
+#include "parquet_header.h"
 
 namespace blockbloom_cli {
 namespace {
@@ -33,27 +37,53 @@ int RunProbe(const std::vector<std::string>& args) {
                                               {"--filter", true, ""},
                                               {"--offset", true, ""},
                                               {"--bytes", true, ""},
+                                              {"--parquet-header", false, ""},
+                                              {"--hash", true, ""},
+                                              {"--type", true, ""},
+                                              {"--seed", true, ""},
                                               {"--input", true, ""},
                                               {"--count", false, ""}});
   if (flags.help_requested()) return PrintHelp();
 
   // Check every flag before opening anything.
-  CheckLayout(flags);
-  const std::size_t bytes = FilterBytesFlag(flags);
+  const Layout layout = LayoutFlag(flags);
+  const HashOptions hashing = HashOptionsFromFlags(flags, layout);
+  const bool with_header = flags.Has("--parquet-header");
+  if (with_header && layout != Layout::kParquet) {
+    throw UsageError("--parquet-header is for --layout parquet");
+  }
+  // With a header, the header gives the size; --bytes may only confirm it.
+  std::optional<std::size_t> bytes_flag;
+  if (!with_header || flags.Has("--bytes")) bytes_flag = FilterBytesFlag(flags, layout);
   const std::string& filter_path = flags.Required("--filter");
   const std::uint64_t offset = flags.Has("--offset") ? NumberFlag(flags, "--offset") : 0;
   const std::string& input = flags.Required("--input");
 
-  const MappedRange range(filter_path, offset, bytes);
-  const std::vector<std::uint64_t> hashes = ReadHashFile(input);
-  std::vector<std::uint8_t> bitmap((hashes.size() + 7) / 8);
-  std::size_t hits = 0;
-  try {
-    const blockbloom::ConstView view(range.data(), range.size());
-    hits = view.find_batch_bitmap(hashes.data(), hashes.size(), bitmap.data());
-  } catch (const blockbloom::Error& e) {
-    throw CliError(filter_path + ": " + e.what());
+  std::optional<MappedRange> range;
+  const std::uint8_t* bitset = nullptr;
+  std::size_t bytes = 0;
+  if (with_header) {
+    range.emplace(filter_path, offset);
+    const HeaderedBitset found = ReadParquetHeader(
+        range->data(), range->size(),
+        filter_path + ": BloomFilterHeader at --offset " + std::to_string(offset));
+    if (bytes_flag && *bytes_flag != found.num_bytes) {
+      throw CliError("--bytes " + std::to_string(*bytes_flag) + " does not match numBytes " +
+                     std::to_string(found.num_bytes) + " of the BloomFilterHeader in " +
+                     filter_path);
+    }
+    bitset = range->data() + found.header_bytes;
+    bytes = found.num_bytes;
+  } else {
+    range.emplace(filter_path, offset, *bytes_flag);
+    bitset = range->data();
+    bytes = *bytes_flag;
   }
+
+  const std::vector<std::uint64_t> hashes = ReadHashFile(input, hashing, layout);
+  std::vector<std::uint8_t> bitmap((hashes.size() + 7) / 8);
+  const std::size_t hits =
+      ProbeBitset(layout, bitset, bytes, hashing.seed, hashes, bitmap.data(), filter_path);
 
   if (flags.Has("--count")) {
     std::printf("%zu\n", hits);

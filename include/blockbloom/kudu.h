@@ -19,6 +19,10 @@ extern "C" {
 /* Kudu's HashAlgorithm enum (kudu/util/hash.proto). */
 enum { BB_KUDU_HASH_FAST_HASH = 3 };
 
+/* BB_OK if num_bytes is a Kudu directory size (a power of two, 64 B .. 32 GiB),
+ * else the code the init calls would return. */
+int bb_kudu_filter_check_size(size_t num_bytes);
+
 /* A zeroed, always-false filter of 2^log_space_bytes bytes. */
 int bb_kudu_filter_init(bb_filter* f, int32_t log_space_bytes, uint32_t hash_seed);
 

@@ -12,6 +12,7 @@ skipped, and 1 on any failure or error.
 """
 
 import json
+import math
 import os
 import random
 import shlex
@@ -43,6 +44,142 @@ def model_bitset(hashes, num_bytes):
         for i, salt in enumerate(SALTS):
             lanes[block * 8 + i] |= 1 << (((key * salt) & 0xFFFFFFFF) >> 27)
     return struct.pack("<%dI" % len(lanes), *lanes)
+
+
+def parquet_model_find(bitset, h):
+    """"1" if the model Parquet filter bitset may hold hash h, else "0"."""
+    num_blocks = len(bitset) // 32
+    block = ((h >> 32) * num_blocks) >> 32
+    return _block_find(bitset, block, h & 0xFFFFFFFF)
+
+
+def _block_find(bitset, block, key):
+    lanes = struct.unpack_from("<8I", bitset, block * 32)
+    for lane, salt in zip(lanes, SALTS):
+        if not lane & (1 << (((key * salt) & 0xFFFFFFFF) >> 27)):
+            return "0"
+    return "1"
+
+
+# Kudu / Impala runtime filter (kudu/util/block_bloom_filter.*): 32-bit hash h,
+# block Rehash32to32(h) & (blocks - 1), key h; the same block as Parquet.
+def kudu_block(h, num_blocks):
+    return ((((h * 0x7850F11EC6D14889) + 0x6773610597CA4C63) & U64_MAX) >> 32) & (num_blocks - 1)
+
+
+def kudu_model_bitset(hashes, num_bytes):
+    num_blocks = num_bytes // 32
+    lanes = [0] * (num_blocks * 8)
+    for h in hashes:
+        assert 0 <= h <= 0xFFFFFFFF
+        block = kudu_block(h, num_blocks)
+        for i, salt in enumerate(SALTS):
+            lanes[block * 8 + i] |= 1 << (((h * salt) & 0xFFFFFFFF) >> 27)
+    return struct.pack("<%dI" % len(lanes), *lanes)
+
+
+def kudu_model_find(bitset, h):
+    return _block_find(bitset, kudu_block(h, len(bitset) // 32), h)
+
+
+def or_bytes(a, b):
+    return bytes(x | y for x, y in zip(a, b))
+
+
+# XXH64 (seed 0), written here from the algorithm's description (Collet's
+# xxHash spec) and checked against published vectors in
+# TypedValueHashing.test_python_hash_models_match_published_vectors.
+_P1, _P2, _P3 = 0x9E3779B185EBCA87, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9
+_P4, _P5 = 0x85EBCA77C2B2AE63, 0x27D4EB2F165667C5
+
+
+def _rotl64(x, r):
+    return ((x << r) | (x >> (64 - r))) & U64_MAX
+
+
+def _xxh64_round(acc, lane):
+    return (_rotl64((acc + lane * _P2) & U64_MAX, 31) * _P1) & U64_MAX
+
+
+def xxh64(data, seed=0):
+    n = len(data)
+    i = 0
+    if n >= 32:
+        v = [(seed + _P1 + _P2) & U64_MAX, (seed + _P2) & U64_MAX, seed, (seed - _P1) & U64_MAX]
+        while i + 32 <= n:
+            for k in range(4):
+                v[k] = _xxh64_round(v[k], int.from_bytes(data[i + 8 * k:i + 8 * k + 8], "little"))
+            i += 32
+        h = (_rotl64(v[0], 1) + _rotl64(v[1], 7) + _rotl64(v[2], 12) + _rotl64(v[3], 18)) & U64_MAX
+        for k in range(4):
+            h = (((h ^ _xxh64_round(0, v[k])) * _P1) + _P4) & U64_MAX
+    else:
+        h = (seed + _P5) & U64_MAX
+    h = (h + n) & U64_MAX
+    while i + 8 <= n:
+        h ^= _xxh64_round(0, int.from_bytes(data[i:i + 8], "little"))
+        h = (_rotl64(h, 27) * _P1 + _P4) & U64_MAX
+        i += 8
+    if i + 4 <= n:
+        h ^= (int.from_bytes(data[i:i + 4], "little") * _P1) & U64_MAX
+        h = (_rotl64(h, 23) * _P2 + _P3) & U64_MAX
+        i += 4
+    while i < n:
+        h ^= (data[i] * _P5) & U64_MAX
+        h = (_rotl64(h, 11) * _P1) & U64_MAX
+        i += 1
+    h ^= h >> 33
+    h = (h * _P2) & U64_MAX
+    h ^= h >> 29
+    h = (h * _P3) & U64_MAX
+    h ^= h >> 32
+    return h
+
+
+# Kudu FAST_HASH (kudu/util/hash_util.h), from facts.md; empty input hashes
+# the 4 bytes of 0x7dca7eee instead (the tool never hashes a null cell).
+def _fasthash_mix(x):
+    x ^= x >> 23
+    x = (x * 0x2127599BF4325C37) & U64_MAX
+    return x ^ (x >> 47)
+
+
+def fasthash64(data, seed):
+    if len(data) == 0:
+        data = (0x7DCA7EEE).to_bytes(4, "little")
+    m = 0x880355F21E6D1965
+    h = (seed ^ (len(data) * m)) & U64_MAX
+    for i in range(0, len(data), 8):
+        h ^= _fasthash_mix(int.from_bytes(data[i:i + 8], "little"))
+        h = (h * m) & U64_MAX
+    return _fasthash_mix(h)
+
+
+def fasthash32(data, seed):
+    h = fasthash64(data, seed)
+    return (h - (h >> 32)) & 0xFFFFFFFF
+
+
+# The plain (little-endian) encoding of a value of each --type.
+ENCODERS = {
+    "int32": lambda v: struct.pack("<i", v),
+    "int64": lambda v: struct.pack("<q", v),
+    "float": lambda v: struct.pack("<f", v),
+    "double": lambda v: struct.pack("<d", v),
+    "string": lambda v: v,
+}
+
+
+def model_fpp(ndv, num_bytes):
+    """Exact FPP of a split block filter (facts.md, "Sizing"): lambda = ndv /
+    blocks, FPP = sum_i Poisson(i; lambda) * (1 - (1 - 1/32)^i)^8."""
+    lam = ndv / (num_bytes / 32)
+    spread = 40 * math.sqrt(lam) + 60
+    total = 0.0
+    for i in range(max(0, int(lam - spread)), int(lam + spread) + 1):
+        log_p = -lam + (i * math.log(lam) if i else 0.0) - math.lgamma(i + 1)
+        total += math.exp(log_p) * (1 - (31 / 32) ** i) ** 8
+    return total
 
 
 # XXH64 (seed 0) of the strings in parquet-mr's bloom_filter.xxhash.bin.
@@ -82,9 +219,12 @@ def read_bytes(path):
 
 
 class ToolTestCase(unittest.TestCase):
+    OLD = b"previous filter contents\n"
+
     def setUp(self):
         self._tmp = tempfile.TemporaryDirectory(prefix="blockbloom-cli-")
         self.dir = self._tmp.name
+        self.out = self.path("out.bin")
 
     def tearDown(self):
         self._tmp.cleanup()
@@ -95,6 +235,35 @@ class ToolTestCase(unittest.TestCase):
     def assertOk(self, result):
         self.assertEqual(result.returncode, 0,
                          "exit %d, stderr: %s" % (result.returncode, result.stderr))
+
+    def run_ok(self, args, isa=None, stdin_text=None):
+        result = run(args, isa=isa, stdin_text=stdin_text)
+        self.assertOk(result)
+        return result
+
+    def assertFails(self, args, *fragments, stdin_text=None, usage=None):
+        """Runs args with and without an existing OUT; checks exit 2 and stderr."""
+        for out_exists in (False, True):
+            if out_exists:
+                with open(self.out, "wb") as f:
+                    f.write(self.OLD)
+            elif os.path.exists(self.out):
+                os.remove(self.out)
+            before = sorted(os.listdir(self.dir))
+            result = run(args, stdin_text=stdin_text)
+            self.assertEqual(result.returncode, 2, "args %r: stderr %r" % (args, result.stderr))
+            self.assertEqual(result.stdout, "")
+            # Any line, not the first: an emulator wrapper may print warnings first.
+            self.assertRegex(result.stderr, r"(?m)^blockbloom: ")
+            for fragment in fragments:
+                self.assertIn(fragment, result.stderr)
+            if usage is not None:
+                self.assertEqual("usage:" in result.stderr, usage, result.stderr)
+            self.assertEqual(sorted(os.listdir(self.dir)), before, "files appeared or vanished")
+            if out_exists:
+                self.assertEqual(read_bytes(self.out), self.OLD)
+        return result
+
 
     def build(self, hashes_path, out_path, num_bytes, isa=None):
         result = run(["build", "--layout", "parquet", "--bytes", str(num_bytes),
@@ -225,21 +394,10 @@ class BuildProbeRoundTrip(ToolTestCase):
         self.assertEqual(len(lines), len(others))
         self.assertTrue(set(lines) <= {"0", "1"})
         model = model_bitset(self.members, self.NUM_BYTES)
-        expected = [self._model_find(model, h) for h in others]
+        expected = [parquet_model_find(model, h) for h in others]
         self.assertEqual(lines, expected, self.seed_note)
         # 16 bits per key: about 0.13% false positives; allow plenty of slack.
         self.assertLess(lines.count("1"), len(others) // 50, self.seed_note)
-
-    @staticmethod
-    def _model_find(bitset, h):
-        num_blocks = len(bitset) // 32
-        block = ((h >> 32) * num_blocks) >> 32
-        lanes = struct.unpack_from("<8I", bitset, block * 32)
-        key = h & 0xFFFFFFFF
-        for lane, salt in zip(lanes, SALTS):
-            if not lane & (1 << (((key * salt) & 0xFFFFFFFF) >> 27)):
-                return "0"
-        return "1"
 
     def test_count_equals_the_number_of_1_lines(self):
         self.build(self.members_path, self.path("f.bin"), self.NUM_BYTES)
@@ -329,8 +487,6 @@ class BuildProbeRoundTrip(ToolTestCase):
 class RejectsBadUsageAndInput(ToolTestCase):
     """Every error exits 2, says what is wrong, and never touches OUT."""
 
-    OLD = b"previous filter contents\n"
-
     def setUp(self):
         super().setUp()
         self.good_input = self.path("hashes.txt")
@@ -346,29 +502,6 @@ class RejectsBadUsageAndInput(ToolTestCase):
             if value is not None:
                 args += [key, value]
         return args
-
-    def assertFails(self, args, *fragments, stdin_text=None, usage=None):
-        """Runs args with and without an existing OUT; checks exit 2 and stderr."""
-        for out_exists in (False, True):
-            if out_exists:
-                with open(self.out, "wb") as f:
-                    f.write(self.OLD)
-            elif os.path.exists(self.out):
-                os.remove(self.out)
-            before = sorted(os.listdir(self.dir))
-            result = run(args, stdin_text=stdin_text)
-            self.assertEqual(result.returncode, 2, "args %r: stderr %r" % (args, result.stderr))
-            self.assertEqual(result.stdout, "")
-            # Any line, not the first: an emulator wrapper may print warnings first.
-            self.assertRegex(result.stderr, r"(?m)^blockbloom: ")
-            for fragment in fragments:
-                self.assertIn(fragment, result.stderr)
-            if usage is not None:
-                self.assertEqual("usage:" in result.stderr, usage, result.stderr)
-            self.assertEqual(sorted(os.listdir(self.dir)), before, "files appeared or vanished")
-            if out_exists:
-                self.assertEqual(read_bytes(self.out), self.OLD)
-        return result
 
     def test_help_prints_usage_and_exits_0(self):
         for args in (["--help"], ["build", "--help"], ["probe", "-h"], ["info", "--help"]):
@@ -456,7 +589,7 @@ class RejectsBadUsageAndInput(ToolTestCase):
         self.assertEqual(read_bytes(self.out), model_bitset([U64_MAX, 0], 1024))
 
     def test_unknown_layout(self):
-        self.assertFails(self.build_args(**{"--layout": "kudu"}), "unknown layout", "kudu")
+        self.assertFails(self.build_args(**{"--layout": "arrow"}), "unknown layout", "arrow")
         filt = self.path("filter.bin")
         with open(filt, "wb") as f:
             f.write(bytes(1024))
@@ -537,6 +670,685 @@ class InteropParquetMrBloomFilter(ToolTestCase):
             with self.subTest(isa=isa):
                 built = self.build(self.hashes_path, self.path("f-%s.bin" % isa), 1024, isa=isa)
                 self.assertEqual(built, expected)
+
+def parquet_header(num_bytes):
+    """The Thrift compact BloomFilterHeader parquet-mr writes (facts.md):
+    numBytes as a zigzag varint, then BLOCK, XXHASH, UNCOMPRESSED."""
+    zigzag = num_bytes << 1
+    varint = b""
+    while True:
+        byte = zigzag & 0x7F
+        zigzag >>= 7
+        if zigzag:
+            varint += bytes([byte | 0x80])
+        else:
+            varint += bytes([byte])
+            break
+    return b"\x15" + varint + bytes.fromhex("1c1c0000" * 3 + "00")
+
+
+class FileTestCase(ToolTestCase):
+    """Helpers to write input files and to build or probe with any flags."""
+
+    def setUp(self):
+        super().setUp()
+        seed = random.randrange(1 << 32)
+        self.rng = random.Random(seed)
+        self.seed_note = "random seed %d" % seed
+
+    def write_lines(self, name, lines, newline="\n"):
+        """lines: str or bytes items, each written followed by newline."""
+        path = self.path(name)
+        with open(path, "wb") as f:
+            for line in lines:
+                if isinstance(line, str):
+                    line = line.encode("utf-8")
+                f.write(line + newline.encode("ascii"))
+        return path
+
+    def write_bytes(self, name, data):
+        path = self.path(name)
+        with open(path, "wb") as f:
+            f.write(data)
+        return path
+
+    def build_with(self, flags, input_path, out_name="f.bin", isa=None):
+        out = self.path(out_name)
+        self.run_ok(["build"] + flags + ["--input", input_path, "-o", out], isa=isa)
+        return read_bytes(out)
+
+    def probe_with(self, flags, filter_path, input_path, isa=None):
+        return self.run_ok(["probe"] + flags + ["--filter", filter_path, "--input", input_path],
+                           isa=isa).stdout.splitlines()
+
+    def reference_file(self):
+        """parquet-mr's bloom_filter.xxhash.bin, or skip the test."""
+        testdata = os.environ.get("BLOCKBLOOM_TESTDATA", "")
+        path = os.path.join(testdata, "bloom_filter.xxhash.bin")
+        if not testdata or not os.path.isfile(path):
+            self.skipTest("shared testdata is absent: no bloom_filter.xxhash.bin in "
+                          "BLOCKBLOOM_TESTDATA=%r" % testdata)
+        return path
+
+
+class KuduLayoutRoundTrip(FileTestCase):
+    """--layout kudu: 32-bit hashes, Rehash32to32 block choice, 2^k bytes."""
+
+    NUM_BYTES = 4096
+    KUDU = ["--layout", "kudu"]
+
+    def setUp(self):
+        super().setUp()
+        self.members = [self.rng.getrandbits(32) for _ in range(1500)] + [0, 1, 0xFFFFFFFF]
+        self.members_path = self.path("members.txt")
+        write_hashes(self.members_path, self.members)
+
+    def kudu_flags(self, num_bytes=NUM_BYTES):
+        return self.KUDU + ["--bytes", str(num_bytes)]
+
+    def test_build_matches_the_kudu_model(self):
+        for num_bytes in (64, 128, self.NUM_BYTES, 1 << 16):
+            with self.subTest(num_bytes=num_bytes):
+                built = self.build_with(self.kudu_flags(num_bytes), self.members_path)
+                self.assertEqual(len(built), num_bytes)
+                self.assertEqual(built, kudu_model_bitset(self.members, num_bytes),
+                                 self.seed_note)
+
+    def test_probe_answers_as_the_model(self):
+        built = self.build_with(self.kudu_flags(), self.members_path)
+        others = [self.rng.getrandbits(32) for _ in range(3000)]
+        mixed = self.members[:500] + others
+        mixed_path = self.path("mixed.txt")
+        write_hashes(mixed_path, mixed)
+        lines = self.probe_with(self.kudu_flags(), self.path("f.bin"), mixed_path)
+        self.assertEqual(lines, [kudu_model_find(built, h) for h in mixed], self.seed_note)
+        self.assertEqual(set(lines[:500]), {"1"})
+        # ~22 bits per key: false positives are rare.
+        self.assertLess(lines[500:].count("1"), len(others) // 50, self.seed_note)
+        count = self.run_ok(["probe"] + self.kudu_flags() + [
+            "--filter", self.path("f.bin"), "--input", mixed_path, "--count"]).stdout
+        self.assertEqual(count, "%d\n" % lines.count("1"))
+
+    def test_every_supported_isa_builds_and_probes_identically(self):
+        reference = self.build_with(self.kudu_flags(), self.members_path, "ref.bin", isa="scalar")
+        mixed_path = self.path("mixed.txt")
+        write_hashes(mixed_path, self.members[:300] + [self.rng.getrandbits(32)
+                                                       for _ in range(1000)])
+        answers = self.probe_with(self.kudu_flags(), self.path("ref.bin"), mixed_path,
+                                  isa="scalar")
+        for isa in info_json()["supported_isas"]:
+            with self.subTest(isa=isa):
+                self.assertEqual(self.build_with(self.kudu_flags(), self.members_path,
+                                                 "f-%s.bin" % isa, isa=isa),
+                                 reference, self.seed_note)
+                self.assertEqual(self.probe_with(self.kudu_flags(), self.path("ref.bin"),
+                                                 mixed_path, isa=isa), answers)
+
+    def test_probe_at_an_unaligned_offset(self):
+        plain = self.build_with(self.kudu_flags(), self.members_path)
+        padded = self.write_bytes("padded.bin", b"\x5a" * 13 + plain + b"\xff" * 5)
+        lines = self.probe_with(self.kudu_flags() + ["--offset", "13"], padded,
+                                self.members_path)
+        self.assertEqual(set(lines), {"1"})
+        self.assertEqual(len(lines), len(self.members))
+
+    def test_empty_input_builds_an_empty_filter(self):
+        empty = self.write_bytes("empty.txt", b"")
+        self.assertEqual(self.build_with(self.kudu_flags(64), empty), bytes(64))
+        self.assertEqual(self.probe_with(self.kudu_flags(64), self.path("f.bin"),
+                                         self.members_path), ["0"] * len(self.members))
+
+    def test_hash_wider_than_32_bits_names_file_and_line(self):
+        bad = self.write_lines("wide.txt", ["1", "0xffffffff", "4294967296", "2"])
+        result = self.assertFails(["build"] + self.kudu_flags() + ["--input", bad, "-o", self.out],
+                                  bad + ":3: ", "2^32-1", '"4294967296"', usage=False)
+        self.assertNotIn("usage:", result.stderr)
+        filt = self.write_bytes("zero.bin", bytes(self.NUM_BYTES))
+        self.assertFails(["probe"] + self.kudu_flags() + ["--filter", filt, "--input", bad],
+                         bad + ":3: ", "2^32-1")
+        # The same line is fine for the parquet layout.
+        self.run_ok(["build", "--layout", "parquet", "--bytes", "1024", "--input", bad,
+                     "-o", self.out])
+
+    def test_bytes_must_be_a_power_of_two_of_at_least_64(self):
+        args = lambda n: ["build"] + self.kudu_flags(n) + ["--input", self.members_path,
+                                                            "-o", self.out]
+        self.assertFails(args(96), "--bytes 96", "power of two", usage=False)
+        self.assertFails(args(3 * 1024), "--bytes 3072", "power of two")
+        self.assertFails(args(32), "--bytes 32", "64 bytes")
+        self.assertFails(args(33), "--bytes 33", "multiple of 32")
+        self.assertFails(args(0), "--bytes 0")
+        self.assertFails(args(1 << 40), "--bytes %d" % (1 << 40))
+        filt = self.write_bytes("zero.bin", bytes(1024))
+        self.assertFails(["probe"] + self.kudu_flags(96) + ["--filter", filt, "--input",
+                                                              self.members_path], "power of two")
+
+    def test_parquet_header_is_refused_for_kudu(self):
+        self.assertFails(["build"] + self.kudu_flags() + ["--parquet-header", "--input",
+                                                          self.members_path, "-o", self.out],
+                         "--parquet-header", usage=True)
+
+
+class SizingFlags(FileTestCase):
+    """build --ndv N --fpp P [--pow2]: the smallest filter meeting the target
+    by the exact model, instead of --bytes."""
+
+    def setUp(self):
+        super().setUp()
+        self.empty = self.write_bytes("empty.txt", b"")
+
+    def built_size(self, layout, ndv, fpp, pow2=False):
+        flags = ["--layout", layout, "--ndv", str(ndv), "--fpp", str(fpp)]
+        return len(self.build_with(flags + (["--pow2"] if pow2 else []), self.empty))
+
+    def assertSmallestMeeting(self, num_bytes, ndv, fpp, smaller):
+        """num_bytes meets fpp by the model; smaller(num_bytes) does not."""
+        self.assertLessEqual(model_fpp(ndv, num_bytes), fpp * (1 + 1e-9),
+                             "%d bytes miss the target" % num_bytes)
+        below = smaller(num_bytes)
+        if below is not None:
+            self.assertGreater(model_fpp(ndv, below), fpp * (1 - 1e-9),
+                               "%d bytes would do; %d were chosen" % (below, num_bytes))
+
+    def test_model_reproduces_the_published_figures(self):
+        # facts.md: FPP at 8 / 10 / 16 / 20 bits per key.
+        for bits, fpp in ((8, 0.0332), (10, 0.0126), (16, 0.00132), (20, 0.00042)):
+            self.assertAlmostEqual(model_fpp(1000, 1000 * bits // 8) / fpp, 1, delta=0.02)
+        # The Parquet spec's example: 1024 blocks with 26,214 inserts, about 1.26%.
+        self.assertAlmostEqual(model_fpp(26214, 1024 * 32), 0.0126, delta=0.0002)
+
+    def test_parquet_size_is_the_smallest_multiple_of_32(self):
+        for ndv, fpp in ((1, 0.5), (7, 0.2), (1000, 0.01), (12345, 0.001), (26214, 0.0126),
+                         (100000, 0.0001)):
+            with self.subTest(ndv=ndv, fpp=fpp):
+                size = self.built_size("parquet", ndv, fpp)
+                self.assertEqual(size % 32, 0)
+                self.assertSmallestMeeting(size, ndv, fpp, lambda n: n - 32 if n > 32 else None)
+
+    def test_parquet_pow2_size_is_the_smallest_power_of_two(self):
+        for ndv, fpp in ((1, 0.9), (1000, 0.01), (50000, 0.001)):
+            with self.subTest(ndv=ndv, fpp=fpp):
+                size = self.built_size("parquet", ndv, fpp, pow2=True)
+                self.assertEqual(size & (size - 1), 0, size)
+                self.assertGreaterEqual(size, 32)
+                self.assertSmallestMeeting(size, ndv, fpp, lambda n: n // 2 if n > 32 else None)
+                self.assertGreaterEqual(size, self.built_size("parquet", ndv, fpp))
+
+    def test_kudu_size_is_the_smallest_power_of_two_from_64(self):
+        for ndv, fpp in ((1, 0.5), (1000, 0.01), (50000, 0.001), (3, 0.0001)):
+            with self.subTest(ndv=ndv, fpp=fpp):
+                size = self.built_size("kudu", ndv, fpp)
+                self.assertEqual(size & (size - 1), 0, size)
+                self.assertGreaterEqual(size, 64)
+                self.assertSmallestMeeting(size, ndv, fpp, lambda n: n // 2 if n > 64 else None)
+
+    def test_a_sized_filter_holds_its_values(self):
+        values = [self.rng.getrandbits(64) for _ in range(3000)]
+        values_path = self.path("values.txt")
+        write_hashes(values_path, values)
+        flags = ["--layout", "parquet", "--ndv", "3000", "--fpp", "0.001"]
+        built = self.build_with(flags, values_path)
+        self.assertEqual(built, model_bitset(values, len(built)))
+        lines = self.probe_with(["--layout", "parquet", "--bytes", str(len(built))],
+                                self.path("f.bin"), values_path)
+        self.assertEqual(set(lines), {"1"})
+
+    def sizing_args(self, *flags, layout="parquet"):
+        return ["build", "--layout", layout] + list(flags) + ["--input", self.empty,
+                                                              "-o", self.out]
+
+    def test_bytes_or_ndv_and_fpp_exactly(self):
+        self.assertFails(self.sizing_args("--bytes", "1024", "--ndv", "10", "--fpp", "0.1"),
+                         "either --bytes or --ndv", usage=True)
+        self.assertFails(self.sizing_args("--bytes", "1024", "--fpp", "0.1"),
+                         "either --bytes or --ndv", usage=True)
+        self.assertFails(self.sizing_args("--ndv", "10"), "--ndv needs --fpp", usage=True)
+        self.assertFails(self.sizing_args("--fpp", "0.1"), "--fpp needs --ndv", usage=True)
+        self.assertFails(self.sizing_args(), "missing --bytes", usage=True)
+        self.assertFails(self.sizing_args("--bytes", "1024", "--pow2"), "--pow2", usage=True)
+        self.assertFails(self.sizing_args("--ndv", "10", "--fpp", "0.1", "--pow2", layout="kudu"),
+                         "--pow2", usage=True)
+
+    def test_fpp_outside_0_1_is_refused(self):
+        for fpp in ("2", "0", "1", "-0.5", "0.0", "nan", "inf"):
+            with self.subTest(fpp=fpp):
+                self.assertFails(self.sizing_args("--ndv", "10", "--fpp", fpp),
+                                 "--fpp " + fpp, "false-positive probability", usage=False)
+        for fpp in ("abc", "0.1x", "1%", " 0.1"):
+            with self.subTest(fpp=fpp):
+                self.assertFails(self.sizing_args("--ndv", "10", "--fpp", fpp),
+                                 "--fpp " + fpp, "not a number")
+
+    def test_ndv_zero_or_not_a_number_is_refused(self):
+        self.assertFails(self.sizing_args("--ndv", "0", "--fpp", "0.01"), "--ndv 0",
+                         "distinct values", usage=False)
+        self.assertFails(self.sizing_args("--ndv", "ten", "--fpp", "0.01"), "--ndv ten",
+                         "not an unsigned 64-bit number")
+        self.assertFails(self.sizing_args("--ndv", "0", "--fpp", "0.01", layout="kudu"), "--ndv 0")
+
+    def test_a_target_no_filter_can_meet_is_refused(self):
+        # Beyond 2^31 - 1 blocks (parquet), 32 GiB (kudu), 128 MiB (parquet --pow2).
+        self.assertFails(self.sizing_args("--ndv", str(10 ** 12), "--fpp", "1e-9"),
+                         "--ndv %d" % 10 ** 12)
+        self.assertFails(self.sizing_args("--ndv", str(10 ** 12), "--fpp", "1e-9",
+                                          layout="kudu"), "--ndv %d" % 10 ** 12)
+        self.assertFails(self.sizing_args("--ndv", str(10 ** 9), "--fpp", "0.001", "--pow2"),
+                         "--pow2")
+
+
+class TypedValueHashing(FileTestCase):
+    """--hash xxh64 (parquet) and --hash fasthash32 (kudu) with --type T."""
+
+    PARQUET = ["--layout", "parquet", "--bytes", "2048", "--hash", "xxh64"]
+
+    def kudu(self, seed=None, num_bytes=2048):
+        flags = ["--layout", "kudu", "--bytes", str(num_bytes), "--hash", "fasthash32"]
+        return flags + (["--seed", str(seed)] if seed is not None else [])
+
+    def test_python_hash_models_match_published_vectors(self):
+        # facts.md: XXH64 of bytes 0, 1, 2, ... of length n, as signed int64.
+        for n, signed in ((0, -1205034819632174695), (1, -1642502924627794072),
+                          (2, 5216751715308240086), (3, -1889335612763511331)):
+            self.assertEqual(xxh64(bytes(range(n))), signed & U64_MAX, n)
+        for text, h in PARQUET_MR_HASHES.items():
+            self.assertEqual(xxh64(text.encode()), h, text)
+        # The FastHash vectors of the Kudu .NET client's tests (FastHashTests.cs).
+        for data, seed, h64, h32 in ((b"ab", 0, 17293172613997361769, 2564147595),
+                                     (b"abcdefg", 0, 10206404559164245992, 1497700618),
+                                     (b"quick brown fox", 42, 3757424404558187042, 1676541068),
+                                     (b"", 0, 4144680785095980158, 3045300040),
+                                     (b"", 1234, 3296774803014270295, 811548192)):
+            self.assertEqual(fasthash64(data, seed), h64, data)
+            self.assertEqual(fasthash32(data, seed), h32, data)
+
+    def test_parquet_mr_strings_rebuild_the_reference_bitset(self):
+        reference = read_bytes(self.reference_file())
+        strings = self.write_lines("strings.txt", PARQUET_MR_HASHES)
+        built = self.build_with(["--layout", "parquet", "--bytes", "1024", "--hash", "xxh64",
+                                 "--type", "string"], strings)
+        self.assertEqual(built, reference[16:1040])
+
+    def random_values(self, value_type):
+        rng = self.rng
+        if value_type == "int32":
+            values = [rng.randrange(-2 ** 31, 2 ** 31) for _ in range(300)]
+            return values + [-2 ** 31, 2 ** 31 - 1, 0], [str(v) for v in values] + [
+                "-2147483648", " +2147483647\t", "-0"]
+        if value_type == "int64":
+            values = [rng.randrange(-2 ** 63, 2 ** 63) for _ in range(300)] + [-2 ** 63,
+                                                                               2 ** 63 - 1]
+            return values, [str(v) for v in values]
+        if value_type in ("float", "double"):
+            fmt, width = ("<f", 32) if value_type == "float" else ("<d", 64)
+            values = []
+            while len(values) < 300:
+                v = struct.unpack(fmt, rng.getrandbits(width).to_bytes(width // 8, "little"))[0]
+                if math.isfinite(v) and v != 0:
+                    values.append(v)
+            # repr() for a double, hex (exact) for a float; plus a few plain forms.
+            texts = [repr(v) if value_type == "double" else v.hex() for v in values]
+            values += [1.5, -2e10, 0.0, -0.0, 0.1 if value_type == "double" else 0.5]
+            texts += ["1.5", "-2e10", "0", "-0.0", "0.1" if value_type == "double" else ".5"]
+            return values, texts
+        values = [bytes(rng.getrandbits(8) for _ in range(rng.randrange(0, 40))).replace(
+            b"\n", b"") for _ in range(300)]
+        values += [b"", b"hello", "gr\u00fc\u00dfe".encode(), b"a\r", b" padded "]
+        return values, values
+
+    def test_xxh64_of_every_type_matches_the_model(self):
+        for value_type in ("string", "int32", "int64", "float", "double"):
+            with self.subTest(type=value_type):
+                values, texts = self.random_values(value_type)
+                path = self.write_lines("values-%s.txt" % value_type, texts)
+                hashes = [xxh64(ENCODERS[value_type](v)) for v in values]
+                built = self.build_with(self.PARQUET + ["--type", value_type], path)
+                self.assertEqual(built, model_bitset(hashes, 2048), self.seed_note)
+                # The same filter as building from the hashes themselves.
+                hashes_path = self.path("hashes.txt")
+                write_hashes(hashes_path, hashes)
+                self.assertEqual(self.build_with(["--layout", "parquet", "--bytes", "2048"],
+                                                 hashes_path, "g.bin"), built)
+                lines = self.probe_with(self.PARQUET[:2] + ["--bytes", "2048", "--hash",
+                                                             "xxh64", "--type", value_type],
+                                        self.path("f.bin"), path)
+                self.assertEqual(set(lines), {"1"})
+
+    def test_fasthash32_of_every_type_matches_the_model(self):
+        for value_type in ("string", "int32", "int64", "float", "double"):
+            for seed in (None, 0, 1234, 0xFFFFFFFF):
+                with self.subTest(type=value_type, seed=seed):
+                    values, texts = self.random_values(value_type)
+                    path = self.write_lines("values.txt", texts)
+                    hashes = [fasthash32(ENCODERS[value_type](v), seed or 0) for v in values]
+                    built = self.build_with(self.kudu(seed) + ["--type", value_type], path)
+                    self.assertEqual(built, kudu_model_bitset(hashes, 2048), self.seed_note)
+                    lines = self.probe_with(self.kudu(seed) + ["--type", value_type],
+                                            self.path("f.bin"), path)
+                    self.assertEqual(set(lines), {"1"})
+
+    def test_probe_of_typed_values_answers_as_the_model(self):
+        members = [str(v) for v in range(-500, 500)]
+        others = [str(v) for v in range(10 ** 6, 10 ** 6 + 2000)]
+        members_path = self.write_lines("members.txt", members)
+        others_path = self.write_lines("others.txt", others)
+        flags = self.PARQUET + ["--type", "int64"]
+        built = self.build_with(flags, members_path)
+        lines = self.probe_with(flags, self.path("f.bin"), others_path)
+        self.assertEqual(lines, [parquet_model_find(built, xxh64(struct.pack("<q", int(v))))
+                                 for v in others])
+        self.assertLess(lines.count("1"), 100)
+        kudu = self.kudu(seed=7) + ["--type", "int64"]
+        built = self.build_with(kudu, members_path, "k.bin")
+        lines = self.probe_with(kudu, self.path("k.bin"), others_path)
+        self.assertEqual(lines, [kudu_model_find(built, fasthash32(struct.pack("<q", int(v)), 7))
+                                 for v in others])
+
+    def test_inf_nan_and_signed_zero_hash_their_ieee_bits(self):
+        cases = {
+            "double": [("nan", 0x7FF8000000000000), ("-nan", 0xFFF8000000000000),
+                       ("inf", 0x7FF0000000000000), ("-Infinity", 0xFFF0000000000000),
+                       ("-0.0", 0x8000000000000000), ("4.9e-324", 1)],
+            "float": [("NaN", 0x7FC00000), ("-inf", 0xFF800000), ("-0", 0x80000000),
+                      ("1e-45", 1)],
+        }
+        for value_type, pairs in cases.items():
+            width = 8 if value_type == "double" else 4
+            for text, bits in pairs:
+                with self.subTest(type=value_type, text=text):
+                    path = self.write_lines("v.txt", [text])
+                    built = self.build_with(self.PARQUET + ["--type", value_type], path)
+                    expected = xxh64(bits.to_bytes(width, "little"))
+                    self.assertEqual(built, model_bitset([expected], 2048))
+
+    def test_string_values_are_the_exact_line_bytes(self):
+        # No trimming: blanks and a '\r' before the '\n' belong to the value,
+        # an empty line is the empty string, and no final newline is needed.
+        path = self.path("crlf.txt")
+        with open(path, "wb") as f:
+            f.write(b"a\r\n\n  b \nlast")
+        built = self.build_with(self.PARQUET + ["--type", "string"], path)
+        hashes = [xxh64(v) for v in (b"a\r", b"", b"  b ", b"last")]
+        self.assertEqual(built, model_bitset(hashes, 2048))
+
+    def bad_value_args(self, value_type, lines, layout="parquet"):
+        path = self.write_lines("bad.txt", lines)
+        flags = self.PARQUET if layout == "parquet" else self.kudu()
+        return ["build"] + flags + ["--type", value_type, "--input", path, "-o", self.out], path
+
+    def test_bad_values_name_file_line_and_type(self):
+        cases = [
+            ("int32", "2147483648", "out of range for int32"),
+            ("int32", "-2147483649", "out of range for int32"),
+            ("int32", "1.0", "not a valid int32"),
+            ("int32", "0x10", "not a valid int32"),
+            ("int64", "12x", "not a valid int64"),
+            ("int64", "9223372036854775808", "out of range for int64"),
+            ("int64", "--1", "not a valid int64"),
+            ("int64", "-", "not a valid int64"),
+            ("int64", "", "empty line"),
+            ("double", "abc", "not a valid double"),
+            ("double", "1e400", "out of range for double"),
+            ("double", "1e-400", "out of range for double"),
+            ("double", "1.5.5", "not a valid double"),
+            ("double", "nan(123)", "not a valid double"),
+            ("float", "1e39", "out of range for float"),
+            ("float", "1e-50", "out of range for float"),
+            ("float", "1,5", "not a valid float"),
+            ("float", " ", "empty line"),
+        ]
+        for value_type, text, fragment in cases:
+            for layout in ("parquet", "kudu"):
+                with self.subTest(type=value_type, text=text, layout=layout):
+                    args, path = self.bad_value_args(value_type, ["1", "2", text, "3"], layout)
+                    self.assertFails(args, path + ":3: ", fragment, usage=False)
+        # The limits themselves are fine.
+        args, _ = self.bad_value_args("int32", ["-2147483648", "2147483647"])
+        self.run_ok(args)
+        args, _ = self.bad_value_args("int64", ["-9223372036854775808", "9223372036854775807"])
+        self.run_ok(args)
+
+    def test_wrong_combinations_are_usage_errors(self):
+        values = self.write_lines("v.txt", ["1"])
+        tail = ["--input", values, "-o", self.out]
+        parquet = ["build", "--layout", "parquet", "--bytes", "1024"]
+        kudu = ["build", "--layout", "kudu", "--bytes", "1024"]
+        cases = [
+            (kudu + ["--hash", "xxh64", "--type", "int64"], "--hash xxh64"),
+            (parquet + ["--hash", "fasthash32", "--type", "int64"], "--hash fasthash32"),
+            (parquet + ["--type", "int64"], "--type needs --hash"),
+            (parquet + ["--hash", "none", "--type", "int64"], "--type needs --hash"),
+            (parquet + ["--hash", "xxh64"], "needs --type"),
+            (kudu + ["--hash", "fasthash32"], "needs --type"),
+            (parquet + ["--hash", "md5", "--type", "int64"], "unknown --hash"),
+            (parquet + ["--hash", "xxh64", "--type", "uint8"], "unknown --type"),
+            (parquet + ["--hash", "xxh64", "--type", "int64", "--seed", "1"], "--seed"),
+            (kudu + ["--seed", "1"], "--seed"),
+            (kudu + ["--hash", "fasthash32", "--type", "int64", "--seed", "4294967296"],
+             "--seed 4294967296"),
+        ]
+        for args, fragment in cases:
+            with self.subTest(args=args):
+                self.assertFails(args + tail, fragment, usage=True)
+        filt = self.write_bytes("zero.bin", bytes(1024))
+        self.assertFails(["probe", "--layout", "kudu", "--bytes", "1024", "--hash", "xxh64",
+                          "--type", "string", "--filter", filt, "--input", values],
+                         "--hash xxh64", usage=True)
+
+
+class ParquetHeader(FileTestCase):
+    """--parquet-header: Thrift BloomFilterHeader + bitset, as in Parquet files."""
+
+    def setUp(self):
+        super().setUp()
+        self.members = [self.rng.getrandbits(64) for _ in range(500)]
+        self.members_path = self.path("members.txt")
+        write_hashes(self.members_path, self.members)
+
+    def test_build_writes_the_header_then_the_bitset(self):
+        for num_bytes in (32, 96, 1024, 4096, 1 << 20):
+            with self.subTest(num_bytes=num_bytes):
+                built = self.build_with(["--layout", "parquet", "--bytes", str(num_bytes),
+                                         "--parquet-header"], self.members_path)
+                self.assertEqual(built, parquet_header(num_bytes) +
+                                 model_bitset(self.members, num_bytes))
+
+    def test_build_reproduces_the_parquet_mr_file(self):
+        reference = read_bytes(self.reference_file())
+        self.assertEqual(len(reference), 1040)
+        strings = self.write_lines("strings.txt", PARQUET_MR_HASHES)
+        for isa in info_json()["supported_isas"]:
+            with self.subTest(isa=isa):
+                built = self.build_with(["--layout", "parquet", "--bytes", "1024", "--hash",
+                                         "xxh64", "--type", "string", "--parquet-header"],
+                                        strings, isa=isa)
+                self.assertEqual(built, reference)
+        sized = self.build_with(["--layout", "parquet", "--ndv", "4", "--fpp", "0.0001",
+                                 "--pow2", "--hash", "xxh64", "--type", "string"], strings)
+        self.assertLessEqual(len(sized), 1024)
+
+    def test_probe_reads_the_parquet_mr_header(self):
+        reference = self.reference_file()
+        strings = self.write_lines("strings.txt", list(PARQUET_MR_HASHES) + ["absent", "x"])
+        lines = self.probe_with(["--layout", "parquet", "--parquet-header", "--offset", "0",
+                                 "--hash", "xxh64", "--type", "string"], reference, strings)
+        self.assertEqual(lines[:4], ["1", "1", "1", "1"])
+        bitset = read_bytes(reference)[16:]
+        self.assertEqual(lines[4:], [parquet_model_find(bitset, xxh64(b"absent")),
+                                     parquet_model_find(bitset, xxh64(b"x"))])
+        hashes = self.path("hashes.txt")
+        write_hashes(hashes, PARQUET_MR_HASHES.values())
+        self.assertEqual(self.probe_with(["--layout", "parquet", "--parquet-header", "--bytes",
+                                          "1024"], reference, hashes), ["1"] * 4)
+
+    def test_probe_finds_a_header_at_an_unaligned_offset(self):
+        headed = self.build_with(["--layout", "parquet", "--bytes", "4096", "--parquet-header"],
+                                 self.members_path)
+        mixed = self.members[:100] + [self.rng.getrandbits(64) for _ in range(900)]
+        mixed_path = self.path("mixed.txt")
+        write_hashes(mixed_path, mixed)
+        bitset = headed[len(parquet_header(4096)):]
+        expected = [parquet_model_find(bitset, h) for h in mixed]
+        for offset in (0, 13, 4099):
+            with self.subTest(offset=offset):
+                padded = self.write_bytes("padded.bin", bytes(self.rng.getrandbits(8)
+                                                              for _ in range(offset)) +
+                                          headed + b"\xff" * 9)
+                lines = self.probe_with(["--layout", "parquet", "--parquet-header", "--offset",
+                                         str(offset)], padded, mixed_path)
+                self.assertEqual(lines, expected, self.seed_note)
+
+    def probe_args(self, filter_path, *extra):
+        return ["probe", "--layout", "parquet", "--parquet-header", "--filter", filter_path,
+                "--input", self.members_path] + list(extra)
+
+    def test_bytes_must_agree_with_the_header(self):
+        headed = self.path("f.bin")
+        self.build_with(["--layout", "parquet", "--bytes", "1024", "--parquet-header"],
+                        self.members_path)
+        self.run_ok(self.probe_args(headed, "--bytes", "1024"))
+        self.assertFails(self.probe_args(headed, "--bytes", "2048"), "--bytes 2048", "1024",
+                         headed)
+        self.assertFails(self.probe_args(headed, "--bytes", "33"), "--bytes 33")
+
+    def test_corrupt_headers_are_refused_naming_the_file(self):
+        good = parquet_header(1024) + bytes(1024)
+        cases = {
+            "empty": (b"", "BloomFilterHeader"),
+            "truncated-header": (good[:2], "BloomFilterHeader"),
+            "truncated-header-10": (good[:10], "BloomFilterHeader"),
+            "num-bytes-33": (parquet_header(33) + bytes(64), "numBytes"),
+            "num-bytes-0": (parquet_header(0) + bytes(64), "numBytes"),
+            "bitset-truncated": (good[:1000], "truncated"),
+            "not-thrift": (b"\xff" * 64, ""),
+            "wrong-type": (b"\x16" + good[1:], ""),
+        }
+        for name, (data, fragment) in cases.items():
+            with self.subTest(case=name):
+                path = self.write_bytes(name + ".bin", data)
+                self.assertFails(self.probe_args(path), path + ": ", fragment, usage=False)
+        # An offset at or past the end.
+        path = self.write_bytes("good.bin", good)
+        self.assertFails(self.probe_args(path, "--offset", str(len(good))), path,
+                         "BloomFilterHeader")
+        self.assertFails(self.probe_args(path, "--offset", str(len(good) + 1)), path,
+                         "too short")
+        self.assertFails(self.probe_args(path, "--offset", "1"), path)
+
+    def test_kudu_layout_takes_no_header(self):
+        filt = self.write_bytes("f.bin", parquet_header(1024) + bytes(1024))
+        self.assertFails(["probe", "--layout", "kudu", "--parquet-header", "--filter", filt,
+                          "--input", self.members_path], "--parquet-header", usage=True)
+
+
+class UnionOfTwoFilters(FileTestCase):
+    """union A B -o C: the OR of two filters of one layout and size."""
+
+    def setUp(self):
+        super().setUp()
+        self.set_a = [self.rng.getrandbits(32) for _ in range(600)]
+        self.set_b = [self.rng.getrandbits(32) for _ in range(600)]
+        self.path_a = self.path("a.txt")
+        self.path_b = self.path("b.txt")
+        write_hashes(self.path_a, self.set_a)
+        write_hashes(self.path_b, self.set_b)
+
+    def build_pair(self, flags):
+        a = self.build_with(flags, self.path_a, "a.bin")
+        b = self.build_with(flags, self.path_b, "b.bin")
+        return a, b
+
+    def test_parquet_union_is_the_or(self):
+        a, b = self.build_pair(["--layout", "parquet", "--bytes", "4096"])
+        self.run_ok(["union", self.path("a.bin"), self.path("b.bin"), "-o", self.out])
+        united = read_bytes(self.out)
+        self.assertEqual(united, or_bytes(a, b))
+        self.assertEqual(united, model_bitset(self.set_a + self.set_b, 4096), self.seed_note)
+        both = self.path("both.txt")
+        write_hashes(both, self.set_a + self.set_b)
+        lines = self.probe_with(["--layout", "parquet", "--bytes", "4096"], self.out, both)
+        self.assertEqual(set(lines), {"1"})
+
+    def test_kudu_union_is_the_or(self):
+        a, b = self.build_pair(["--layout", "kudu", "--bytes", "2048"])
+        self.run_ok(["union", "--layout", "kudu", self.path("a.bin"), self.path("b.bin"),
+                     "-o", self.out])
+        self.assertEqual(read_bytes(self.out), or_bytes(a, b))
+        self.assertEqual(read_bytes(self.out), kudu_model_bitset(self.set_a + self.set_b, 2048))
+
+    def test_union_with_parquet_headers(self):
+        a, b = self.build_pair(["--layout", "parquet", "--bytes", "1024", "--parquet-header"])
+        header = parquet_header(1024)
+        self.run_ok(["union", "--parquet-header", self.path("a.bin"), self.path("b.bin"),
+                     "-o", self.out])
+        self.assertEqual(read_bytes(self.out),
+                         header + or_bytes(a[len(header):], b[len(header):]))
+
+    def test_every_supported_isa_unites_identically(self):
+        a, b = self.build_pair(["--layout", "parquet", "--bytes", "8192"])
+        for isa in info_json()["supported_isas"]:
+            with self.subTest(isa=isa):
+                self.run_ok(["union", self.path("a.bin"), self.path("b.bin"), "-o", self.out],
+                            isa=isa)
+                self.assertEqual(read_bytes(self.out), or_bytes(a, b))
+
+    def test_output_may_replace_an_input(self):
+        a, b = self.build_pair(["--layout", "parquet", "--bytes", "1024"])
+        self.run_ok(["union", "-o", self.path("a.bin"), self.path("a.bin"), self.path("b.bin")])
+        self.assertEqual(read_bytes(self.path("a.bin")), or_bytes(a, b))
+
+    def test_size_mismatch_names_both_sizes_and_writes_nothing(self):
+        self.build_with(["--layout", "parquet", "--bytes", "1024"], self.path_a, "a.bin")
+        self.build_with(["--layout", "parquet", "--bytes", "2048"], self.path_b, "b.bin")
+        self.assertFails(["union", self.path("a.bin"), self.path("b.bin"), "-o", self.out],
+                         "1024", "2048", self.path("a.bin"), self.path("b.bin"), usage=False)
+        self.build_with(["--layout", "parquet", "--bytes", "1024", "--parquet-header"],
+                        self.path_a, "ha.bin")
+        self.build_with(["--layout", "parquet", "--bytes", "2048", "--parquet-header"],
+                        self.path_b, "hb.bin")
+        self.assertFails(["union", "--parquet-header", self.path("ha.bin"), self.path("hb.bin"),
+                          "-o", self.out], "1024", "2048")
+
+    def test_invalid_inputs_are_refused(self):
+        odd = self.write_bytes("odd.bin", bytes(33))
+        k96 = self.write_bytes("k96.bin", bytes(96))
+        empty = self.write_bytes("empty.bin", b"")
+        good = self.write_bytes("good.bin", bytes(1024))
+        headed = self.write_bytes("headed.bin", parquet_header(1024) + bytes(1024) + b"x")
+        self.assertFails(["union", odd, odd, "-o", self.out], odd, "multiple of 32")
+        self.assertFails(["union", "--layout", "kudu", k96, k96, "-o", self.out], k96,
+                         "power of two")
+        self.assertFails(["union", empty, good, "-o", self.out], empty)
+        self.assertFails(["union", good, self.path("missing.bin"), "-o", self.out],
+                         "missing.bin", "cannot open")
+        self.assertFails(["union", "--parquet-header", headed, headed, "-o", self.out], headed,
+                         "follow the bitset")
+        self.assertFails(["union", "--parquet-header", good, good, "-o", self.out], good)
+
+    def test_usage_mistakes(self):
+        good = self.write_bytes("good.bin", bytes(1024))
+        self.assertFails(["union", good, "-o", self.out], "two filter files", usage=True)
+        self.assertFails(["union", good, good, good, "-o", self.out], "unexpected argument",
+                         usage=True)
+        self.assertFails(["union", good, good], "missing --output", usage=True)
+        self.assertFails(["union", "--layout", "kudu", "--parquet-header", good, good, "-o",
+                          self.out], "--parquet-header", usage=True)
+        self.assertFails(["union", "--layout", "arrow", good, good, "-o", self.out],
+                         "unknown layout")
+
+
+class HelpListsEverything(ToolTestCase):
+    def test_help_names_every_command_and_flag(self):
+        for args in (["--help"], ["union", "--help"], ["build", "-h"]):
+            with self.subTest(args=args):
+                text = self.run_ok(args).stdout
+                for word in ("blockbloom info", "blockbloom build", "blockbloom probe",
+                             "blockbloom union", "--layout parquet|kudu", "--bytes", "--ndv",
+                             "--fpp", "--pow2", "--hash none|xxh64|fasthash32", "--type",
+                             "--seed", "--parquet-header", "--offset", "--count", "--input",
+                             "-o OUT", "--json", "string", "int32", "int64", "float", "double",
+                             "nan", "BLOCKBLOOM_ISA"):
+                    self.assertIn(word, text)
+
 
 
 def main(argv):

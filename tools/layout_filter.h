@@ -1,0 +1,51 @@
+// The filter operations the commands need, for either layout: build an owned
+// filter from hashes, probe a bitset in place, OR one bitset into another.
+// Library failures throw CliError("<context>: <bb_status_message>").
+#ifndef BLOCKBLOOM_TOOLS_LAYOUT_FILTER_H_
+#define BLOCKBLOOM_TOOLS_LAYOUT_FILTER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "blockbloom/blockbloom.h"
+#include "filter_options.h"
+
+namespace blockbloom_cli {
+
+// A filter allocated by the library, released on destruction.
+class OwnedFilter {
+ public:
+  OwnedFilter() = default;
+  ~OwnedFilter() { bb_filter_release(&filter_); }
+  OwnedFilter(const OwnedFilter&) = delete;
+  OwnedFilter& operator=(const OwnedFilter&) = delete;
+
+  const std::uint8_t* data() const { return filter_.data; }
+  std::size_t num_bytes() const { return filter_.num_bytes; }
+  bb_filter* get() { return &filter_; }
+
+ private:
+  bb_filter filter_{};
+};
+
+// A new filter of bytes (already checked for layout) holding hashes. Kudu:
+// bb_kudu_filter_init(log2(bytes), seed), hashes below 2^32.
+void BuildFilter(Layout layout, std::size_t bytes, std::uint32_t seed,
+                 const std::vector<std::uint64_t>& hashes, OwnedFilter* filter,
+                 const std::string& context);
+
+// Tests hashes against the bitset data[0 .. bytes) (any alignment); bitmap
+// gets (n + 7) / 8 bytes, LSB first. Returns the number of hits.
+std::size_t ProbeBitset(Layout layout, const std::uint8_t* data, std::size_t bytes,
+                        std::uint32_t seed, const std::vector<std::uint64_t>& hashes,
+                        std::uint8_t* bitmap, const std::string& context);
+
+// dst[0 .. bytes) |= src[0 .. bytes), with bb_filter_union over views.
+void UnionBitsets(Layout layout, std::uint8_t* dst, const std::uint8_t* src, std::size_t bytes,
+                  const std::string& context);
+
+}  // namespace blockbloom_cli
+
+#endif  // BLOCKBLOOM_TOOLS_LAYOUT_FILTER_H_
