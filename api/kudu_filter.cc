@@ -71,6 +71,11 @@ int bb_kudu_insert_batch(bb_filter* f, const uint32_t* hashes, size_t n) {
   return blockbloom::InsertBatchOp<BB_LAYOUT_KUDU>(f, hashes, n);
 }
 
+int bb_kudu_insert_batch_partition(bb_filter* f, const uint32_t* hashes, size_t n,
+                                   uint32_t part, uint32_t num_parts) {
+  return blockbloom::InsertBatchPartitionOp<BB_LAYOUT_KUDU>(f, hashes, n, part, num_parts);
+}
+
 int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes, size_t n,
                               uint8_t* bitmap, size_t* hits) {
   return blockbloom::FindBatchBitmapOp<BB_LAYOUT_KUDU>(f, hashes, n, bitmap, hits);

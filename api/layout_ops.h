@@ -25,6 +25,7 @@ struct LayoutKernels<BB_LAYOUT_PARQUET> {
   static auto InsertBatch(const bb_kernel_table& t) { return t.insert_batch; }
   static auto FindBatchBitmap(const bb_kernel_table& t) { return t.find_batch_bitmap; }
   static auto FindBatchSelect(const bb_kernel_table& t) { return t.find_batch_select; }
+  static auto InsertBatchRange(const bb_kernel_table& t) { return t.insert_batch_range; }
 };
 
 template <>
@@ -35,6 +36,7 @@ struct LayoutKernels<BB_LAYOUT_KUDU> {
   static auto InsertBatch(const bb_kernel_table& t) { return t.kudu_insert_batch; }
   static auto FindBatchBitmap(const bb_kernel_table& t) { return t.kudu_find_batch_bitmap; }
   static auto FindBatchSelect(const bb_kernel_table& t) { return t.kudu_find_batch_select; }
+  static auto InsertBatchRange(const bb_kernel_table& t) { return t.kudu_insert_batch_range; }
 };
 
 inline int CheckReadable(const bb_filter* f, bb_layout layout) {
@@ -51,12 +53,21 @@ inline int CheckWritable(const bb_filter* f, bb_layout layout) {
 
 inline bool AlwaysFalse(const bb_filter* f) { return (f->flags & BB_FILTER_ALWAYS_FALSE) != 0; }
 
+// After an insert the filter holds something. Written only when the flag is
+// set (Kudu, before its first insert), and then atomically, so that threads
+// inserting into disjoint partitions of one filter never race on flags.
+inline void ClearAlwaysFalse(bb_filter* f) {
+  if ((__atomic_load_n(&f->flags, __ATOMIC_RELAXED) & BB_FILTER_ALWAYS_FALSE) != 0) {
+    __atomic_fetch_and(&f->flags, ~static_cast<uint32_t>(BB_FILTER_ALWAYS_FALSE), __ATOMIC_RELAXED);
+  }
+}
+
 template <bb_layout kLayout>
 int InsertOp(bb_filter* f, typename LayoutKernels<kLayout>::Hash hash) {
   const int status = CheckWritable(f, kLayout);
   if (status != BB_OK) return status;
   LayoutKernels<kLayout>::Insert(ActiveKernels())(f->data, f->num_blocks, hash);
-  f->flags &= ~static_cast<uint32_t>(BB_FILTER_ALWAYS_FALSE);
+  ClearAlwaysFalse(f);
   return BB_OK;
 }
 
@@ -75,7 +86,26 @@ int InsertBatchOp(bb_filter* f, const typename LayoutKernels<kLayout>::Hash* has
   if (hashes == nullptr && n > 0) return BB_ERR_NULL_POINTER;
   if (n == 0) return BB_OK;
   LayoutKernels<kLayout>::InsertBatch(ActiveKernels())(f->data, f->num_blocks, hashes, n);
-  f->flags &= ~static_cast<uint32_t>(BB_FILTER_ALWAYS_FALSE);
+  ClearAlwaysFalse(f);
+  return BB_OK;
+}
+
+// Partition `part` of `num_parts` holds blocks [part * z / num_parts,
+// (part + 1) * z / num_parts): equal ranges that together cover the filter.
+template <bb_layout kLayout>
+int InsertBatchPartitionOp(bb_filter* f, const typename LayoutKernels<kLayout>::Hash* hashes,
+                           size_t n, uint32_t part, uint32_t num_parts) {
+  const int status = CheckWritable(f, kLayout);
+  if (status != BB_OK) return status;
+  if (hashes == nullptr && n > 0) return BB_ERR_NULL_POINTER;
+  if (num_parts == 0 || part >= num_parts) return BB_ERR_INVALID_PARTITION;
+  if (n == 0) return BB_OK;
+  const uint64_t z = f->num_blocks;
+  const auto first = static_cast<uint32_t>(z * part / num_parts);
+  const auto end = static_cast<uint32_t>(z * (uint64_t{part} + 1) / num_parts);
+  LayoutKernels<kLayout>::InsertBatchRange(ActiveKernels())(f->data, f->num_blocks, hashes, n,
+                                                             first, end);
+  ClearAlwaysFalse(f);
   return BB_OK;
 }
 

@@ -46,6 +46,7 @@ const char* bb_status_message(int status) {
     case BB_ERR_BUFFER_TOO_SMALL: return "output buffer too small";
     case BB_ERR_INVALID_SIZING:
       return "unknown sizing kind (BB_SIZE_PARQUET, BB_SIZE_PARQUET_POW2 or BB_SIZE_KUDU)";
+    case BB_ERR_INVALID_PARTITION: return "invalid partition: num_parts is 0 or part >= num_parts";
     case BB_ERR_INVALID_OFFSETS:
       return "string offsets decrease, are negative, or run past the end of the data";
     default: return "unknown blockbloom status code";

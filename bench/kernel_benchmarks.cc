@@ -8,6 +8,7 @@
 #include "benchmark/benchmark.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/kernels.h"
+#include "huge_pages.h"
 #include "probe_data.h"
 
 namespace blockbloom_bench {
@@ -45,6 +46,8 @@ void ProbeLoop(benchmark::State& state, ProbeData& data, bool report_hits, Batch
   state.counters["ns_per_key"] =
       benchmark::Counter(static_cast<double>(kBatchSize) * 1e-9,
                          benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  // Share of the filter on transparent huge pages (1 = all, -1 = unknown).
+  state.counters["huge_pages"] = HugePageFraction(data.filled().data);
   if (report_hits && keys > 0) {
     state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(keys);
   }

@@ -11,6 +11,7 @@
 #include "blockbloom/blockbloom.h"
 #include "kernel_benchmarks.h"
 #include "probe_data.h"
+#include "scaling_benchmarks.h"
 
 namespace {
 
@@ -49,6 +50,7 @@ int main(int argc, char** argv) {
   if (!thp.empty()) benchmark::AddCustomContext("transparent_hugepage", thp);
 
   blockbloom_bench::RegisterKernelBenchmarks();
+  blockbloom_bench::RegisterScalingBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -7,7 +7,8 @@
 // so the loops below inline that tier's block operation and, inside a Highway
 // target namespace, compile with that target's instruction set. The layouts
 // (which block, which key) come from kernels/block_op.h, shared by all tiers.
-// Needs <cstddef>, <cstdint>, blockbloom/kernels.h and kernels/block_op.h.
+// Needs <cstddef>, <cstdint>, blockbloom/kernels.h, kernels/block_op.h and
+// kernels/prefetch.h.
 
 template <class Layout>
 inline uint32_t FindHash(const uint8_t* blocks, uint32_t num_blocks, typename Layout::Hash hash) {
@@ -29,10 +30,84 @@ void Insert(uint8_t* blocks, uint32_t num_blocks, typename Layout::Hash hash) {
   InsertHash<Layout>(blocks, num_blocks, hash);
 }
 
+// Hands out the blocks of hashes[0 .. n) in order. A filter larger than the
+// caches would stall on one DRAM miss per key, so for those (kPrefetch) the
+// block of the hash `distance` positions ahead is prefetched as each block is
+// handed out: that keeps about `distance` misses in flight. Small filters
+// take the plain stream: there a prefetch would only cost instructions.
+template <class Layout, bool kPrefetch, int kForWrite = 0>
+class BlockStream {
+ public:
+  BlockStream(const uint8_t* blocks, uint32_t num_blocks, const typename Layout::Hash* hashes,
+              size_t n, size_t distance)
+      : blocks_(blocks), num_blocks_(num_blocks), hashes_(hashes), distance_(distance),
+        prefetch_end_(n > distance ? n - distance : 0) {}
+
+  const uint8_t* Block(size_t i) const {
+    if (kPrefetch && i < prefetch_end_) {
+      __builtin_prefetch(BlockOf(hashes_[i + distance_]), kForWrite, 3);
+    }
+    return BlockOf(hashes_[i]);
+  }
+
+ private:
+  const uint8_t* BlockOf(typename Layout::Hash hash) const {
+    return blocks_ + kBlockBytes * Layout::Block(hash, num_blocks_);
+  }
+
+  const uint8_t* blocks_;
+  uint32_t num_blocks_;
+  const typename Layout::Hash* hashes_;
+  size_t distance_;
+  size_t prefetch_end_;
+};
+
+// Runs body(stream) with the stream that suits the filter's size.
+template <class Layout, int kForWrite, class Body>
+inline auto WithBlockStream(const uint8_t* blocks, uint32_t num_blocks,
+                            const typename Layout::Hash* hashes, size_t n, Body&& body) {
+  const size_t distance = PrefetchDistanceFor(size_t{num_blocks} * kBlockBytes);
+  if (distance == 0) {
+    return body(BlockStream<Layout, false, kForWrite>(blocks, num_blocks, hashes, n, 0));
+  }
+  return body(BlockStream<Layout, true, kForWrite>(blocks, num_blocks, hashes, n, distance));
+}
+
 template <class Layout>
 void InsertBatch(uint8_t* blocks, uint32_t num_blocks, const typename Layout::Hash* hashes,
                  size_t n) {
-  for (size_t i = 0; i < n; ++i) InsertHash<Layout>(blocks, num_blocks, hashes[i]);
+  WithBlockStream<Layout, 1>(blocks, num_blocks, hashes, n, [&](const auto& stream) {
+    for (size_t i = 0; i < n; ++i) {
+      InsertIntoBlock(const_cast<uint8_t*>(stream.Block(i)), Layout::Key(hashes[i]));
+    }
+    return 0;
+  });
+}
+
+// Inserts only the hashes whose block lies in [first_block, end_block), so
+// threads given disjoint ranges can fill one filter together without
+// atomics. Every hash is still visited (its block must be computed to know
+// whose it is); one outside the range is written to a scratch block instead
+// of branching on it, since with k threads the test fails k-1 times in k at
+// random and a mispredicted branch costs more than a store to L1.
+template <class Layout>
+void InsertBatchRange(uint8_t* blocks, uint32_t num_blocks, const typename Layout::Hash* hashes,
+                      size_t n, uint32_t first_block, uint32_t end_block) {
+  alignas(32) uint8_t scratch[kBlockBytes] = {};
+  // Only about range/num_blocks of the hashes are this call's: look that much
+  // further ahead to keep as many of its own misses in flight.
+  const uint32_t range = end_block - first_block;
+  size_t distance = PrefetchDistanceFor(size_t{num_blocks} * kBlockBytes);
+  if (range != 0) distance = std::min<size_t>(distance * num_blocks / range, 16 * distance);
+  const auto target = [&](size_t i) {
+    const uint32_t b = Layout::Block(hashes[i], num_blocks);
+    const bool mine = b - first_block < end_block - first_block;  // unsigned range test
+    return mine ? blocks + kBlockBytes * b : scratch;
+  };
+  for (size_t i = 0; i < n; ++i) {
+    if (distance != 0 && i + distance < n) __builtin_prefetch(target(i + distance), 1, 3);
+    InsertIntoBlock(target(i), Layout::Key(hashes[i]));
+  }
 }
 
 // Branch-free: absent keys are the common case in a selective join, and a
@@ -40,17 +115,27 @@ void InsertBatch(uint8_t* blocks, uint32_t num_blocks, const typename Layout::Ha
 template <class Layout>
 size_t FindBatchBitmap(const uint8_t* blocks, uint32_t num_blocks,
                        const typename Layout::Hash* hashes, size_t n, uint8_t* bitmap) {
-  size_t hits = 0;
-  for (size_t i = 0; i < n; i += 8) {
-    const size_t count = n - i < 8 ? n - i : 8;
-    uint32_t byte = 0;
-    for (size_t j = 0; j < count; ++j) {
-      byte |= FindHash<Layout>(blocks, num_blocks, hashes[i + j]) << j;
+  return WithBlockStream<Layout, 0>(blocks, num_blocks, hashes, n, [&](const auto& stream) {
+    size_t hits = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {  // whole bytes: a fixed trip count the compiler unrolls
+      uint32_t byte = 0;
+      for (size_t j = 0; j < 8; ++j) {
+        byte |= FindInBlock(stream.Block(i + j), Layout::Key(hashes[i + j])) << j;
+      }
+      bitmap[i / 8] = static_cast<uint8_t>(byte);
+      hits += static_cast<size_t>(__builtin_popcount(byte));
     }
-    bitmap[i / 8] = static_cast<uint8_t>(byte);
-    hits += static_cast<size_t>(__builtin_popcount(byte));
-  }
-  return hits;
+    if (i < n) {
+      uint32_t byte = 0;
+      for (size_t j = 0; i + j < n; ++j) {
+        byte |= FindInBlock(stream.Block(i + j), Layout::Key(hashes[i + j])) << j;
+      }
+      bitmap[i / 8] = static_cast<uint8_t>(byte);
+      hits += static_cast<size_t>(__builtin_popcount(byte));
+    }
+    return hits;
+  });
 }
 
 // Writes every index and advances the cursor only on a hit: no branch, and
@@ -58,12 +143,14 @@ size_t FindBatchBitmap(const uint8_t* blocks, uint32_t num_blocks,
 template <class Layout>
 size_t FindBatchSelect(const uint8_t* blocks, uint32_t num_blocks,
                        const typename Layout::Hash* hashes, size_t n, uint32_t* selection) {
-  size_t hits = 0;
-  for (size_t i = 0; i < n; ++i) {
-    selection[hits] = static_cast<uint32_t>(i);
-    hits += FindHash<Layout>(blocks, num_blocks, hashes[i]);
-  }
-  return hits;
+  return WithBlockStream<Layout, 0>(blocks, num_blocks, hashes, n, [&](const auto& stream) {
+    size_t hits = 0;
+    for (size_t i = 0; i < n; ++i) {
+      selection[hits] = static_cast<uint32_t>(i);
+      hits += FindInBlock(stream.Block(i), Layout::Key(hashes[i]));
+    }
+    return hits;
+  });
 }
 
 inline constexpr bb_kernel_table MakeKernelTable(const char* isa) {
@@ -79,6 +166,8 @@ inline constexpr bb_kernel_table MakeKernelTable(const char* isa) {
       &InsertBatch<KuduLayout>,
       &FindBatchBitmap<KuduLayout>,
       &FindBatchSelect<KuduLayout>,
+      &InsertBatchRange<ParquetLayout>,
+      &InsertBatchRange<KuduLayout>,
       &UnionBytes,
       &IntersectBytes,
   };

@@ -29,7 +29,8 @@ const int kAllErrors[] = {BB_ERR_NULL_POINTER, BB_ERR_SIZE_ZERO, BB_ERR_SIZE_NOT
                           BB_ERR_HEADER_NUM_BYTES, BB_ERR_BITSET_TRUNCATED,
                           BB_ERR_UNSUPPORTED_ALGORITHM, BB_ERR_UNSUPPORTED_HASH,
                           BB_ERR_UNSUPPORTED_COMPRESSION, BB_ERR_BUFFER_TOO_SMALL,
-                          BB_ERR_INVALID_OFFSETS, BB_ERR_INVALID_SIZING};
+                          BB_ERR_INVALID_OFFSETS, BB_ERR_INVALID_SIZING,
+                          BB_ERR_INVALID_PARTITION};
 
 TEST(Status, EveryErrorHasADistinctNegativeCodeAndMessage) {
   std::set<int> codes;

@@ -155,6 +155,37 @@ TEST_P(FindPerIsa, LargestBlockCountIndexesLikeTheOracle) {
   munmap(map, size);
 }
 
+// Filters of 1 MiB and more take the prefetching loops: they must answer
+// exactly like the oracle whatever the distance, including one longer than
+// the batch.
+TEST_P(FindPerIsa, PrefetchingLoopsAgreeWithOracleAtEveryDistance) {
+  const Fixture f = MakeFixture(65536, 20000, 77);  // 2 MiB
+  std::vector<uint8_t> expected((f.probes.size() + 7) / 8, 0);
+  size_t expected_hits = 0;
+  for (size_t i = 0; i < f.probes.size(); ++i) {
+    if (oracle::Find(f.bytes, f.probes[i])) {
+      expected[i / 8] = static_cast<uint8_t>(expected[i / 8] | (1u << (i % 8)));
+      ++expected_hits;
+    }
+  }
+  const size_t saved = bb_prefetch_distance();
+  for (size_t distance : {1, 7, 16, 100, 100000}) {
+    bb_set_prefetch_distance(distance);
+    EXPECT_EQ(bb_prefetch_distance(), distance);
+    std::vector<uint8_t> bitmap(expected.size());
+    EXPECT_EQ(kernels().find_batch_bitmap(f.bytes.data(), f.blocks, f.probes.data(), f.probes.size(),
+                                          bitmap.data()),
+              expected_hits);
+    EXPECT_EQ(bitmap, expected) << "distance " << distance;
+    std::vector<uint8_t> rebuilt(f.bytes.size(), 0);
+    kernels().insert_batch(rebuilt.data(), f.blocks, f.present.data(), f.present.size());
+    EXPECT_EQ(rebuilt, f.bytes) << "distance " << distance;
+  }
+  bb_set_prefetch_distance(0);  // 0 restores the default
+  EXPECT_EQ(bb_prefetch_distance(), 16u);
+  bb_set_prefetch_distance(saved);
+}
+
 BB_INSTANTIATE_PER_ISA(FindPerIsa);
 
 }  // namespace

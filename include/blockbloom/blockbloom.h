@@ -53,7 +53,8 @@ typedef enum bb_status {
   BB_ERR_UNSUPPORTED_COMPRESSION = -23, /* BloomFilterCompression other than UNCOMPRESSED */
   BB_ERR_BUFFER_TOO_SMALL = -24,       /* output buffer too small for what is to be written */
   BB_ERR_INVALID_OFFSETS = -25,        /* string column offsets decrease or run past the data */
-  BB_ERR_INVALID_SIZING = -26          /* unknown bb_sizing kind */
+  BB_ERR_INVALID_SIZING = -26,         /* unknown bb_sizing kind */
+  BB_ERR_INVALID_PARTITION = -27       /* num_parts is 0 or part >= num_parts */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */
@@ -120,6 +121,16 @@ int bb_find(const bb_filter* f, uint64_t hash);
 
 /* Inserts n hashes (hashes may be NULL when n == 0). */
 int bb_insert_batch(bb_filter* f, const uint64_t* hashes, size_t n);
+
+/* Multi-threaded build: inserts those of the n hashes whose block lies in
+ * partition `part` of `num_parts` (equal block ranges). Calls for different
+ * parts may run concurrently on one filter -- they write disjoint blocks, no
+ * atomics -- and together insert exactly what bb_insert_batch(hashes, n)
+ * would, byte for byte. Typical use: thread t of T calls it with part t over
+ * the whole hash array. Any other concurrent write to the filter is a race;
+ * concurrent finds are safe (docs/concurrency.md). */
+int bb_insert_batch_partition(bb_filter* f, const uint64_t* hashes, size_t n, uint32_t part,
+                              uint32_t num_parts);
 
 /* Tests n hashes; bit i of the bitmap (byte i/8, bit i%8, LSB first, as Arrow
  * validity bitmaps) is 1 when hashes[i] may be present. Writes exactly

@@ -39,6 +39,13 @@ typedef struct bb_kernel_table {
   size_t (*kudu_find_batch_select)(const uint8_t* blocks, uint32_t num_blocks,
                                    const uint32_t* hashes, size_t n, uint32_t* selection);
 
+  /* Inserts only the hashes whose block lies in [first_block, end_block):
+   * calls with disjoint ranges may run concurrently on one filter. */
+  void (*insert_batch_range)(uint8_t* blocks, uint32_t num_blocks, const uint64_t* hashes,
+                             size_t n, uint32_t first_block, uint32_t end_block);
+  void (*kudu_insert_batch_range)(uint8_t* blocks, uint32_t num_blocks, const uint32_t* hashes,
+                                  size_t n, uint32_t first_block, uint32_t end_block);
+
   /* Either layout: dst |= src and dst &= src over num_bytes (a multiple of 32). */
   void (*union_bytes)(uint8_t* dst, const uint8_t* src, size_t num_bytes);
   void (*intersect_bytes)(uint8_t* dst, const uint8_t* src, size_t num_bytes);
@@ -48,6 +55,12 @@ typedef struct bb_kernel_table {
  * BB_ERR_ISA_UNSUPPORTED (the CPU lacks it: calling it could fault) leave
  * *table NULL. */
 int bb_kernels_for_isa(const char* name, const bb_kernel_table** table);
+
+/* Tuning: how many keys ahead the batch kernels prefetch blocks of filters of
+ * 1 MiB and more (process-wide; 0 restores the default, which was tuned on
+ * the development machine: docs/benchmarks.md). */
+size_t bb_prefetch_distance(void);
+void bb_set_prefetch_distance(size_t keys_ahead);
 
 #ifdef __cplusplus
 } /* extern "C" */

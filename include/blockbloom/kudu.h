@@ -35,6 +35,8 @@ int bb_kudu_filter_init_view_readonly(bb_filter* f, const void* data, size_t num
 int bb_kudu_insert(bb_filter* f, uint32_t hash);
 int bb_kudu_find(const bb_filter* f, uint32_t hash); /* 1, 0, or < 0 */
 int bb_kudu_insert_batch(bb_filter* f, const uint32_t* hashes, size_t n);
+int bb_kudu_insert_batch_partition(bb_filter* f, const uint32_t* hashes, size_t n,
+                                   uint32_t part, uint32_t num_parts); /* see bb_insert_batch_partition */
 int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes, size_t n,
                               uint8_t* bitmap, size_t* hits);
 int bb_kudu_find_batch_select(const bb_filter* f, const uint32_t* hashes, size_t n,

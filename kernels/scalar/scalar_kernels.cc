@@ -1,12 +1,14 @@
 // The scalar tier: plain portable C++, the reference every other tier must
 // match bit for bit. Endian-neutral: lanes are assembled from little-endian
 // bytes explicitly, so it is also correct on a big-endian host.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 
 #include "kernels/block_op.h"
 #include "kernels/kernel_registry.h"
+#include "kernels/prefetch.h"
 
 namespace blockbloom {
 namespace scalar {

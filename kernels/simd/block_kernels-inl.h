@@ -34,10 +34,12 @@
 #endif
 
 #ifdef BLOCKBLOOM_SIMD_TIER
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
 #include "kernels/block_op.h"
+#include "kernels/prefetch.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace blockbloom {
@@ -68,7 +70,8 @@ HWY_INLINE LaneVec MaskPart(uint32_t key, size_t part) {
   return hn::Shl(hn::Set(d, 1u), bit);
 }
 
-HWY_INLINE uint32_t FindInBlock(const uint8_t* block, uint32_t key) {
+// Generic: 1 if no lane of `key`'s mask has a bit the block lacks.
+HWY_INLINE uint32_t FindInBlockGeneric(const uint8_t* block, uint32_t key) {
   const LaneTag d;
   LaneVec missing = hn::Zero(d);
   for (size_t part = 0; part < kParts; ++part) {
@@ -76,6 +79,25 @@ HWY_INLINE uint32_t FindInBlock(const uint8_t* block, uint32_t key) {
   }
   return hn::AllTrue(d, hn::Eq(missing, hn::Zero(d))) ? 1u : 0u;
 }
+
+// Hand-written twins where they measured faster (docs/benchmarks.md):
+// (~block & mask) == 0 is exactly PTEST's carry flag, one instruction where
+// the generic form needs and-not, compare, movemask and a scalar compare.
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
+HWY_INLINE uint32_t FindInBlock(const uint8_t* block, uint32_t key) {
+  return static_cast<uint32_t>(_mm256_testc_si256(LoadBlockPart(block, 0).raw, MaskPart(key, 0).raw));
+}
+#elif HWY_TARGET == HWY_SSE4
+HWY_INLINE uint32_t FindInBlock(const uint8_t* block, uint32_t key) {
+  const LaneVec missing = hn::Or(hn::AndNot(LoadBlockPart(block, 0), MaskPart(key, 0)),
+                                 hn::AndNot(LoadBlockPart(block, 1), MaskPart(key, 1)));
+  return static_cast<uint32_t>(_mm_testz_si128(missing.raw, missing.raw));
+}
+#else
+HWY_INLINE uint32_t FindInBlock(const uint8_t* block, uint32_t key) {
+  return FindInBlockGeneric(block, key);
+}
+#endif
 
 HWY_INLINE void InsertIntoBlock(uint8_t* block, uint32_t key) {
   for (size_t part = 0; part < kParts; ++part) {
