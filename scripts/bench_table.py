@@ -3,13 +3,21 @@
 
 One table per op: a row per filter size, a column per ISA, each cell the
 chosen statistic of a counter (by default the median ns_per_key). Benchmarks
-are named <op>/<isa>/<filter_bytes>. With --benchmark_repetitions the
-"<name>_median" (or _mean) aggregate rows are used; without them the
-statistic is computed over the per-repetition rows.
+are named <op>/<isa>/<filter_bytes>; memory/<test>/<filter_bytes> reads as op
+"memory" with a column per test, and prefetch_sweep/<op>/<isa>/<distance> as
+op "prefetch_sweep/<op>" with a row per distance. With
+--benchmark_repetitions the "<name>_median" (or _mean) aggregate rows are
+used; without them the statistic is computed over the per-repetition rows.
 
   scripts/bench_table.py results.json
   scripts/bench_table.py --op find_batch_bitmap,find_batch_select --baseline scalar a.json
   scripts/bench_table.py --op all --format markdown results.json
+  scripts/bench_table.py --report --targets results.json     (what scripts/bench prints)
+
+--report prints one table of every kernel op (rows = op and size, columns =
+ISAs, each cell with its speed-up over scalar), then the memory/* limits, the
+1- vs 2-thread insert_batch ratio, the prefetch sweep and the huge-page share;
+--targets adds the project's performance targets, each met or not.
 
 Python 3 standard library only.
 """
@@ -19,7 +27,14 @@ import statistics
 import sys
 
 ISA_ORDER = ["scalar", "sse42", "avx2", "avx512", "neon"]
-OP_ORDER = ["insert", "find", "insert_batch", "find_batch_bitmap", "find_batch_select"]
+OP_ORDER = ["insert", "find", "insert_batch", "find_batch_bitmap", "find_batch_select",
+            "union", "insert_batch_threads1", "insert_batch_threads2", "memory"]
+# Ops of the kernel table in --report: one row per (op, size), a column per ISA.
+# (The threads ops have a table of their own, with their ratio.)
+KERNEL_OPS = OP_ORDER[:6]
+THREAD_OPS = ["insert_batch_threads1", "insert_batch_threads2"]
+MEMORY_TESTS = ["random_loads", "pointer_chase"]
+SWEEP_PREFIX = "prefetch_sweep/"
 STATS = {"median": statistics.median, "mean": statistics.mean, "min": min}
 
 
@@ -30,9 +45,19 @@ def size_label(num_bytes):
     return "%d B" % num_bytes
 
 
+def row_label(op, size):
+    """A prefetch sweep's third field is a distance in keys, not a size."""
+    return "distance %d" % size if op.startswith(SWEEP_PREFIX) else size_label(size)
+
+
 def parse_name(run_name):
-    """(op, isa, filter_bytes) of '<op>/<isa>/<filter_bytes>', else None."""
+    """(op, isa, filter_bytes) of '<op>/<isa>/<filter_bytes>', else None.
+
+    'prefetch_sweep/<op>/<isa>/<distance>' gives ('prefetch_sweep/<op>', isa,
+    distance)."""
     parts = run_name.split("/")
+    if len(parts) == 4 and parts[0] == SWEEP_PREFIX[:-1] and parts[3].isdigit():
+        return SWEEP_PREFIX + parts[1], parts[2], int(parts[3])
     if len(parts) != 3 or not parts[2].isdigit():
         return None
     return parts[0], parts[1], int(parts[2])
@@ -90,6 +115,205 @@ def render(header, rows, fmt):
     return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
 
 
+def number(value):
+    """Two decimals; three significant digits below 0.1 (union's ns per key)."""
+    return "%.2f" % value if value >= 0.1 or value == 0 else "%.3g" % value
+
+
+def cell_text(value, base, isa, baseline):
+    """'0.93', with ' (6.2x)' = base / value when there is a baseline."""
+    if value is None:
+        return "-"
+    text = number(value)
+    if base and value > 0 and isa != baseline:
+        text += " (%.1fx)" % (base / value)
+    return text
+
+
+def how_measured(stat, reps):
+    return "%s of %d repetitions" % (stat, reps) if reps > 1 else "1 run"
+
+
+def context_line(context):
+    details = ["host %s" % context.get("host_name", "?"),
+               "%s CPUs @ %s MHz" % (context.get("num_cpus", "?"), context.get("mhz_per_cpu", "?"))]
+    details += ["%s %s" % (k, context[k])
+                for k in ("selected_isa", "compiler", "blockbloom_version") if k in context]
+    return ", ".join(details)
+
+
+def op_table(results, op, baseline, fmt):
+    """The classic per-op table (rows = sizes, columns = ISAs), or None."""
+    cells = {(isa, size): v for (o, isa, size), v in results.items() if o == op}
+    if not cells:
+        return None
+    isas = ordered({isa for isa, _ in cells}, MEMORY_TESTS if op == "memory" else ISA_ORDER)
+    rows = []
+    for size in sorted({size for _, size in cells}):
+        base = cells.get((baseline, size)) if baseline else None
+        rows.append([row_label(op, size)] +
+                    [cell_text(cells.get((isa, size)), base, isa, baseline) for isa in isas])
+    return render(["filter" if not op.startswith(SWEEP_PREFIX) else "prefetch"] + isas, rows, fmt)
+
+
+# --report ------------------------------------------------------------------
+
+def kernel_table(results, baseline, fmt):
+    """Rows = (op, size) of every kernel op, columns = ISAs."""
+    keys = [k for k in results if k[0] in KERNEL_OPS]
+    if not keys:
+        return None
+    isas = ordered({isa for _, isa, _ in keys}, ISA_ORDER)
+    rows = []
+    for op in ordered({op for op, _, _ in keys}, KERNEL_OPS):
+        for size in sorted({s for o, _, s in keys if o == op}):
+            base = results.get((op, baseline, size)) if baseline else None
+            rows.append(["%s %s" % (op, size_label(size))] +
+                        [cell_text(results.get((op, isa, size)), base, isa, baseline)
+                         for isa in isas])
+    return render(["op, filter"] + isas, rows, fmt)
+
+
+def thread_table(results, fmt):
+    """insert_batch 1 thread vs 2 threads: 't1 -> t2 (t1/t2 x)' per ISA and size."""
+    one = {(isa, s): v for (o, isa, s), v in results.items() if o == "insert_batch_threads1"}
+    two = {(isa, s): v for (o, isa, s), v in results.items() if o == "insert_batch_threads2"}
+    common = sorted(set(one) & set(two))
+    if not common:
+        return None
+    isas = ordered({isa for isa, _ in common}, ISA_ORDER)
+    rows = []
+    for size in sorted({s for _, s in common}):
+        row = [size_label(size)]
+        for isa in isas:
+            a, b = one.get((isa, size)), two.get((isa, size))
+            row.append("-" if a is None or b is None or b <= 0
+                       else "%.2f -> %.2f (%.2fx)" % (a, b, a / b))
+        rows.append(row)
+    return render(["filter"] + isas, rows, fmt)
+
+
+def huge_page_table(huge, fmt):
+    """The least share of the filter on THP over every kernel op, per size and ISA."""
+    by_size = {}
+    for (op, isa, size), v in huge.items():
+        if op in KERNEL_OPS + THREAD_OPS and v >= 0:
+            by_size.setdefault(size, []).append(v)
+    if not by_size:
+        return None
+    rows = [[size_label(s), "%.2f" % min(v), "%.2f" % max(v)] for s, v in sorted(by_size.items())]
+    return render(["filter", "least", "most"], rows, fmt)
+
+
+def best(results, op, size, isas=None):
+    """(isa, value) of the lowest value of op at size, or (None, None)."""
+    found = [(v, isa) for (o, isa, s), v in results.items()
+             if o == op and s == size and (isas is None or isa in isas)]
+    if not found:
+        return None, None
+    v, isa = min(found)
+    return isa, v
+
+
+KIB16, MIB16, MIB512 = 16 << 10, 16 << 20, 512 << 20
+
+
+def targets(results):
+    """[(what, target text, measured text, met or None)] of the project's targets."""
+    out = []
+    def check(what, target, value, op, bound, measured):
+        if value is None:
+            out.append((what, target, "not measured", None))
+        else:
+            met = value <= bound if op == "<=" else value >= bound
+            out.append((what, target, measured, met))
+
+    fb, ib = "find_batch_bitmap", "insert_batch"
+    for isa, bound in (("avx512", 0.30), ("avx2", 0.45), ("sse42", 1.0), ("scalar", 2.0)):
+        v = results.get((fb, isa, KIB16))
+        check("find_batch 16 KiB, %s" % isa, "<= %.2f ns/key" % bound, v, "<=", bound,
+              "%.2f ns/key" % v if v is not None else "")
+    for what, op, size, bound in (("insert_batch 16 KiB, best tier", ib, KIB16, 0.6),
+                                  ("find_batch 16 MiB, best tier", fb, MIB16, 0.8),
+                                  ("find_batch 512 MiB, best tier, 1 thread", fb, MIB512, 2.5),
+                                  ("insert_batch 512 MiB, best tier, 1 thread", ib, MIB512, 3.0)):
+        isa, v = best(results, op, size)
+        check(what, "<= %.1f ns/key" % bound, v, "<=", bound,
+              "%.2f ns/key (%s)" % (v, isa) if v is not None else "")
+
+    isa, batch = best(results, fb, MIB512)
+    single = results.get(("find", isa, MIB512)) if isa else None
+    ratio = single / batch if single and batch else None
+    check("find_batch over a loop of single-key find, 512 MiB, same tier", ">= 2.5x", ratio,
+          ">=", 2.5, "%.2fx (%s: %.2f vs %.2f ns/key)" % (ratio, isa, single, batch)
+          if ratio else "")
+
+    scalar = results.get((fb, "scalar", KIB16))
+    simd = ordered({i for (o, i, s) in results if o == fb and s == KIB16} - {"scalar"}, ISA_ORDER)
+    for isa in simd:
+        v = results.get((fb, isa, KIB16))
+        ratio = scalar / v if scalar and v else None
+        check("%s find_batch over scalar's, 16 KiB" % isa, ">= 3x", ratio, ">=", 3.0,
+              "%.2fx (%.2f vs %.2f ns/key)" % (ratio, scalar, v) if ratio else "")
+    if not simd:
+        check("each SIMD tier's find_batch over scalar's, 16 KiB", ">= 3x", None, ">=", 3.0, "")
+
+    # Judged on the tier with the best ratio; the others' ratios are listed.
+    ratios = {}
+    for (o, isa, s), two in results.items():
+        one = results.get(("insert_batch_threads1", isa, MIB512))
+        if o == "insert_batch_threads2" and s == MIB512 and one and two:
+            ratios[isa] = (one / two, one, two)
+    isa = max(ratios, key=lambda i: ratios[i][0]) if ratios else None
+    others = ", ".join("%s %.2fx" % (i, ratios[i][0])
+                       for i in ordered(ratios, ISA_ORDER) if i != isa)
+    ratio, one, two = ratios[isa] if isa else (None, None, None)
+    check("2-thread over 1-thread insert_batch, 512 MiB", ">= 1.6x", ratio, ">=", 1.6,
+          "%.2fx (%s: %.2f -> %.2f ns/key%s)" % (ratio, isa, one, two,
+                                                 "; " + others if others else "")
+          if isa else "")
+    return out
+
+
+def targets_table(results, fmt):
+    rows = [[what, target, measured, "-" if met is None else ("met" if met else "not met")]
+            for what, target, measured, met in targets(results)]
+    return render(["what", "target", "measured", "status"], rows, fmt)
+
+
+def report(paths, counter, stat, baseline, fmt, with_context, with_targets):
+    results, context, counts = load(paths, counter, stat)
+    if not results:
+        print("no results for counter %s" % counter, file=sys.stderr)
+        return 1
+    huge, _, _ = load(paths, "huge_pages", stat)
+    reps = max(counts.values())
+    sections = []
+    if with_context and context:
+        sections.append(context_line(context))
+    base_note = "; (Nx) = speed-up over %s" % baseline if baseline else ""
+    for title, table in (
+            ("Kernels: %s (lower is better), %s%s" % (counter, how_measured(stat, reps), base_note),
+             kernel_table(results, baseline, fmt)),
+            ("Memory limits: ns per cache line (random_loads: independent loads, all in flight;"
+             " pointer_chase: dependent loads, one at a time)",
+             op_table(results, "memory", None, fmt)),
+            ("insert_batch, 1 thread -> 2 threads (partitioned): %s, (Nx) = 1-thread / 2-thread"
+             % counter, thread_table(results, fmt)),
+            ("Prefetch distance sweep (512 MiB filter): %s" % counter,
+             "\n\n".join(op_table(results, op, None, fmt) for op in
+                         ordered({o for o, _, _ in results if o.startswith(SWEEP_PREFIX)}, []))
+             or None),
+            ("Share of the filter on transparent huge pages (kernel ops)",
+             huge_page_table(huge, fmt)),
+            ("Targets", targets_table(results, fmt) if with_targets else None)):
+        if table:
+            sections.append("%s\n%s" % (title, table) if fmt == "text"
+                            else "**%s**\n\n%s" % (title, table))
+    print("\n\n".join(sections))
+    return 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("json", nargs="+", help="google-benchmark JSON (--benchmark_out)")
@@ -102,46 +326,36 @@ def main():
                         help="also show each cell's speed-up over this ISA (for time counters)")
     parser.add_argument("--format", choices=["text", "markdown"], default="text")
     parser.add_argument("--no-context", action="store_true", help="omit the machine summary")
+    parser.add_argument("--report", action="store_true",
+                        help="every section (kernels, memory, threads, prefetch sweep, huge "
+                             "pages) instead of per-op tables; --op is ignored, --baseline "
+                             "defaults to scalar")
+    parser.add_argument("--targets", action="store_true",
+                        help="with --report: also the performance targets, met or not")
     args = parser.parse_args()
+
+    if args.report:
+        return report(args.json, args.counter, args.stat, args.baseline or "scalar", args.format,
+                      not args.no_context, args.targets)
 
     results, context, counts = load(args.json, args.counter, args.stat)
     present_ops = {op for op, _, _ in results}
     ops = ordered(present_ops, OP_ORDER) if args.op == "all" else args.op.split(",")
 
     if not args.no_context and context:
-        details = ["host %s" % context.get("host_name", "?"),
-                   "%s CPUs @ %s MHz" % (context.get("num_cpus", "?"),
-                                         context.get("mhz_per_cpu", "?"))]
-        details += ["%s %s" % (k, context[k])
-                    for k in ("selected_isa", "compiler", "blockbloom_version") if k in context]
-        print(", ".join(details))
+        print(context_line(context))
 
     status = 0
     for n, op in enumerate(ops):
-        cells = {(isa, size): v for (o, isa, size), v in results.items() if o == op}
         if n or (not args.no_context and context):
             print()
-        if not cells:
+        table = op_table(results, op, args.baseline, args.format)
+        if table is None:
             print("%s: no results for counter %s" % (op, args.counter), file=sys.stderr)
             status = 1
             continue
-        isas = ordered({isa for isa, _ in cells}, ISA_ORDER)
-        sizes = sorted({size for _, size in cells})
-        rows = []
-        for size in sizes:
-            row = [size_label(size)]
-            base = cells.get((args.baseline, size)) if args.baseline else None
-            for isa in isas:
-                value = cells.get((isa, size))
-                text = "-" if value is None else "%.2f" % value
-                if value is not None and base and value > 0 and isa != args.baseline:
-                    text += " (%.1fx)" % (base / value)
-                row.append(text)
-            rows.append(row)
-        reps = counts.get(op, 1)
-        how = "%s of %d repetitions" % (args.stat, reps) if reps > 1 else "1 run"
-        print("%s: %s, %s" % (op, args.counter, how))
-        print(render(["filter"] + isas, rows, args.format))
+        print("%s: %s, %s" % (op, args.counter, how_measured(args.stat, counts.get(op, 1))))
+        print(table)
     return status
 
 
