@@ -1,0 +1,277 @@
+// blockbloom-aligncheck: does a split block Bloom filter's bitset sit where
+// its 32-byte blocks straddle cache lines or pages, on a Xeon E5-class core
+// (or the running CPU)? See docs/alignment.md.
+#include <cstdio>
+#include <exception>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "aligncheck/cpu_detect.h"
+#include "aligncheck/footer.h"
+#include "aligncheck/measure.h"
+#include "aligncheck/report.h"
+#include "blockbloom/blockbloom.h"
+#include "blockbloom/parquet_format.h"
+#include "cli_args.h"
+#include "cli_error.h"
+#include "mapped_range.h"
+#include "number_parse.h"
+
+namespace blockbloom_aligncheck {
+namespace {
+
+using blockbloom_cli::CliError;
+using blockbloom_cli::MappedRange;
+using blockbloom_cli::ParsedFlags;
+using blockbloom_cli::UsageError;
+
+constexpr const char kUsage[] =
+    "usage: blockbloom-aligncheck [--cpu auto|e5-v1|e5-v2|e5-v3|e5-v4|generic] [--sku SKU]\n"
+    "                             CHECK [--measure [--keys K]] [--json]\n"
+    "\n"
+    "Checks whether a split block Bloom filter's 32-byte blocks straddle 64-byte cache\n"
+    "lines or 4 KiB pages where the filter lies, for a Xeon E5 core profile.\n"
+    "\n"
+    "CHECK is one of:\n"
+    "  --file F [--offset K] --bytes N   a bitset of N bytes at offset K of file F\n"
+    "  --file F [--offset K] --parquet-header\n"
+    "                                    a Parquet BloomFilterHeader at offset K, its bitset after it\n"
+    "  --bytes N                         a bitset allocated by bb_filter_init (the real address)\n"
+    "  --parquet F                       every Bloom filter in Parquet file F's footer\n"
+    "  --measure                         only the measurement (16 MiB filter unless --bytes)\n"
+    "\n"
+    "  --cpu auto     (default) the running CPU: INTEL_SNB/IVB/HSW/BDW -> e5-v1..e5-v4,\n"
+    "                 anything else -> generic from the detected cache geometry\n"
+    "  --sku SKU      an E5 part (e.g. e5-2630v4): its whole LLC and core count\n"
+    "  --measure      time the library's batch find on this machine, from a 64-byte-aligned\n"
+    "                 buffer and from one shifted by +48 bytes (same filter, same hashes)\n"
+    "  --keys K       hashes per timed round of --measure (default 4194304)\n"
+    "  --json         the report as JSON\n"
+    "\n"
+    "Exit status: 0 when no checked block straddles a cache line, 1 when any does,\n"
+    "2 on bad input (with a message).\n";
+
+std::uint64_t NumberFlag(const ParsedFlags& flags, const std::string& name) {
+  const std::string& text = flags.Required(name);
+  std::uint64_t value = 0;
+  switch (blockbloom_cli::ParseUint64(text, &value)) {
+    case blockbloom_cli::ParseStatus::kOk:
+      return value;
+    case blockbloom_cli::ParseStatus::kOverflow:
+      throw UsageError(name + " " + text + " is too large");
+    default:
+      throw UsageError(name + " \"" + text + "\" is not a number (decimal or 0x hex)");
+  }
+}
+
+// --bytes: a valid filter size.
+std::uint64_t BytesFlag(const ParsedFlags& flags) {
+  const std::uint64_t bytes = NumberFlag(flags, "--bytes");
+  if (bytes == 0) throw UsageError("--bytes 0: a filter has at least one 32-byte block");
+  if (bytes % kBlockBytes != 0) {
+    throw UsageError("--bytes " + std::to_string(bytes) +
+                     " is not a multiple of 32 (a filter is a whole number of 32-byte blocks)");
+  }
+  if (bb_filter_check_size(static_cast<std::size_t>(bytes)) != BB_OK) {
+    throw UsageError("--bytes " + std::to_string(bytes) + ": " +
+                     bb_status_message(bb_filter_check_size(static_cast<std::size_t>(bytes))));
+  }
+  return bytes;
+}
+
+FilterCheck CheckFile(const CoreProfile& profile, const ParsedFlags& flags,
+                      std::optional<MappedRange>* range, const std::uint8_t** bitset) {
+  const std::string& path = flags.Required("--file");
+  const std::uint64_t offset = flags.Has("--offset") ? NumberFlag(flags, "--offset") : 0;
+  FilterCheck check;
+  if (flags.Has("--parquet-header")) {
+    range->emplace(path, offset);
+    const std::string where =
+        path + ": BloomFilterHeader at --offset " + std::to_string(offset);
+    if ((*range)->size() == 0) {
+      throw CliError(where + ": " + bb_status_message(BB_ERR_HEADER_TRUNCATED));
+    }
+    std::size_t header_bytes = 0, num_bytes = 0;
+    const int status =
+        bb_parquet_header_read((*range)->data(), (*range)->size(), &header_bytes, &num_bytes);
+    if (status != BB_OK) throw CliError(where + ": " + bb_status_message(status));
+    if (flags.Has("--bytes") && BytesFlag(flags) != num_bytes) {
+      throw CliError("--bytes " + flags.Required("--bytes") + " does not match numBytes " +
+                     std::to_string(num_bytes) + " of the BloomFilterHeader in " + path);
+    }
+    check = CheckBitset(profile, offset + header_bytes, num_bytes);
+    check.has_header = true;
+    check.header_offset = offset;
+    check.header_bytes = header_bytes;
+    *bitset = (*range)->data() + header_bytes;
+  } else {
+    if (!flags.Has("--bytes")) throw UsageError("--file needs --bytes N or --parquet-header");
+    const std::uint64_t bytes = BytesFlag(flags);
+    range->emplace(path, offset, static_cast<std::size_t>(bytes));
+    check = CheckBitset(profile, offset, bytes);
+    *bitset = (*range)->data();
+  }
+  check.source = "file";
+  check.path = path;
+  check.fix = FixFor(check);
+  return check;
+}
+
+int Run(const std::vector<std::string>& args) {
+  const ParsedFlags flags = blockbloom_cli::ParseFlags(args, {{"--cpu", true, ""},
+                                                              {"--sku", true, ""},
+                                                              {"--file", true, ""},
+                                                              {"--offset", true, ""},
+                                                              {"--bytes", true, ""},
+                                                              {"--parquet-header", false, ""},
+                                                              {"--parquet", true, ""},
+                                                              {"--measure", false, ""},
+                                                              {"--keys", true, ""},
+                                                              {"--json", false, ""}});
+  if (flags.help_requested()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+
+  // Every flag is checked before anything is opened or detected.
+  const bool file = flags.Has("--file");
+  const bool parquet = flags.Has("--parquet");
+  const bool measure = flags.Has("--measure");
+  if (file && parquet) throw UsageError("--file and --parquet: check one thing at a time");
+  if (flags.Has("--offset") && !file) throw UsageError("--offset is for --file");
+  if (flags.Has("--parquet-header") && !file) throw UsageError("--parquet-header is for --file");
+  if (parquet && flags.Has("--bytes")) {
+    throw UsageError("--parquet takes each filter's size from its header: no --bytes");
+  }
+  if (flags.Has("--keys") && !measure) throw UsageError("--keys is for --measure");
+  if (!file && !parquet && !flags.Has("--bytes") && !measure) {
+    throw UsageError("nothing to check: give --file, --parquet, --bytes or --measure");
+  }
+  if (flags.Has("--offset")) NumberFlag(flags, "--offset");
+  if (flags.Has("--bytes")) BytesFlag(flags);
+  std::uint64_t keys = kDefaultMeasureKeys;
+  if (flags.Has("--keys")) {
+    keys = NumberFlag(flags, "--keys");
+    if (keys == 0 || keys > (1ull << 32) - 1) throw UsageError("--keys must be 1 .. 2^32 - 1");
+  }
+
+  Report report;
+  DetectedCpu detected;
+  bool was_detected = false;
+  report.choice = ResolveProfile(flags.Optional("--cpu", "auto"), flags.Optional("--sku", ""),
+                                 &detected, &was_detected);
+  if (was_detected) report.cpu = detected;
+  const CoreProfile& profile = report.choice.profile;
+
+  // What --measure probes: the checked filter's bytes when there is one.
+  const std::uint8_t* measure_content = nullptr;
+  std::string measure_content_name;
+  std::uint64_t measure_bytes = flags.Has("--bytes") ? BytesFlag(flags) : kDefaultMeasureBytes;
+
+  std::optional<MappedRange> range;
+  bb_filter allocated{};
+  struct Releaser {
+    bb_filter* f;
+    ~Releaser() { bb_filter_release(f); }
+  } releaser{&allocated};
+
+  if (file) {
+    report.mode = "file";
+    const std::uint8_t* bitset = nullptr;
+    report.filters.push_back(CheckFile(profile, flags, &range, &bitset));
+    measure_bytes = report.filters.back().bytes;
+    measure_content = bitset;
+    measure_content_name = "the bitset of " + flags.Required("--file");
+  } else if (parquet) {
+    report.mode = "parquet";
+    report.parquet_file = flags.Required("--parquet");
+    range.emplace(report.parquet_file, 0);
+    const ParquetFooter footer = [&] {
+      try {
+        return ReadParquetFooter(range->data(), range->size());
+      } catch (const CliError& e) {
+        throw CliError(report.parquet_file + ": " + e.what());
+      }
+    }();
+    std::vector<LocatedFilter> located;
+    try {
+      located = LocateBloomFilters(footer, range->data(), range->size());
+    } catch (const CliError& e) {
+      throw CliError(report.parquet_file + ": " + e.what());
+    }
+    report.column_chunks = footer.chunks.size();
+    for (const LocatedFilter& l : located) {
+      FilterCheck check = CheckBitset(profile, l.bitset_offset, l.bitset_bytes);
+      check.source = "parquet";
+      check.path = report.parquet_file;
+      check.column = l.chunk.path;
+      check.row_group = l.chunk.row_group;
+      check.column_index = l.chunk.column;
+      check.has_header = true;
+      check.header_offset = l.header_offset;
+      check.header_bytes = l.header_bytes;
+      check.fix = FixFor(check);
+      report.filters.push_back(check);
+      if (measure_content == nullptr || l.bitset_bytes > measure_bytes) {
+        measure_bytes = l.bitset_bytes;
+        measure_content = range->data() + l.bitset_offset;
+        measure_content_name = "the largest bitset of " + report.parquet_file + ": " +
+                               l.chunk.path + ", row group " +
+                               std::to_string(l.chunk.row_group);
+      }
+    }
+  } else if (flags.Has("--bytes")) {
+    report.mode = "allocation";
+    const std::uint64_t bytes = BytesFlag(flags);
+    const int status = bb_filter_init(&allocated, static_cast<std::size_t>(bytes));
+    if (status != BB_OK) {
+      throw CliError("bb_filter_init(" + std::to_string(bytes) + "): " + bb_status_message(status));
+    }
+    const auto address = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(allocated.data));
+    FilterCheck check = CheckBitset(profile, address, bytes);
+    check.source = "allocation";
+    // The library promises 64-byte alignment; hold it to that, not only to
+    // "no block straddles" (which 32-byte alignment would already give).
+    if (address % BB_ALLOC_ALIGNMENT != 0) check.aligned = false;
+    check.fix = FixFor(check);
+    report.filters.push_back(check);
+  } else {
+    report.mode = "measure";
+  }
+
+  if (measure) {
+    report.measurement = RunMeasurement(measure_content, measure_content_name, measure_bytes, keys);
+  }
+
+  const std::string out = flags.Has("--json") ? ReportJson(report) : ReportText(report);
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return ExitStatus(report);
+}
+
+}  // namespace
+}  // namespace blockbloom_aligncheck
+
+int main(int argc, char** argv) {
+  using blockbloom_aligncheck::kUsage;
+  int status = 0;
+  try {
+    status = blockbloom_aligncheck::Run(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const blockbloom_cli::CliError& e) {
+    std::fprintf(stderr, "blockbloom-aligncheck: %s\n", e.what());
+    if (e.show_usage()) std::fprintf(stderr, "\n%s", kUsage);
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "blockbloom-aligncheck: out of memory\n");
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "blockbloom-aligncheck: internal error: %s\n", e.what());
+    return 2;
+  }
+  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    std::fprintf(stderr, "blockbloom-aligncheck: cannot write to standard output\n");
+    return 2;
+  }
+  return status;
+}

@@ -1,0 +1,122 @@
+#include "aligncheck/measure.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <vector>
+
+#include "blockbloom/blockbloom.h"
+#include "cli_error.h"
+
+namespace blockbloom_aligncheck {
+namespace {
+
+using blockbloom_cli::CliError;
+
+constexpr int kRounds = 7;
+
+std::uint64_t SplitMix64(std::uint64_t* state) {
+  std::uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+void Check(int status, const std::string& what) {
+  if (status != BB_OK) throw CliError("--measure: " + what + ": " + bb_status_message(status));
+}
+
+// An owned filter, released on every path.
+struct OwnedFilter {
+  bb_filter f{};
+  ~OwnedFilter() { bb_filter_release(&f); }
+};
+
+// Fills f with random keys, about 10 bits per key, in chunks.
+void FillRandom(bb_filter* f, std::uint64_t seed) {
+  const std::uint64_t keys = f->num_bytes * 8 / 10;
+  std::vector<std::uint64_t> chunk(std::min<std::uint64_t>(keys, 1u << 20));
+  for (std::uint64_t done = 0; done < keys;) {
+    const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk.size(), keys - done));
+    for (std::size_t i = 0; i < n; ++i) chunk[i] = SplitMix64(&seed);
+    Check(bb_insert_batch(f, chunk.data(), n), "bb_insert_batch");
+    done += n;
+  }
+}
+
+// One timed batch find; returns ns per key.
+double TimeRound(const bb_filter& view, const std::vector<std::uint64_t>& hashes,
+                 std::vector<std::uint8_t>* bitmap, std::uint64_t* hits) {
+  std::size_t found = 0;
+  const auto start = std::chrono::steady_clock::now();
+  Check(bb_find_batch_bitmap(&view, hashes.data(), hashes.size(), bitmap->data(), &found),
+        "bb_find_batch_bitmap");
+  const auto stop = std::chrono::steady_clock::now();
+  *hits = found;
+  const double ns = std::chrono::duration<double, std::nano>(stop - start).count();
+  return ns / static_cast<double>(hashes.size());
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+}  // namespace
+
+Measurement RunMeasurement(const std::uint8_t* content, const std::string& content_name,
+                           std::uint64_t bytes, std::uint64_t keys) {
+  Measurement m;
+  m.bytes = bytes;
+  m.keys = keys;
+  m.rounds = kRounds;
+  m.shift = kMeasureShift;
+  m.isa = bb_selected_isa();
+
+  // The bitset both buffers hold.
+  OwnedFilter source;
+  Check(bb_filter_init(&source.f, static_cast<std::size_t>(bytes)), "bb_filter_init");
+  if (content != nullptr) {
+    std::memcpy(source.f.data, content, static_cast<std::size_t>(bytes));
+    m.content = content_name;
+  } else {
+    FillRandom(&source.f, 0x5eed);
+    m.content = "random keys, about 10 bits per key";
+  }
+
+  // Two buffers from the library's own allocator (64-byte aligned, the same
+  // page policy), one probed at +0 and one at +shift.
+  OwnedFilter aligned_buffer, shifted_buffer;
+  const std::size_t room = static_cast<std::size_t>(bytes + 64);
+  Check(bb_filter_init(&aligned_buffer.f, room), "bb_filter_init");
+  Check(bb_filter_init(&shifted_buffer.f, room), "bb_filter_init");
+  std::memcpy(aligned_buffer.f.data, source.f.data, static_cast<std::size_t>(bytes));
+  std::memcpy(shifted_buffer.f.data + m.shift, source.f.data, static_cast<std::size_t>(bytes));
+  bb_filter aligned{}, shifted{};
+  Check(bb_filter_init_view_readonly(&aligned, aligned_buffer.f.data, static_cast<std::size_t>(bytes)),
+        "bb_filter_init_view_readonly");
+  Check(bb_filter_init_view_readonly(&shifted, shifted_buffer.f.data + m.shift,
+                                     static_cast<std::size_t>(bytes)),
+        "bb_filter_init_view_readonly");
+
+  std::vector<std::uint64_t> hashes(static_cast<std::size_t>(keys));
+  std::uint64_t seed = 0x9b0be;
+  for (std::uint64_t& h : hashes) h = SplitMix64(&seed);
+  std::vector<std::uint8_t> bitmap((hashes.size() + 7) / 8);
+
+  // One untimed pass each (page faults, warm caches), then alternate so that
+  // drift in clock speed or neighbours' load hits both alike.
+  TimeRound(aligned, hashes, &bitmap, &m.aligned_hits);
+  TimeRound(shifted, hashes, &bitmap, &m.misaligned_hits);
+  std::vector<double> aligned_ns, shifted_ns;
+  for (int round = 0; round < kRounds; ++round) {
+    aligned_ns.push_back(TimeRound(aligned, hashes, &bitmap, &m.aligned_hits));
+    shifted_ns.push_back(TimeRound(shifted, hashes, &bitmap, &m.misaligned_hits));
+  }
+  m.aligned_ns_per_key = Median(aligned_ns);
+  m.misaligned_ns_per_key = Median(shifted_ns);
+  m.ratio = m.aligned_ns_per_key > 0 ? m.misaligned_ns_per_key / m.aligned_ns_per_key : 0;
+  return m;
+}
+
+}  // namespace blockbloom_aligncheck
