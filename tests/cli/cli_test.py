@@ -1351,32 +1351,8 @@ class HelpListsEverything(ToolTestCase):
 
 
 
-def main(argv):
-    global TOOL
-    if len(argv) < 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    TOOL = os.path.abspath(argv[1])
-    if not os.access(TOOL, os.X_OK):
-        print("not an executable: %s" % TOOL, file=sys.stderr)
-        return 2
-    loader = unittest.TestLoader()
-    module = sys.modules[__name__]
-    names = argv[2:]
-    suite = (loader.loadTestsFromNames(names, module) if names
-             else loader.loadTestsFromModule(module))
-    result = unittest.TextTestRunner(verbosity=2).run(suite)
-    if not result.wasSuccessful():
-        return 1
-    if result.testsRun == 0:
-        print("no tests ran", file=sys.stderr)
-        return 1
-    if len(result.skipped) == result.testsRun:
-        for _, reason in result.skipped:
-            print("SKIPPED: %s" % reason, file=sys.stderr)
-        return 77  # meson: skipped
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from tool_test_runner import run_unittests  # tests/tool_test_runner.py
+
+    sys.exit(run_unittests(sys.modules[__name__], sys.argv))
