@@ -117,7 +117,7 @@ int FindBatchBitmapOp(const bb_filter* f, const typename LayoutKernels<kLayout>:
   if (n > 0 && (hashes == nullptr || bitmap == nullptr)) return BB_ERR_NULL_POINTER;
   size_t count = 0;
   if (n > 0 && AlwaysFalse(f)) {
-    std::memset(bitmap, 0, (n + 7) / 8);
+    std::memset(bitmap, 0, n / 8 + (n % 8 != 0));  // (n + 7) / 8 without overflow near SIZE_MAX
   } else if (n > 0) {
     count = LayoutKernels<kLayout>::FindBatchBitmap(ActiveKernels())(f->data, f->num_blocks,
                                                                       hashes, n, bitmap);
