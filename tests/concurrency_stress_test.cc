@@ -17,22 +17,16 @@
 
 #include "blockbloom/blockbloom.h"
 #include "oracle.h"
+#include "stress_scale.h"
 
 namespace {
 
-// 10^7 keys; the ThreadSanitizer run (10-20x slower) sets
-// BLOCKBLOOM_STRESS_KEYS lower.
-size_t KeyCount() {
-  const char* env = std::getenv("BLOCKBLOOM_STRESS_KEYS");
-  const size_t n = env != nullptr ? std::strtoull(env, nullptr, 10) : 0;
-  return n >= 1000000 ? n : 10000000;
-}
 constexpr size_t kEarlyKeys = 50000;  // inserted before the stress starts
 constexpr uint32_t kWriters = 3;
 constexpr uint32_t kProbers = 2;
 
 TEST(ConcurrencyStress, WritersLoseNoKeyAndProbersNeverMissAnEarlierKey) {
-  const size_t kKeys = KeyCount();
+  const size_t kKeys = bbtest::StressKeys();
   const std::vector<uint64_t> keys = oracle::Hashes(99, kKeys);
   bb_filter f, reference;
   ASSERT_EQ(bb_filter_init(&f, size_t{32} << 20), BB_OK);
@@ -87,7 +81,7 @@ TEST(ConcurrencyStress, WritersLoseNoKeyAndProbersNeverMissAnEarlierKey) {
   EXPECT_EQ(writer_errors.load(), 0);
   EXPECT_GT(probe_rounds.load(), 0u);
   EXPECT_EQ(early_misses.load(), 0u) << "a key inserted before the stress went missing";
-  std::vector<uint8_t> bitmap(kKeys / 8);
+  std::vector<uint8_t> bitmap((kKeys + 7) / 8);
   size_t hits = 0;
   ASSERT_EQ(bb_find_batch_bitmap(&f, keys.data(), kKeys, bitmap.data(), &hits), BB_OK);
   EXPECT_EQ(hits, kKeys) << "false negatives: " << kKeys - hits;

@@ -12,6 +12,7 @@
 #include "blockbloom/kudu.h"
 #include "isa_params.h"
 #include "oracle.h"
+#include "stress_scale.h"
 
 namespace {
 
@@ -77,10 +78,10 @@ TEST(PartitionApi, RejectsBadPartitionsAndOtherLayouts) {
   bb_filter_release(&kudu);
 }
 
-// 10^7 keys into one 64 MiB filter from 4 threads: no key is lost, and the
-// bytes equal a single-threaded build of the same keys.
+// 10^7 keys (stress_scale.h) into one 64 MiB filter from 4 threads: no key
+// is lost, and the bytes equal a single-threaded build of the same keys.
 TEST(PartitionThreads, FourThreadsLoseNoKeyAndMatchASingleThreadedBuild) {
-  constexpr size_t kKeys = 10000000;
+  const size_t kKeys = bbtest::StressKeys();
   constexpr uint32_t kThreads = 4;
   const std::vector<uint64_t> hashes = oracle::Hashes(2026, kKeys);
   bb_filter parallel, serial;
@@ -97,7 +98,7 @@ TEST(PartitionThreads, FourThreadsLoseNoKeyAndMatchASingleThreadedBuild) {
   for (uint32_t t = 0; t < kThreads; ++t) EXPECT_EQ(status[t], BB_OK);
   ASSERT_EQ(bb_insert_batch(&serial, hashes.data(), hashes.size()), BB_OK);
 
-  std::vector<uint8_t> bitmap(kKeys / 8);
+  std::vector<uint8_t> bitmap((kKeys + 7) / 8);
   size_t hits = 0;
   ASSERT_EQ(bb_find_batch_bitmap(&parallel, hashes.data(), kKeys, bitmap.data(), &hits), BB_OK);
   EXPECT_EQ(hits, kKeys) << "false negatives: " << kKeys - hits;
