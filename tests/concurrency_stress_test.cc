@@ -26,6 +26,7 @@ constexpr uint32_t kWriters = 3;
 constexpr uint32_t kProbers = 2;
 
 TEST(ConcurrencyStress, WritersLoseNoKeyAndProbersNeverMissAnEarlierKey) {
+  if (const char* why = bbtest::ThreadedTestSkipReason()) GTEST_SKIP() << why;
   const size_t kKeys = bbtest::StressKeys();
   const std::vector<uint64_t> keys = oracle::Hashes(99, kKeys);
   bb_filter f, reference;

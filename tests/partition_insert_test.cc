@@ -81,6 +81,7 @@ TEST(PartitionApi, RejectsBadPartitionsAndOtherLayouts) {
 // 10^7 keys (stress_scale.h) into one 64 MiB filter from 4 threads: no key
 // is lost, and the bytes equal a single-threaded build of the same keys.
 TEST(PartitionThreads, FourThreadsLoseNoKeyAndMatchASingleThreadedBuild) {
+  if (const char* why = bbtest::ThreadedTestSkipReason()) GTEST_SKIP() << why;
   const size_t kKeys = bbtest::StressKeys();
   constexpr uint32_t kThreads = 4;
   const std::vector<uint64_t> hashes = oracle::Hashes(2026, kKeys);
