@@ -7,6 +7,7 @@
 
 #include "cli_error.h"
 #include "commands.h"
+#include "join_demo/join_demo_command.h"
 #include "usage.h"
 
 namespace blockbloom_cli {
@@ -27,6 +28,7 @@ int Dispatch(const std::vector<std::string>& words) {
   if (command == "build") return RunBuild(args);
   if (command == "probe") return RunProbe(args);
   if (command == "union") return RunUnion(args);
+  if (command == "join-demo") return RunJoinDemo(args);
   throw UsageError("unknown command \"" + command + "\"");
 }
 
