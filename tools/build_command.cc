@@ -34,10 +34,7 @@ int RunBuild(const std::vector<std::string>& args) {
   // Check every flag before reading or writing anything.
   const Layout layout = LayoutFlag(flags);
   const HashOptions hashing = HashOptionsFromFlags(flags, layout);
-  const bool with_header = flags.Has("--parquet-header");
-  if (with_header && layout != Layout::kParquet) {
-    throw UsageError("--parquet-header is for --layout parquet");
-  }
+  const bool with_header = ParquetHeaderFlag(flags, layout);
   const std::size_t bytes = BuildBytesFromFlags(flags, layout);
   const std::string& input = flags.Required("--input");
   const std::string& output = flags.Required("--output");

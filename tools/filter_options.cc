@@ -24,6 +24,14 @@ const char* LayoutName(Layout layout) {
 
 Layout LayoutFlag(const ParsedFlags& flags) { return ParseLayout(flags.Required("--layout")); }
 
+bool ParquetHeaderFlag(const ParsedFlags& flags, Layout layout) {
+  const bool with_header = flags.Has("--parquet-header");
+  if (with_header && layout != Layout::kParquet) {
+    throw UsageError("--parquet-header is for --layout parquet");
+  }
+  return with_header;
+}
+
 Layout LayoutFlagOr(const ParsedFlags& flags, Layout fallback) {
   return flags.Has("--layout") ? LayoutFlag(flags) : fallback;
 }

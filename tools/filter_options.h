@@ -25,6 +25,9 @@ Layout LayoutFlag(const ParsedFlags& flags);
 // --layout when present, else fallback.
 Layout LayoutFlagOr(const ParsedFlags& flags, Layout fallback);
 
+// Whether --parquet-header was given; a usage error with any layout but parquet.
+bool ParquetHeaderFlag(const ParsedFlags& flags, Layout layout);
+
 // The value of a numeric flag (decimal or 0x hex); throws CliError if it is
 // not an unsigned 64-bit number.
 std::uint64_t NumberFlag(const ParsedFlags& flags, const std::string& name);

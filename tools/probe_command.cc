@@ -48,10 +48,7 @@ int RunProbe(const std::vector<std::string>& args) {
   // Check every flag before opening anything.
   const Layout layout = LayoutFlag(flags);
   const HashOptions hashing = HashOptionsFromFlags(flags, layout);
-  const bool with_header = flags.Has("--parquet-header");
-  if (with_header && layout != Layout::kParquet) {
-    throw UsageError("--parquet-header is for --layout parquet");
-  }
+  const bool with_header = ParquetHeaderFlag(flags, layout);
   // With a header, the header gives the size; --bytes may only confirm it.
   std::optional<std::size_t> bytes_flag;
   if (!with_header || flags.Has("--bytes")) bytes_flag = FilterBytesFlag(flags, layout);

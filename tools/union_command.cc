@@ -57,10 +57,7 @@ int RunUnion(const std::vector<std::string>& args) {
   const std::string& path_a = flags.operands()[0];
   const std::string& path_b = flags.operands()[1];
   const Layout layout = LayoutFlagOr(flags, Layout::kParquet);
-  const bool with_header = flags.Has("--parquet-header");
-  if (with_header && layout != Layout::kParquet) {
-    throw UsageError("--parquet-header is for --layout parquet");
-  }
+  const bool with_header = ParquetHeaderFlag(flags, layout);
   const std::string& output = flags.Required("--output");
 
   const MappedRange file_a(path_a, 0);
