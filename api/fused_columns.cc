@@ -1,7 +1,7 @@
-// Fused hash-and-insert / hash-and-probe over int32 and int64 columns: the
-// values are hashed with the filter's layout kChunk at a time into an array on
-// the stack (no heap allocation), and each chunk goes to the layout's batch
-// call. The results are exactly those of hashing the whole column into an
+// Fused hash-and-insert / hash-and-probe over int32, int64, float and double
+// columns: the values are hashed with the filter's layout kChunk at a time
+// into an array on the stack (no heap allocation), and each chunk goes to the
+// layout's batch call. The results are exactly those of hashing the whole column into an
 // array first and making one batch call:
 // - bitmaps: kChunk is a multiple of 8, so chunk c's bits start at byte
 //   c * kChunk / 8 and every byte is written by exactly one batch call (the
@@ -10,11 +10,16 @@
 //   far; the chunk's start is added to them;
 // - hits are summed.
 // Every argument is checked before any value is hashed or any byte written.
+//
+// Floats and doubles are hashed as the 4 or 8 bytes they are, exactly like
+// int32 and int64 (Parquet hashes the plain encoding; Kudu the cell's bytes).
 #include <cstdint>
+#include <cstring>
 
 #include "api/chunk_hashing.h"
 #include "blockbloom/hashing.h"
 #include "blockbloom/kudu.h"
+#include "dispatch/dispatcher.h"
 
 
 namespace {
@@ -25,11 +30,16 @@ static_assert(kChunk % 8 == 0, "each chunk's bitmap must start on a byte boundar
 // The hash type and hashing of one layout for one value type.
 struct ParquetLayout {
   using Hash = uint64_t;
-  static void HashChunk(const bb_filter*, const int32_t* v, size_t n, Hash* h) {
-    blockbloom::ParquetHashInt32Chunk(v, n, h);
-  }
-  static void HashChunk(const bb_filter*, const int64_t* v, size_t n, Hash* h) {
-    blockbloom::ParquetHashInt64Chunk(v, n, h);
+  // The active tier's vector hash of the chunk's 4- or 8-byte values.
+  template <typename T>
+  static void HashChunk(const bb_filter*, const T* v, size_t n, Hash* h) {
+    static_assert(sizeof(T) == 4 || sizeof(T) == 8, "4- or 8-byte values only");
+    const bb_kernel_table& kernels = blockbloom::ActiveKernels();
+    if (sizeof(T) == 4) {
+      kernels.parquet_hash_4byte(v, n, h);
+    } else {
+      kernels.parquet_hash_8byte(v, n, h);
+    }
   }
   static int Insert(bb_filter* f, const Hash* h, size_t n) { return bb_insert_batch(f, h, n); }
   static int FindBitmap(const bb_filter* f, const Hash* h, size_t n, uint8_t* bitmap,
@@ -49,6 +59,19 @@ struct KuduLayout {
   }
   static void HashChunk(const bb_filter* f, const int64_t* v, size_t n, Hash* h) {
     blockbloom::KuduHashInt64Chunk(v, n, f->hash_seed, h);
+  }
+  // The same bytes as an int32 / int64 cell. Copied (n <= kChunk) because a
+  // float may not be read through an int pointer; v is NULL when n == 0,
+  // which memcpy may not be given.
+  static void HashChunk(const bb_filter* f, const float* v, size_t n, Hash* h) {
+    int32_t bits[kChunk];
+    if (n != 0) std::memcpy(bits, v, n * sizeof *v);
+    blockbloom::KuduHashInt32Chunk(bits, n, f->hash_seed, h);
+  }
+  static void HashChunk(const bb_filter* f, const double* v, size_t n, Hash* h) {
+    int64_t bits[kChunk];
+    if (n != 0) std::memcpy(bits, v, n * sizeof *v);
+    blockbloom::KuduHashInt64Chunk(bits, n, f->hash_seed, h);
   }
   static int Insert(bb_filter* f, const Hash* h, size_t n) { return bb_kudu_insert_batch(f, h, n); }
   static int FindBitmap(const bb_filter* f, const Hash* h, size_t n, uint8_t* bitmap,
@@ -169,6 +192,14 @@ int bb_insert_int64_column(bb_filter* f, const int64_t* values, size_t n) {
   return Insert(f, values, n);
 }
 
+int bb_insert_float_column(bb_filter* f, const float* values, size_t n) {
+  return Insert(f, values, n);
+}
+
+int bb_insert_double_column(bb_filter* f, const double* values, size_t n) {
+  return Insert(f, values, n);
+}
+
 int bb_find_int32_column_bitmap(const bb_filter* f, const int32_t* values, size_t n,
                                 uint8_t* bitmap, size_t* hits) {
   return FindBitmap(f, values, n, bitmap, hits);
@@ -179,6 +210,16 @@ int bb_find_int64_column_bitmap(const bb_filter* f, const int64_t* values, size_
   return FindBitmap(f, values, n, bitmap, hits);
 }
 
+int bb_find_float_column_bitmap(const bb_filter* f, const float* values, size_t n,
+                                uint8_t* bitmap, size_t* hits) {
+  return FindBitmap(f, values, n, bitmap, hits);
+}
+
+int bb_find_double_column_bitmap(const bb_filter* f, const double* values, size_t n,
+                                 uint8_t* bitmap, size_t* hits) {
+  return FindBitmap(f, values, n, bitmap, hits);
+}
+
 int bb_find_int32_column_select(const bb_filter* f, const int32_t* values, size_t n,
                                 uint32_t* selection, size_t* hits) {
   return FindSelect(f, values, n, selection, hits);
@@ -186,6 +227,16 @@ int bb_find_int32_column_select(const bb_filter* f, const int32_t* values, size_
 
 int bb_find_int64_column_select(const bb_filter* f, const int64_t* values, size_t n,
                                 uint32_t* selection, size_t* hits) {
+  return FindSelect(f, values, n, selection, hits);
+}
+
+int bb_find_float_column_select(const bb_filter* f, const float* values, size_t n,
+                                uint32_t* selection, size_t* hits) {
+  return FindSelect(f, values, n, selection, hits);
+}
+
+int bb_find_double_column_select(const bb_filter* f, const double* values, size_t n,
+                                 uint32_t* selection, size_t* hits) {
   return FindSelect(f, values, n, selection, hits);
 }
 

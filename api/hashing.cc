@@ -2,10 +2,13 @@
 // Kudu's FAST_HASH. The fused column calls (api/fused_columns.cc) use the
 // chunk helpers at the end of this file.
 //
-// xxHash is compiled inline here (XXH_INLINE_ALL) rather than called in the
-// shared libxxhash: a call to XXH64 with a constant 4 or 8 then folds into a
-// dozen instructions instead of a call through the PLT. The values are those
-// of libxxhash (tests/hashing_test.cc checks them against it).
+// Batches of 4- and 8-byte values go to the active tier's hash kernels
+// (parquet_hash_4byte / parquet_hash_8byte), which hash a vector of values at
+// a time. Single values and byte strings use xxHash compiled inline here
+// (XXH_INLINE_ALL) rather than the shared libxxhash: a call to XXH64 with a
+// constant 4 or 8 then folds into a dozen instructions instead of a call
+// through the PLT. The values are those of libxxhash (tests/hashing_test.cc
+// and tests/hash_kernel_test.cc check them against it).
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
@@ -14,6 +17,7 @@
 
 #include "api/chunk_hashing.h"
 #include "blockbloom/hashing.h"
+#include "dispatch/dispatcher.h"
 
 
 namespace {
@@ -174,9 +178,15 @@ int bb_parquet_hash_int64_batch(const int64_t* values, size_t n, uint64_t* hashe
   return BB_OK;
 }
 
+int bb_parquet_hash_float_batch(const float* values, size_t n, uint64_t* hashes) {
+  if (n > 0 && (values == nullptr || hashes == nullptr)) return BB_ERR_NULL_POINTER;
+  blockbloom::ActiveKernels().parquet_hash_4byte(values, n, hashes);
+  return BB_OK;
+}
+
 int bb_parquet_hash_double_batch(const double* values, size_t n, uint64_t* hashes) {
   if (n > 0 && (values == nullptr || hashes == nullptr)) return BB_ERR_NULL_POINTER;
-  for (size_t i = 0; i < n; ++i) hashes[i] = ParquetHash8(Bits64(values[i]));
+  blockbloom::ActiveKernels().parquet_hash_8byte(values, n, hashes);
   return BB_OK;
 }
 
@@ -222,11 +232,11 @@ uint32_t bb_kudu_fasthash32(const void* data, size_t len, uint32_t seed) {
 namespace blockbloom {
 
 void ParquetHashInt32Chunk(const int32_t* values, size_t n, uint64_t* hashes) {
-  for (size_t i = 0; i < n; ++i) hashes[i] = ParquetHash4(Bits32(values[i]));
+  ActiveKernels().parquet_hash_4byte(values, n, hashes);
 }
 
 void ParquetHashInt64Chunk(const int64_t* values, size_t n, uint64_t* hashes) {
-  for (size_t i = 0; i < n; ++i) hashes[i] = ParquetHash8(Bits64(values[i]));
+  ActiveKernels().parquet_hash_8byte(values, n, hashes);
 }
 
 // Kudu hashes a cell's in-memory (little-endian) bytes: FastHash32 of 4 or 8.

@@ -24,6 +24,23 @@ constexpr std::uint32_t BitInLane(std::uint32_t key, std::size_t lane) {
   return static_cast<std::uint32_t>(key * kSalts[lane]) >> 27;
 }
 
+// For each byte value b: the positions of its set bits, lowest first, then
+// zeros: what a find result byte turns into as a selection vector
+// (first + kHitPositions[b][k] is the k-th hit of the 8 keys from first).
+struct HitPositionTable {
+  std::uint8_t positions[256][8];
+  constexpr HitPositionTable() : positions() {
+    for (unsigned b = 0; b < 256; ++b) {
+      unsigned k = 0;
+      for (unsigned j = 0; j < 8; ++j) {
+        if ((b >> j) & 1u) positions[b][k++] = static_cast<std::uint8_t>(j);
+      }
+    }
+  }
+};
+alignas(64) inline constexpr HitPositionTable kHitPositionTable{};
+inline constexpr const std::uint8_t (&kHitPositions)[256][8] = kHitPositionTable.positions;
+
 // A layout says which block a hash goes to and which key sets its bits.
 
 // Parquet SBBF: the upper 32 bits of a 64-bit hash pick the block by a

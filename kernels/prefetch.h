@@ -1,26 +1,44 @@
-// How far ahead the batch kernels prefetch: one setting for every tier.
+// How the batch kernels prefetch: one setting (hint and distance) for every
+// tier, process-wide, read once per batch call.
 #ifndef BLOCKBLOOM_KERNELS_PREFETCH_H_
 #define BLOCKBLOOM_KERNELS_PREFETCH_H_
 
 #include <atomic>
 #include <cstddef>
 
+#include "blockbloom/kernels.h"
+
 namespace blockbloom {
 
 // Filters below this size live in L2 or closer: prefetching there only costs
-// instructions. Measured: docs/benchmarks.md.
+// instructions. From 1 MiB up it pays, even at L3 sizes, because the L3 of a
+// shared VM does not keep a 16 MiB filter (docs/benchmarks.md).
 inline constexpr std::size_t kPrefetchMinBytes = std::size_t{1} << 20;
 
-// Keys ahead: tuned by a sweep (docs/benchmarks.md); settable for other
-// hardware through bb_set_prefetch_distance().
-inline constexpr std::size_t kDefaultPrefetchDistance = 16;
+// Tuned by a sweep of hint x distance x filter size (docs/benchmarks.md,
+// "Prefetch sweep"): an L2-targeted prefetch (prefetcht1) keeps far more
+// misses in flight than prefetcht0, whose lines each hold one of the few L1
+// miss buffers until they arrive; from about 32 keys ahead on, the L2 hint
+// reaches the machine's random-line throughput.
+inline constexpr std::size_t kDefaultPrefetchDistance = 64;
+inline constexpr int kDefaultPrefetchHint = BB_PREFETCH_L2;
+inline constexpr std::size_t kMaxPrefetchDistance = BB_MAX_PREFETCH_DISTANCE;
 
-extern std::atomic<std::size_t> g_prefetch_distance;
+extern std::atomic<std::size_t> g_prefetch_distance;  // 1 .. kMaxPrefetchDistance
+extern std::atomic<int> g_prefetch_hint;              // a bb_prefetch_level
 
-// The distance for a filter of num_bytes; 0 means no prefetching. Read once
-// per batch call.
-inline std::size_t PrefetchDistanceFor(std::size_t num_bytes) {
-  return num_bytes < kPrefetchMinBytes ? 0 : g_prefetch_distance.load(std::memory_order_relaxed);
+// What one batch call does: hint BB_PREFETCH_NONE means no prefetching (and
+// distance 0).
+struct PrefetchPlan {
+  int hint;
+  std::size_t distance;
+};
+
+inline PrefetchPlan PrefetchPlanFor(std::size_t num_bytes) {
+  const int hint = g_prefetch_hint.load(std::memory_order_relaxed);
+  if (num_bytes < kPrefetchMinBytes || hint == BB_PREFETCH_NONE) return {BB_PREFETCH_NONE, 0};
+  const std::size_t distance = g_prefetch_distance.load(std::memory_order_relaxed);
+  return {hint, distance < kMaxPrefetchDistance ? distance : kMaxPrefetchDistance};
 }
 
 }  // namespace blockbloom

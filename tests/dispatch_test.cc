@@ -17,6 +17,7 @@
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/kernels.h"
 #include "dispatch/isa_choice.h"
+#include "command_output.h"
 #include "oracle.h"
 
 namespace {
@@ -217,14 +218,7 @@ std::string DispatchOf(const std::string& value) {
   const char* wrapper = std::getenv("BLOCKBLOOM_TEST_WRAPPER");
   const std::string command = "BLOCKBLOOM_ISA='" + value + "' " + (wrapper ? wrapper : "") + " '" +
                               self_path + "' --print-dispatch";
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return "popen failed";
-  std::string out;
-  char buffer[512];
-  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) out += buffer;
-  const int status = pclose(pipe);
-  if (status != 0) out += " [exit status " + std::to_string(status) + "]";
-  return out;
+  return bbtest::CommandOutput(command);
 }
 
 TEST(EnvOverride, ForcesEachSupportedTierInANewProcess) {

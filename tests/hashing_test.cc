@@ -12,6 +12,9 @@
 //   it (run `python3 tests/fasthash_vectors.py` to regenerate them); that
 //   script first checks itself against the FastHash vectors published with
 //   the Kudu .NET client's tests, which this file also checks directly.
+// - Batch calls: the single-value calls and libxxhash, on every tier (they
+//   run the selected tier's hash kernels; tests/hash_kernel_test.cc checks
+//   the kernels themselves).
 // - Fused calls: the same values hashed into an array by the scalar hash
 //   functions, then one call to the layout's batch API.
 #include <gtest/gtest.h>
@@ -374,9 +377,86 @@ TEST(ParquetHashBatch, DoubleBatchEqualsTheScalarHash) {
   }
 }
 
+TEST(ParquetHashBatch, FloatBatchEqualsTheScalarHash) {
+  for (size_t n : kBatchSizes) {
+    const std::vector<int32_t> bits = SomeInt32s(n);
+    std::vector<float> values(n);
+    for (size_t i = 0; i < n; ++i) std::memcpy(&values[i], &bits[i], 4);
+    if (n >= 7) std::copy(std::begin(kFloats), std::begin(kFloats) + 7, values.begin());
+    std::vector<uint64_t> hashes(n + 1, kUntouched);
+    ASSERT_EQ(bb_parquet_hash_float_batch(values.data(), n, hashes.data()), BB_OK);
+    for (size_t i = 0; i < n; ++i) ASSERT_EQ(hashes[i], bb_parquet_hash_float(values[i])) << i;
+    EXPECT_EQ(hashes[n], kUntouched) << "wrote past n=" << n;
+  }
+}
+
+// Runs a test once per ISA with that ISA selected process-wide (the batch
+// and fused calls use the selected tier's kernels), restored after it.
+class SelectedIsa : public bbtest::PerIsa {
+ protected:
+  void SetUp() override {
+    bbtest::PerIsa::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    previous_ = bb_selected_isa();
+    ASSERT_EQ(bb_select_isa(GetParam()), BB_OK);
+    ASSERT_STREQ(bb_selected_isa(), GetParam());
+  }
+  void TearDown() override {
+    if (!previous_.empty()) bb_select_isa(previous_.c_str());
+  }
+
+ private:
+  std::string previous_;
+};
+
+class ParquetHashBatchPerIsa : public SelectedIsa {
+ protected:
+  // Every count up to 67 (whole vectors of every tier plus every tail), and
+  // one long batch; each hash against libxxhash, and nothing past n written.
+  template <typename T, typename Batch>
+  void ExpectBatchMatchesLibxxhash(const std::vector<T>& all, Batch batch) {
+    std::vector<size_t> counts;
+    for (size_t n = 0; n <= 67; ++n) counts.push_back(n);
+    counts.push_back(all.size());
+    for (size_t n : counts) {
+      std::vector<uint64_t> hashes(n + 1, kUntouched);
+      ASSERT_EQ(batch(all.data(), n, hashes.data()), BB_OK);
+      for (size_t i = 0; i < n; ++i) {
+        ASSERT_EQ(hashes[i], ReferenceParquetHash(all[i])) << "value " << i << " of " << n;
+      }
+      EXPECT_EQ(hashes[n], kUntouched) << "wrote past n=" << n;
+    }
+  }
+};
+
+template <typename T, typename Bits, size_t kEdges>
+std::vector<T> FromBits(const std::vector<Bits>& bits, const T (&edges)[kEdges]) {
+  std::vector<T> values(bits.size());
+  for (size_t i = 0; i < bits.size(); ++i) std::memcpy(&values[i], &bits[i], sizeof(T));
+  // The edge values among the first lanes, so the vector loop hashes them too.
+  for (size_t i = 0; i < kEdges && 3 * i < values.size(); ++i) values[3 * i] = edges[i];
+  return values;
+}
+
+TEST_P(ParquetHashBatchPerIsa, Int32) {
+  ExpectBatchMatchesLibxxhash(FromBits<int32_t>(SomeInt32s(1000), kInt32s), bb_parquet_hash_int32_batch);
+}
+TEST_P(ParquetHashBatchPerIsa, Int64) {
+  ExpectBatchMatchesLibxxhash(FromBits<int64_t>(SomeInt64s(1000), kInt64s), bb_parquet_hash_int64_batch);
+}
+TEST_P(ParquetHashBatchPerIsa, Float) {
+  ExpectBatchMatchesLibxxhash(FromBits<float>(SomeInt32s(1000), kFloats), bb_parquet_hash_float_batch);
+}
+TEST_P(ParquetHashBatchPerIsa, Double) {
+  ExpectBatchMatchesLibxxhash(FromBits<double>(SomeInt64s(1000), kDoubles), bb_parquet_hash_double_batch);
+}
+
+BB_INSTANTIATE_PER_ISA(ParquetHashBatchPerIsa);
+
 TEST(ParquetHashBatch, NullPointersAreRefusedOnlyWhenThereAreValues) {
   const int32_t i32 = 1;
   const int64_t i64 = 1;
+  const float fl = 1;
   const double d = 1;
   uint64_t h = kUntouched;
   EXPECT_EQ(bb_parquet_hash_int32_batch(nullptr, 1, &h), BB_ERR_NULL_POINTER);
@@ -385,8 +465,11 @@ TEST(ParquetHashBatch, NullPointersAreRefusedOnlyWhenThereAreValues) {
   EXPECT_EQ(bb_parquet_hash_int64_batch(&i64, 1, nullptr), BB_ERR_NULL_POINTER);
   EXPECT_EQ(bb_parquet_hash_double_batch(nullptr, 1, &h), BB_ERR_NULL_POINTER);
   EXPECT_EQ(bb_parquet_hash_double_batch(&d, 1, nullptr), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_parquet_hash_float_batch(nullptr, 1, &h), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_parquet_hash_float_batch(&fl, 1, nullptr), BB_ERR_NULL_POINTER);
   EXPECT_EQ(bb_parquet_hash_int32_batch(nullptr, 0, nullptr), BB_OK);
   EXPECT_EQ(bb_parquet_hash_int64_batch(nullptr, 0, nullptr), BB_OK);
+  EXPECT_EQ(bb_parquet_hash_float_batch(nullptr, 0, nullptr), BB_OK);
   EXPECT_EQ(bb_parquet_hash_double_batch(nullptr, 0, nullptr), BB_OK);
   EXPECT_EQ(h, kUntouched);
 }
@@ -636,31 +719,61 @@ int FusedSelect(const bb_filter* f, const std::vector<int32_t>& v, uint32_t* s, 
 int FusedSelect(const bb_filter* f, const std::vector<int64_t>& v, uint32_t* s, size_t* hits) {
   return bb_find_int64_column_select(f, v.data(), v.size(), s, hits);
 }
+int FusedInsert(bb_filter* f, const std::vector<float>& v) {
+  return bb_insert_float_column(f, v.data(), v.size());
+}
+int FusedInsert(bb_filter* f, const std::vector<double>& v) {
+  return bb_insert_double_column(f, v.data(), v.size());
+}
+int FusedBitmap(const bb_filter* f, const std::vector<float>& v, uint8_t* b, size_t* hits) {
+  return bb_find_float_column_bitmap(f, v.data(), v.size(), b, hits);
+}
+int FusedBitmap(const bb_filter* f, const std::vector<double>& v, uint8_t* b, size_t* hits) {
+  return bb_find_double_column_bitmap(f, v.data(), v.size(), b, hits);
+}
+int FusedSelect(const bb_filter* f, const std::vector<float>& v, uint32_t* s, size_t* hits) {
+  return bb_find_float_column_select(f, v.data(), v.size(), s, hits);
+}
+int FusedSelect(const bb_filter* f, const std::vector<double>& v, uint32_t* s, size_t* hits) {
+  return bb_find_double_column_select(f, v.data(), v.size(), s, hits);
+}
+
+// Float columns: NaNs (quiet, signalling, negative), signed zeros, infinities
+// and denormals among random bit patterns.
+const uint32_t kFloatEdgeBits[] = {0x00000000u, 0x80000000u, 0x7FC00000u, 0x7F800001u,
+                                   0xFFC00000u, 0x7F800000u, 0xFF800000u, 0x00000001u,
+                                   0x007FFFFFu, 0x7F7FFFFFu};
+const uint64_t kDoubleEdgeBits[] = {0x0000000000000000ull, 0x8000000000000000ull,
+                                    0x7FF8000000000000ull, 0x7FF0000000000001ull,
+                                    0xFFF8000000000000ull, 0x7FF0000000000000ull,
+                                    0xFFF0000000000000ull, 0x0000000000000001ull,
+                                    0x000FFFFFFFFFFFFFull, 0x7FEFFFFFFFFFFFFFull};
 
 std::vector<int32_t> Column(size_t n, int32_t) { return SomeInt32s(n); }
 std::vector<int64_t> Column(size_t n, int64_t) { return SomeInt64s(n); }
+std::vector<float> Column(size_t n, float) {
+  std::vector<int32_t> bits = SomeInt32s(n);
+  for (size_t i = 0; i < n && i < std::size(kFloatEdgeBits); ++i) bits[i] = static_cast<int32_t>(kFloatEdgeBits[i]);
+  std::vector<float> v(n);
+  if (n > 0) std::memcpy(v.data(), bits.data(), 4 * n);
+  return v;
+}
+std::vector<double> Column(size_t n, double) {
+  std::vector<int64_t> bits = SomeInt64s(n);
+  for (size_t i = 0; i < n && i < std::size(kDoubleEdgeBits); ++i) bits[i] = static_cast<int64_t>(kDoubleEdgeBits[i]);
+  std::vector<double> v(n);
+  if (n > 0) std::memcpy(v.data(), bits.data(), 8 * n);
+  return v;
+}
 
-// Runs each fused test once per ISA (the batch calls' kernels differ), with
-// the ISA selected process-wide for the test and restored after it.
-class FusedColumns : public bbtest::PerIsa {
+// Runs each fused test once per ISA (the hash kernels and the batch calls'
+// kernels differ), with the ISA selected process-wide.
+class FusedColumns : public SelectedIsa {
  protected:
-  void SetUp() override {
-    bbtest::PerIsa::SetUp();
-    if (IsSkipped() || HasFatalFailure()) return;
-    previous_ = bb_selected_isa();
-    ASSERT_EQ(bb_select_isa(GetParam()), BB_OK);
-  }
-  void TearDown() override {
-    if (!previous_.empty()) bb_select_isa(previous_.c_str());
-  }
-
   template <typename T>
   void InsertMatchesHashThenBatch(bb_layout layout);
   template <typename T>
   void FindMatchesHashThenBatch(bb_layout layout);
-
- private:
-  std::string previous_;
 };
 
 template <typename T>
@@ -743,6 +856,51 @@ TEST_P(FusedColumns, KuduInt32FindBitmapAndSelectEqualHashThenBatch) {
 TEST_P(FusedColumns, KuduInt64FindBitmapAndSelectEqualHashThenBatch) {
   FindMatchesHashThenBatch<int64_t>(BB_LAYOUT_KUDU);
 }
+TEST_P(FusedColumns, ParquetFloatInsertEqualsHashThenBatch) {
+  InsertMatchesHashThenBatch<float>(BB_LAYOUT_PARQUET);
+}
+TEST_P(FusedColumns, ParquetDoubleInsertEqualsHashThenBatch) {
+  InsertMatchesHashThenBatch<double>(BB_LAYOUT_PARQUET);
+}
+TEST_P(FusedColumns, KuduFloatInsertEqualsHashThenBatch) {
+  InsertMatchesHashThenBatch<float>(BB_LAYOUT_KUDU);
+}
+TEST_P(FusedColumns, KuduDoubleInsertEqualsHashThenBatch) {
+  InsertMatchesHashThenBatch<double>(BB_LAYOUT_KUDU);
+}
+TEST_P(FusedColumns, ParquetFloatFindBitmapAndSelectEqualHashThenBatch) {
+  FindMatchesHashThenBatch<float>(BB_LAYOUT_PARQUET);
+}
+TEST_P(FusedColumns, ParquetDoubleFindBitmapAndSelectEqualHashThenBatch) {
+  FindMatchesHashThenBatch<double>(BB_LAYOUT_PARQUET);
+}
+TEST_P(FusedColumns, KuduFloatFindBitmapAndSelectEqualHashThenBatch) {
+  FindMatchesHashThenBatch<float>(BB_LAYOUT_KUDU);
+}
+TEST_P(FusedColumns, KuduDoubleFindBitmapAndSelectEqualHashThenBatch) {
+  FindMatchesHashThenBatch<double>(BB_LAYOUT_KUDU);
+}
+
+TEST_P(FusedColumns, FloatAndDoubleColumnsHashTheirBitsLikeInt32AndInt64Columns) {
+  // The same bytes as an int column set the same bits: the value's bits are
+  // hashed, not a conversion of it (which would merge -0.0 and +0.0).
+  for (bb_layout layout : {BB_LAYOUT_PARQUET, BB_LAYOUT_KUDU}) {
+    const std::vector<float> floats = Column(300, float{});
+    const std::vector<double> doubles = Column(300, double{});
+    std::vector<int32_t> ints32(floats.size());
+    std::vector<int64_t> ints64(doubles.size());
+    std::memcpy(ints32.data(), floats.data(), 4 * floats.size());
+    std::memcpy(ints64.data(), doubles.data(), 8 * doubles.size());
+    Filter from_floats(layout), from_ints32(layout), from_doubles(layout), from_ints64(layout);
+    ASSERT_EQ(FusedInsert(&from_floats.f, floats), BB_OK);
+    ASSERT_EQ(FusedInsert(&from_ints32.f, ints32), BB_OK);
+    ASSERT_EQ(FusedInsert(&from_doubles.f, doubles), BB_OK);
+    ASSERT_EQ(FusedInsert(&from_ints64.f, ints64), BB_OK);
+    EXPECT_EQ(from_floats.Bytes(), from_ints32.Bytes());
+    EXPECT_EQ(from_doubles.Bytes(), from_ints64.Bytes());
+    EXPECT_NE(from_floats.Bytes(), from_doubles.Bytes());
+  }
+}
 
 BB_INSTANTIATE_PER_ISA(FusedColumns);
 
@@ -782,6 +940,8 @@ TEST(FusedColumnsKudu, AnAlwaysFalseFilterFindsNothingAsTheBatchCallsDo) {
 TEST(FusedColumnsArguments, NullPointersAreRefusedBeforeAnyWork) {
   const int32_t v32[2] = {1, 2};
   const int64_t v64[2] = {1, 2};
+  const float vf[2] = {1, 2};
+  const double vd[2] = {1, 2};
   uint8_t bitmap[1] = {0xa5};
   uint32_t selection[2] = {7, 7};
   size_t hits = 99;
@@ -804,6 +964,22 @@ TEST(FusedColumnsArguments, NullPointersAreRefusedBeforeAnyWork) {
     EXPECT_EQ(bb_find_int64_column_select(nullptr, v64, 2, selection, &hits), BB_ERR_NULL_POINTER);
     EXPECT_EQ(bb_find_int64_column_select(f, nullptr, 2, selection, &hits), BB_ERR_NULL_POINTER);
     EXPECT_EQ(bb_find_int64_column_select(f, v64, 2, nullptr, &hits), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_insert_float_column(nullptr, vf, 2), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_insert_float_column(f, nullptr, 2), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_insert_double_column(nullptr, vd, 2), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_insert_double_column(f, nullptr, 2), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_find_float_column_bitmap(nullptr, vf, 2, bitmap, &hits), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_find_float_column_bitmap(f, nullptr, 2, bitmap, &hits), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_find_float_column_bitmap(f, vf, 2, nullptr, &hits), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_find_double_column_bitmap(nullptr, vd, 2, bitmap, &hits), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_find_double_column_bitmap(f, nullptr, 2, bitmap, &hits), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_find_double_column_bitmap(f, vd, 2, nullptr, &hits), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_find_float_column_select(nullptr, vf, 2, selection, &hits), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_find_float_column_select(f, nullptr, 2, selection, &hits), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_find_float_column_select(f, vf, 2, nullptr, &hits), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_find_double_column_select(nullptr, vd, 2, selection, &hits), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_find_double_column_select(f, nullptr, 2, selection, &hits), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_find_double_column_select(f, vd, 2, nullptr, &hits), BB_ERR_NULL_POINTER);
     EXPECT_EQ(bitmap[0], 0xa5);
     EXPECT_EQ(selection[0], 7u);
     EXPECT_EQ(hits, 99u);
@@ -816,6 +992,13 @@ TEST(FusedColumnsArguments, NullPointersAreRefusedBeforeAnyWork) {
     EXPECT_EQ(bb_find_int32_column_select(f, nullptr, 0, nullptr, &hits), BB_OK);
     EXPECT_EQ(hits, 0u);
     hits = 99;
+    EXPECT_EQ(bb_insert_double_column(f, nullptr, 0), BB_OK);
+    EXPECT_EQ(bb_find_float_column_bitmap(f, nullptr, 0, nullptr, &hits), BB_OK);
+    EXPECT_EQ(hits, 0u);
+    hits = 99;
+    EXPECT_EQ(bb_find_double_column_select(f, nullptr, 0, nullptr, &hits), BB_OK);
+    EXPECT_EQ(hits, 0u);
+    hits = 99;
   }
 }
 
@@ -823,6 +1006,8 @@ TEST(FusedColumnsArguments, InsertIntoAReadOnlyViewIsRefusedAndWritesNothing) {
   std::vector<uint8_t> bytes(1024, 0);
   const int32_t v32[3] = {1, 2, 3};
   const int64_t v64[3] = {1, 2, 3};
+  const float vf[3] = {1, 2, 3};
+  const double vd[3] = {1, 2, 3};
   bb_filter parquet, kudu;
   ASSERT_EQ(bb_filter_init_view_readonly(&parquet, bytes.data(), bytes.size()), BB_OK);
   ASSERT_EQ(bb_kudu_filter_init_view_readonly(&kudu, bytes.data(), bytes.size(), 0, kKuduSeed), BB_OK);
@@ -830,6 +1015,9 @@ TEST(FusedColumnsArguments, InsertIntoAReadOnlyViewIsRefusedAndWritesNothing) {
     EXPECT_EQ(bb_insert_int32_column(f, v32, 3), BB_ERR_READ_ONLY);
     EXPECT_EQ(bb_insert_int64_column(f, v64, 3), BB_ERR_READ_ONLY);
     EXPECT_EQ(bb_insert_int32_column(f, v32, 0), BB_ERR_READ_ONLY);
+    EXPECT_EQ(bb_insert_float_column(f, vf, 3), BB_ERR_READ_ONLY);
+    EXPECT_EQ(bb_insert_double_column(f, vd, 3), BB_ERR_READ_ONLY);
+    EXPECT_EQ(bb_insert_double_column(f, vd, 0), BB_ERR_READ_ONLY);
   }
   EXPECT_EQ(bytes, std::vector<uint8_t>(1024, 0));
 }
@@ -838,6 +1026,8 @@ TEST(FusedColumnsArguments, SelectOfMoreThanUint32MaxValuesIsRefusedBeforeReadin
   // The values array is tiny: the call must fail before touching it.
   const int32_t v32[1] = {1};
   const int64_t v64[1] = {1};
+  const float vf[1] = {1};
+  const double vd[1] = {1};
   uint32_t selection[1] = {7};
   size_t hits = 99;
   const size_t too_many = size_t{UINT32_MAX} + 1;
@@ -845,6 +1035,8 @@ TEST(FusedColumnsArguments, SelectOfMoreThanUint32MaxValuesIsRefusedBeforeReadin
     Filter filter(layout);
     EXPECT_EQ(bb_find_int32_column_select(&filter.f, v32, too_many, selection, &hits), BB_ERR_BATCH_TOO_LARGE);
     EXPECT_EQ(bb_find_int64_column_select(&filter.f, v64, too_many, selection, &hits), BB_ERR_BATCH_TOO_LARGE);
+    EXPECT_EQ(bb_find_float_column_select(&filter.f, vf, too_many, selection, &hits), BB_ERR_BATCH_TOO_LARGE);
+    EXPECT_EQ(bb_find_double_column_select(&filter.f, vd, too_many, selection, &hits), BB_ERR_BATCH_TOO_LARGE);
   }
   EXPECT_EQ(selection[0], 7u);
   EXPECT_EQ(hits, 99u);

@@ -156,9 +156,9 @@ TEST_P(FindPerIsa, LargestBlockCountIndexesLikeTheOracle) {
 }
 
 // Filters of 1 MiB and more take the prefetching loops: they must answer
-// exactly like the oracle whatever the distance, including one longer than
-// the batch.
-TEST_P(FindPerIsa, PrefetchingLoopsAgreeWithOracleAtEveryDistance) {
+// exactly like the oracle whatever the hint and distance, including a
+// distance longer than the batch and the largest one.
+TEST_P(FindPerIsa, PrefetchingLoopsAgreeWithOracleAtEveryHintAndDistance) {
   const Fixture f = MakeFixture(65536, 20000, 77);  // 2 MiB
   std::vector<uint8_t> expected((f.probes.size() + 7) / 8, 0);
   size_t expected_hits = 0;
@@ -168,22 +168,25 @@ TEST_P(FindPerIsa, PrefetchingLoopsAgreeWithOracleAtEveryDistance) {
       ++expected_hits;
     }
   }
-  const size_t saved = bb_prefetch_distance();
-  for (size_t distance : {1, 7, 16, 100, 100000}) {
-    bb_set_prefetch_distance(distance);
-    EXPECT_EQ(bb_prefetch_distance(), distance);
-    std::vector<uint8_t> bitmap(expected.size());
-    EXPECT_EQ(kernels().find_batch_bitmap(f.bytes.data(), f.blocks, f.probes.data(), f.probes.size(),
-                                          bitmap.data()),
-              expected_hits);
-    EXPECT_EQ(bitmap, expected) << "distance " << distance;
-    std::vector<uint8_t> rebuilt(f.bytes.size(), 0);
-    kernels().insert_batch(rebuilt.data(), f.blocks, f.present.data(), f.present.size());
-    EXPECT_EQ(rebuilt, f.bytes) << "distance " << distance;
+  const size_t saved_distance = bb_prefetch_distance();
+  const int saved_hint = bb_prefetch_hint();
+  for (int hint : {BB_PREFETCH_NONE, BB_PREFETCH_L1, BB_PREFETCH_L2, BB_PREFETCH_L3}) {
+    ASSERT_EQ(bb_set_prefetch_hint(hint), BB_OK);
+    for (size_t distance : {size_t{1}, size_t{7}, size_t{16}, size_t{100}, size_t{BB_MAX_PREFETCH_DISTANCE}}) {
+      bb_set_prefetch_distance(distance);
+      EXPECT_EQ(bb_prefetch_distance(), distance);
+      std::vector<uint8_t> bitmap(expected.size());
+      EXPECT_EQ(kernels().find_batch_bitmap(f.bytes.data(), f.blocks, f.probes.data(),
+                                            f.probes.size(), bitmap.data()),
+                expected_hits);
+      EXPECT_EQ(bitmap, expected) << "hint " << hint << " distance " << distance;
+      std::vector<uint8_t> rebuilt(f.bytes.size(), 0);
+      kernels().insert_batch(rebuilt.data(), f.blocks, f.present.data(), f.present.size());
+      EXPECT_EQ(rebuilt, f.bytes) << "hint " << hint << " distance " << distance;
+    }
   }
-  bb_set_prefetch_distance(0);  // 0 restores the default
-  EXPECT_EQ(bb_prefetch_distance(), 16u);
-  bb_set_prefetch_distance(saved);
+  bb_set_prefetch_distance(saved_distance);
+  ASSERT_EQ(bb_set_prefetch_hint(saved_hint), BB_OK);
 }
 
 BB_INSTANTIATE_PER_ISA(FindPerIsa);

@@ -54,7 +54,8 @@ typedef enum bb_status {
   BB_ERR_BUFFER_TOO_SMALL = -24,       /* output buffer too small for what is to be written */
   BB_ERR_INVALID_OFFSETS = -25,        /* string column offsets decrease or run past the data */
   BB_ERR_INVALID_SIZING = -26,         /* unknown bb_sizing kind */
-  BB_ERR_INVALID_PARTITION = -27       /* num_parts is 0 or part >= num_parts */
+  BB_ERR_INVALID_PARTITION = -27,      /* num_parts is 0 or part >= num_parts */
+  BB_ERR_INVALID_PREFETCH_HINT = -28   /* not a bb_prefetch_level (kernels.h) */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */

@@ -20,6 +20,7 @@ uint64_t bb_parquet_hash_double(double value);
 
 int bb_parquet_hash_int32_batch(const int32_t* values, size_t n, uint64_t* hashes);
 int bb_parquet_hash_int64_batch(const int64_t* values, size_t n, uint64_t* hashes);
+int bb_parquet_hash_float_batch(const float* values, size_t n, uint64_t* hashes);
 int bb_parquet_hash_double_batch(const double* values, size_t n, uint64_t* hashes);
 /* A string column as Arrow stores it: value i is data[offsets[i] .. offsets[i+1]),
  * offsets has n + 1 entries, non-decreasing, within [0, data_len]. */
@@ -33,17 +34,29 @@ uint32_t bb_kudu_fasthash32(const void* data, size_t len, uint32_t seed);
 
 /* Fused: hash each value with the filter's layout (Parquet: XXH64 of the
  * plain encoding; Kudu: FastHash32 of the little-endian bytes with the
- * filter's hash_seed) and insert or probe, as the batch calls do. */
+ * filter's hash_seed) and insert or probe, as the batch calls do. Floats and
+ * doubles are hashed by their bits, as Parquet and Kudu do: -0.0 and +0.0
+ * are different keys, and so are NaNs with different payloads. */
 int bb_insert_int32_column(bb_filter* f, const int32_t* values, size_t n);
 int bb_insert_int64_column(bb_filter* f, const int64_t* values, size_t n);
+int bb_insert_float_column(bb_filter* f, const float* values, size_t n);
+int bb_insert_double_column(bb_filter* f, const double* values, size_t n);
 int bb_find_int32_column_bitmap(const bb_filter* f, const int32_t* values, size_t n,
                                 uint8_t* bitmap, size_t* hits);
 int bb_find_int64_column_bitmap(const bb_filter* f, const int64_t* values, size_t n,
                                 uint8_t* bitmap, size_t* hits);
+int bb_find_float_column_bitmap(const bb_filter* f, const float* values, size_t n,
+                                uint8_t* bitmap, size_t* hits);
+int bb_find_double_column_bitmap(const bb_filter* f, const double* values, size_t n,
+                                 uint8_t* bitmap, size_t* hits);
 int bb_find_int32_column_select(const bb_filter* f, const int32_t* values, size_t n,
                                 uint32_t* selection, size_t* hits);
 int bb_find_int64_column_select(const bb_filter* f, const int64_t* values, size_t n,
                                 uint32_t* selection, size_t* hits);
+int bb_find_float_column_select(const bb_filter* f, const float* values, size_t n,
+                                uint32_t* selection, size_t* hits);
+int bb_find_double_column_select(const bb_filter* f, const double* values, size_t n,
+                                 uint32_t* selection, size_t* hits);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -5,10 +5,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "kernels/block_op.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/prefetch.h"
+#include "kernels/xxh64_op.h"
 
 namespace blockbloom {
 namespace scalar {
@@ -44,6 +46,38 @@ inline void InsertIntoBlock(uint8_t* block, uint32_t key) {
   }
 }
 
+// What the batch loops build on (kernels/batch_loops-inl.h).
+inline constexpr bool kFindSetsCarry = false;
+// Without prefetching, the block index is computed in the per-key loop
+// (measured no slower than an offset array first: docs/benchmarks.md).
+inline constexpr bool kOffsetsInline = true;
+
+inline uint32_t ShiftInFind(uint32_t acc, const uint8_t* block, uint32_t key) {
+  return (acc << 1) | FindInBlock(block, key);
+}
+
+// The table of bit positions (block_op.h): eight independent stores, not a
+// chain through the hit count.
+inline size_t AppendHitIndices8(uint32_t* out, uint32_t first, uint32_t byte) {
+  const uint8_t* positions = kHitPositions[byte & 0xff];
+  for (size_t k = 0; k < 8; ++k) out[k] = first + positions[k];
+  return static_cast<size_t>(__builtin_popcount(byte & 0xff));
+}
+
+template <class Layout>
+inline void LayoutBlockOffsets(const typename Layout::Hash* hashes, size_t n, uint32_t num_blocks,
+                               uint64_t* offsets) {
+  for (size_t i = 0; i < n; ++i) offsets[i] = uint64_t{kBlockBytes} * Layout::Block(hashes[i], num_blocks);
+}
+
+inline void BlockOffsets(const uint64_t* hashes, size_t n, uint32_t num_blocks, uint64_t* offsets) {
+  LayoutBlockOffsets<ParquetLayout>(hashes, n, num_blocks, offsets);
+}
+
+inline void BlockOffsets(const uint32_t* hashes, size_t n, uint32_t num_blocks, uint64_t* offsets) {
+  LayoutBlockOffsets<KuduLayout>(hashes, n, num_blocks, offsets);
+}
+
 // Byte order does not matter to OR and AND: whole words, copied in and out.
 inline void UnionBytes(uint8_t* dst, const uint8_t* src, size_t num_bytes) {
   for (size_t i = 0; i < num_bytes; i += sizeof(uint64_t)) {
@@ -62,6 +96,27 @@ inline void IntersectBytes(uint8_t* dst, const uint8_t* src, size_t num_bytes) {
     std::memcpy(&b, src + i, sizeof b);
     a &= b;
     std::memcpy(dst + i, &a, sizeof a);
+  }
+}
+
+// Parquet's hash of 8- and 4-byte values, one at a time. Each value is
+// loaded in the host's byte order: its little-endian bytes, which are what
+// is hashed, encode that same number (xxh64_op.h), so no swap on any host.
+inline void ParquetHash8Byte(const void* values, size_t n, uint64_t* hashes) {
+  const uint8_t* bytes = static_cast<const uint8_t*>(values);
+  for (size_t i = 0; i < n; ++i) {
+    uint64_t v;
+    std::memcpy(&v, bytes + 8 * i, sizeof v);
+    hashes[i] = xxh64::Hash8(v);
+  }
+}
+
+inline void ParquetHash4Byte(const void* values, size_t n, uint64_t* hashes) {
+  const uint8_t* bytes = static_cast<const uint8_t*>(values);
+  for (size_t i = 0; i < n; ++i) {
+    uint32_t v;
+    std::memcpy(&v, bytes + 4 * i, sizeof v);
+    hashes[i] = xxh64::Hash4(v);
   }
 }
 

@@ -37,9 +37,11 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "kernels/block_op.h"
 #include "kernels/prefetch.h"
+#include "kernels/xxh64_op.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace blockbloom {
@@ -105,6 +107,111 @@ HWY_INLINE void InsertIntoBlock(uint8_t* block, uint32_t key) {
   }
 }
 
+// ------------------------------------------------ what the batch loops need
+
+// SSE4's per-key loop is bound by vector instructions (two halves a block,
+// and 1 << bit takes three without a variable shift), so without prefetching
+// the scalar multiply-shift of each block index, on otherwise idle ports,
+// beats computing the offsets with vectors first (measured:
+// docs/benchmarks.md).
+inline constexpr bool kOffsetsInline = HWY_TARGET == HWY_SSE4;
+
+#if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
+inline constexpr bool kFindSetsCarry = true;
+
+// Hand-written twin of the generic form below (measured faster:
+// docs/benchmarks.md): PTEST leaves the find result in the carry flag, and
+// ADC moves it into the bitmap byte (acc + acc + CF) in one instruction,
+// where the compiler emits setc, a zero-extension and a shift-or. The "x"
+// constraints keep both vectors in ymm0-15, which VEX-encoded VPTEST needs
+// (AVX-512 code may otherwise use ymm16-31).
+HWY_INLINE uint32_t ShiftInFind(uint32_t acc, const uint8_t* block, uint32_t key) {
+  const __m256i bits = LoadBlockPart(block, 0).raw;
+  const __m256i mask = MaskPart(key, 0).raw;
+  asm("vptest %[mask], %[bits]\n\tadcl %[acc], %[acc]"
+      : [acc] "+r"(acc)
+      : [bits] "x"(bits), [mask] "x"(mask)
+      : "cc");
+  return acc;
+}
+#else
+inline constexpr bool kFindSetsCarry = false;
+
+HWY_INLINE uint32_t ShiftInFind(uint32_t acc, const uint8_t* block, uint32_t key) {
+  return (acc << 1) | FindInBlock(block, key);
+}
+#endif
+
+// first + j for each set bit j of byte, in order, as one table load, a
+// zero-extension and an add per vector (kHitPositions, block_op.h), stored
+// whole: the caller has room. Measured faster than Highway's Compress, which
+// is a longer table-driven permute on AVX2 and a masked compress on AVX-512
+// (docs/benchmarks.md).
+HWY_INLINE size_t AppendHitIndices8(uint32_t* out, uint32_t first, uint32_t byte) {
+  const LaneTag d;
+  const hn::Rebind<uint8_t, LaneTag> d8;
+  const uint8_t* positions = kHitPositions[byte & 0xff];
+  for (size_t part = 0; part < kParts; ++part) {
+    const auto j = hn::PromoteTo(d, hn::LoadU(d8, positions + part * kLanesPerVec));
+    hn::StoreU(hn::Add(j, hn::Set(d, first)), d, out + part * kLanesPerVec);
+  }
+  return static_cast<size_t>(__builtin_popcount(byte & 0xff));
+}
+
+// The generic twin of the vector code below (and its tail): the layout's
+// own formula (block_op.h), one hash at a time.
+template <class Layout>
+HWY_INLINE void BlockOffsetsGeneric(const typename Layout::Hash* hashes, size_t n,
+                                    uint32_t num_blocks, uint64_t* offsets) {
+  for (size_t i = 0; i < n; ++i) offsets[i] = uint64_t{kBlockBytes} * Layout::Block(hashes[i], num_blocks);
+}
+
+// Byte offsets of the blocks of n hashes, a whole vector of hashes at a time;
+// the last few one at a time with the layout's own formula (block_op.h),
+// which the vector code computes exactly:
+// Parquet: ((h >> 32) * z) >> 32, a 32 x 32 -> 64-bit multiply (MulEven
+// multiplies the even 32-bit halves, where h >> 32 puts the high half).
+HWY_INLINE void BlockOffsets(const uint64_t* hashes, size_t n, uint32_t num_blocks,
+                             uint64_t* offsets) {
+  const hn::ScalableTag<uint64_t> d64;
+  const hn::Repartition<uint32_t, decltype(d64)> d32;
+  const auto z = hn::Set(d32, num_blocks);
+  const size_t lanes = hn::Lanes(d64);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const auto high = hn::BitCast(d32, hn::ShiftRight<32>(hn::LoadU(d64, hashes + i)));
+    const auto block = hn::ShiftRight<32>(hn::MulEven(high, z));
+    hn::StoreU(hn::ShiftLeft<5>(block), d64, offsets + i);
+  }
+  BlockOffsetsGeneric<ParquetLayout>(hashes + i, n - i, num_blocks, offsets + i);
+}
+
+// Kudu: Rehash32to32(h) & (z - 1), where the rehash is the high half of the
+// 64-bit h * C + D. Its low 64 bits are h * C_lo + ((h * C_hi) << 32) + D:
+// two 32 x 32 -> 64-bit multiplies of h, zero-extended to 64-bit lanes.
+HWY_INLINE void BlockOffsets(const uint32_t* hashes, size_t n, uint32_t num_blocks,
+                             uint64_t* offsets) {
+  constexpr uint64_t kMul = 0x7850f11ec6d14889ull;
+  constexpr uint64_t kAdd = 0x6773610597ca4c63ull;
+  const hn::ScalableTag<uint64_t> d64;
+  const hn::Repartition<uint32_t, decltype(d64)> d32;
+  const hn::Rebind<uint32_t, decltype(d64)> d32_half;  // one 32-bit hash per 64-bit lane
+  const auto mul_lo = hn::Set(d32, static_cast<uint32_t>(kMul));
+  const auto mul_hi = hn::Set(d32, static_cast<uint32_t>(kMul >> 32));
+  const auto add = hn::Set(d64, kAdd);
+  const auto block_mask = hn::Set(d64, uint64_t{num_blocks} - 1);
+  const size_t lanes = hn::Lanes(d64);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const auto h = hn::BitCast(d32, hn::PromoteTo(d64, hn::LoadU(d32_half, hashes + i)));
+    const auto low = hn::Add(hn::MulEven(h, mul_lo), add);
+    const auto product = hn::Add(low, hn::ShiftLeft<32>(hn::MulEven(h, mul_hi)));
+    const auto block = hn::And(hn::ShiftRight<32>(product), block_mask);
+    hn::StoreU(hn::ShiftLeft<5>(block), d64, offsets + i);
+  }
+  BlockOffsetsGeneric<KuduLayout>(hashes + i, n - i, num_blocks, offsets + i);
+}
+
 // dst = op(dst, src) over whole vectors, then block-sized vectors for the
 // tail (num_bytes is a multiple of 32, so nothing is left after them).
 template <class Op>
@@ -129,6 +236,7 @@ HWY_INLINE void IntersectBytes(uint8_t* dst, const uint8_t* src, size_t num_byte
   CombineBytes(dst, src, num_bytes, [](auto a, auto b) HWY_ATTR { return hn::And(a, b); });
 }
 
+#include "kernels/simd/hash_kernels-inl.h"
 #include "kernels/kernel_table-inl.h"
 
 }  // namespace HWY_NAMESPACE
