@@ -1,12 +1,14 @@
 // Whether a filter's memory got transparent huge pages: the share of the
-// mapping that holds addr backed by them, from /proc/self/smaps (-1 if it
-// cannot be read, e.g. not on Linux).
+// mapping that holds addr backed by them (-1 if unknown). The code is shared
+// with `blockbloom tune` (tools/common/huge_pages.h).
 #ifndef BLOCKBLOOM_BENCH_HUGE_PAGES_H_
 #define BLOCKBLOOM_BENCH_HUGE_PAGES_H_
 
+#include "common/huge_pages.h"
+
 namespace blockbloom_bench {
 
-double HugePageFraction(const void* addr);
+using blockbloom_tools::HugePageFraction;
 
 }  // namespace blockbloom_bench
 

@@ -2,14 +2,19 @@
 //   blockbloom_bench --benchmark_list_tests
 //   blockbloom_bench --benchmark_filter='^find_batch_bitmap/.*/16384$'
 // The JSON context (--benchmark_out_format=json) also records the ISA the
-// library selected, the ISAs it can run, and the compiler.
+// library selected, the ISAs it can run, the compiler, the prefetch setting
+// and the number of placements in-cache results are averaged over.
 #include <cstdio>
 #include <fstream>
 #include <string>
 
 #include "benchmark/benchmark.h"
 #include "blockbloom/blockbloom.h"
+#include "blockbloom/kernels.h"
+#include "column_benchmarks.h"
 #include "kernel_benchmarks.h"
+#include "placements.h"
+#include "prefetch_benchmarks.h"
 #include "probe_data.h"
 #include "scaling_benchmarks.h"
 
@@ -44,6 +49,16 @@ int main(int argc, char** argv) {
   std::snprintf(bits_per_key, sizeof bits_per_key, "%.2f", blockbloom_bench::kBitsPerKey);
   benchmark::AddCustomContext("bits_per_key", bits_per_key);
   benchmark::AddCustomContext("hashes_per_iteration", std::to_string(blockbloom_bench::kBatchSize));
+  // Kernel benchmarks of filters below placed_below_bytes are averaged over
+  // this many buffer placements (placements.h).
+  benchmark::AddCustomContext("placements", std::to_string(blockbloom_bench::kNumPlacements));
+  benchmark::AddCustomContext("placed_below_bytes",
+                              std::to_string(blockbloom_bench::kPlacedBelowBytes));
+  // The library's prefetch setting that every benchmark but the sweeps runs
+  // with (BLOCKBLOOM_PREFETCH_HINT / _DISTANCE change it).
+  const char* hint = bb_prefetch_hint_name(bb_prefetch_hint());
+  benchmark::AddCustomContext("prefetch_hint", hint != nullptr ? hint : "?");
+  benchmark::AddCustomContext("prefetch_distance", std::to_string(bb_prefetch_distance()));
   // Whether the large filters can sit on huge pages (in "madvise" mode they
   // do not, unless the library asks): TLB misses weigh on the DRAM-sized runs.
   const std::string thp = FirstLine("/sys/kernel/mm/transparent_hugepage/enabled");
@@ -51,6 +66,8 @@ int main(int argc, char** argv) {
 
   blockbloom_bench::RegisterKernelBenchmarks();
   blockbloom_bench::RegisterScalingBenchmarks();
+  blockbloom_bench::RegisterColumnBenchmarks();
+  blockbloom_bench::RegisterPrefetchBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -78,6 +78,42 @@ int ProbeData::Build(size_t filter_bytes) {
   return BB_OK;
 }
 
+const std::vector<Placement>& ProbeData::placements() {
+  if (!placements_.empty()) return placements_;
+  const size_t bytes = filled_.num_bytes;
+  const size_t count = PlacementsFor(bytes);
+  if (count == 1) {
+    bitmap_.resize(kBatchSize / 8);
+    selection_.resize(kBatchSize);
+    Placement p{};
+    bb_filter_init_view(&p.filled, filled_.data, bytes);
+    bb_filter_init_view(&p.insert_target, insert_target_.data, bytes);
+    p.probes = probes_.data();
+    p.bitmap = bitmap_.data();
+    p.selection = selection_.data();
+    placements_.push_back(p);
+    return placements_;
+  }
+  // Buffer order: filled, insert target, probes, bitmap, selection.
+  copies_ = std::make_unique<PlacedBuffers>(
+      count, std::vector<PlacedBuffers::Source>{
+                 {filled_.data, bytes},
+                 {insert_target_.data, bytes},
+                 {probes_.data(), probes_.size() * sizeof(uint64_t)},
+                 {nullptr, kBatchSize / 8},
+                 {nullptr, kBatchSize * sizeof(uint32_t)}});
+  for (size_t k = 0; k < count; ++k) {
+    Placement p{};
+    bb_filter_init_view(&p.filled, copies_->at(k, 0), bytes);
+    bb_filter_init_view(&p.insert_target, copies_->at(k, 1), bytes);
+    p.probes = reinterpret_cast<const uint64_t*>(copies_->at(k, 2));
+    p.bitmap = copies_->at(k, 3);
+    p.selection = reinterpret_cast<uint32_t*>(copies_->at(k, 4));
+    placements_.push_back(p);
+  }
+  return placements_;
+}
+
 ProbeData* ProbeDataFor(size_t filter_bytes, int* status) {
   // Benchmarks run one at a time on the main thread, so no lock is needed.
   static std::map<size_t, std::unique_ptr<ProbeData>> cache;
@@ -90,6 +126,13 @@ ProbeData* ProbeDataFor(size_t filter_bytes, int* status) {
   }
   *status = BB_OK;
   return it->second.get();
+}
+
+ProbeData* ProbeDataOrSkip(benchmark::State& state, size_t filter_bytes) {
+  int status = BB_OK;
+  ProbeData* data = ProbeDataFor(filter_bytes, &status);
+  if (data == nullptr) state.SkipWithError(bb_status_message(status));
+  return data;
 }
 
 }  // namespace blockbloom_bench

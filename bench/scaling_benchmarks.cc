@@ -12,15 +12,14 @@
 #include "benchmark/benchmark.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/kernels.h"
+#include "bench_grid.h"
+#include "placements.h"
 #include "probe_data.h"
 #include "splitmix64.h"
 
 namespace blockbloom_bench {
 namespace {
 
-constexpr const char* kIsaNames[] = {"scalar", "sse42", "avx2", "avx512", "neon"};
-constexpr size_t kFilterBytes[] = {size_t{16} << 10, size_t{512} << 10, size_t{16} << 20,
-                                   size_t{512} << 20};
 // The multi-threaded build hands each thread this many hashes per round, so
 // that starting the threads is a small part of a round.
 constexpr size_t kThreadChunk = size_t{1} << 18;
@@ -33,12 +32,14 @@ void SetNsPerKey(benchmark::State& state, double keys_per_iteration) {
 }
 
 // union/<isa>/<bytes>: ORs the filled filter into the insert target. Per key
-// means per key the filter holds at 10.67 bits per key.
+// means per key the filter holds at 10.67 bits per key. Averaged over the
+// placements of in-cache filters, as the kernel benchmarks are.
 void Union(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
-  bb_filter& dst = data.insert_target();
-  const bb_filter& src = data.filled();
+  const std::vector<Placement>& placements = data.placements();
+  PlacementSchedule schedule(placements.size(), state.max_iterations);
   for (auto _ : state) {
-    kernels.union_bytes(dst.data, src.data, dst.num_bytes);
+    const Placement& p = placements[schedule.Next()];
+    kernels.union_bytes(p.insert_target.data, p.filled.data, p.filled.num_bytes);
     benchmark::ClobberMemory();
   }
   SetNsPerKey(state, static_cast<double>(data.num_keys()));
@@ -118,32 +119,6 @@ void PointerChase(benchmark::State& state, ProbeData& data) {
   SetNsPerKey(state, static_cast<double>(kBatchSize));
 }
 
-// prefetch_sweep/find_batch_bitmap/<isa>/<distance>: the 512 MiB probe at
-// each prefetch distance (how the default was chosen).
-void PrefetchSweep(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data,
-                   size_t distance) {
-  const bb_filter& f = data.filled();
-  std::vector<uint8_t> bitmap(kBatchSize / 8);
-  const std::vector<uint64_t>& probes = data.probes();
-  const size_t saved = bb_prefetch_distance();
-  bb_set_prefetch_distance(distance);
-  size_t offset = 0;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(
-        kernels.find_batch_bitmap(f.data, f.num_blocks, probes.data() + offset, kBatchSize, bitmap.data()));
-    offset = offset + 2 * kBatchSize > probes.size() ? 0 : offset + kBatchSize;
-  }
-  bb_set_prefetch_distance(saved);
-  SetNsPerKey(state, static_cast<double>(kBatchSize));
-}
-
-ProbeData* DataOrSkip(benchmark::State& state, size_t bytes) {
-  int status = BB_OK;
-  ProbeData* data = ProbeDataFor(bytes, &status);
-  if (data == nullptr) state.SkipWithError(bb_status_message(status));
-  return data;
-}
-
 using KernelOp = void (*)(benchmark::State&, const bb_kernel_table&, ProbeData&);
 
 }  // namespace
@@ -164,7 +139,7 @@ void RegisterScalingBenchmarks() {
         benchmark::RegisterBenchmark(
             (std::string(op.name) + "/" + isa + "/" + std::to_string(bytes)).c_str(),
             [fn, kernels, bytes](benchmark::State& state) {
-              if (ProbeData* data = DataOrSkip(state, bytes)) fn(state, *kernels, *data);
+              if (ProbeData* data = ProbeDataOrSkip(state, bytes)) fn(state, *kernels, *data);
             });
       }
     }
@@ -173,20 +148,9 @@ void RegisterScalingBenchmarks() {
                                    {"memory/pointer_chase/", &PointerChase}}) {
       benchmark::RegisterBenchmark((std::string(name) + std::to_string(bytes)).c_str(),
                                    [fn = fn, bytes](benchmark::State& state) {
-                                     if (ProbeData* data = DataOrSkip(state, bytes)) fn(state, *data);
+                                     if (ProbeData* data = ProbeDataOrSkip(state, bytes)) fn(state, *data);
                                    });
     }
-  }
-  const size_t dram = kFilterBytes[3];
-  const char* best = bb_selected_isa();
-  const bb_kernel_table* kernels = nullptr;
-  if (bb_kernels_for_isa(best, &kernels) != BB_OK) return;
-  for (const size_t distance : {1, 2, 4, 8, 16, 32, 64, 128}) {
-    benchmark::RegisterBenchmark(
-        ("prefetch_sweep/find_batch_bitmap/" + std::string(best) + "/" + std::to_string(distance)).c_str(),
-        [kernels, dram, distance](benchmark::State& state) {
-          if (ProbeData* data = DataOrSkip(state, dram)) PrefetchSweep(state, *kernels, *data, distance);
-        });
   }
 }
 

@@ -15,12 +15,16 @@ namespace blockbloom {
 // shared VM does not keep a 16 MiB filter (docs/benchmarks.md).
 inline constexpr std::size_t kPrefetchMinBytes = std::size_t{1} << 20;
 
-// Tuned by a sweep of hint x distance x filter size (docs/benchmarks.md,
-// "Prefetch sweep"): an L2-targeted prefetch (prefetcht1) keeps far more
-// misses in flight than prefetcht0, whose lines each hold one of the few L1
-// miss buffers until they arrive; from about 32 keys ahead on, the L2 hint
-// reaches the machine's random-line throughput.
-inline constexpr std::size_t kDefaultPrefetchDistance = 64;
+// Chosen by sweeps of hint x distance x filter size (docs/benchmarks.md,
+// "Prefetch sweep"). Distance: 128 keys ahead was the best or within a few
+// percent of it at 16 MiB and 512 MiB for find and insert; 64 was 10-25%
+// slower, 32 much slower. Hint: on the development VM the L1 hint
+// (prefetcht0) and the L2 hint (prefetcht1) were within 2-5% of each other
+// at 128, but on an earlier host of the same type prefetcht0 stalled at
+// 8 ns per random line at every distance while prefetcht1 reached 5.2 (an
+// L1-targeted prefetch holds one of the few L1 miss buffers until its line
+// arrives): L2 is never much worse and sometimes far better.
+inline constexpr std::size_t kDefaultPrefetchDistance = 128;
 inline constexpr int kDefaultPrefetchHint = BB_PREFETCH_L2;
 inline constexpr std::size_t kMaxPrefetchDistance = BB_MAX_PREFETCH_DISTANCE;
 

@@ -10,11 +10,16 @@ random cache line per key with every load in flight: the DRAM ceiling).
                                                       docs/benchmarks-insert_batch.svg)
   scripts/plot_bench.py --plot find_batch_bitmap=out.svg results.json
 
+Each title names the run: its date (the JSON context's, or --date), the git
+commit (--commit, which scripts/bench passes from `git rev-parse --short
+HEAD`, else the context's git_commit) and the CPU (--label).
+
 Each SVG is checked after it is written: well-formed XML with plotted paths,
 and, when rsvg-convert is installed, rendered to PNG (then discarded).
 Needs gnuplot (Debian: gnuplot-nox; scripts/install-deps --bench).
 """
 import argparse
+import datetime
 import glob
 import os
 import shutil
@@ -64,7 +69,8 @@ def gnuplot_script(op, svg, results, title):
     lines = [
         "set terminal svg size 720,480 dynamic enhanced font 'sans,12' background '#ffffff'",
         "set output '%s'" % svg,
-        "set title '%s'" % title,
+        # noenhanced: op names are full of underscores, which would subscript.
+        "set title %s noenhanced" % gnuplot_string(title),
         "set logscale xy 2",
         "set xlabel 'filter size'",
         "set ylabel 'ns per key (median; lower is better)'",
@@ -100,6 +106,24 @@ def gnuplot_script(op, svg, results, title):
     return "\n".join(data + lines + ["plot " + ", \\\n     ".join(plots), "unset output", ""])
 
 
+def gnuplot_string(text):
+    """text as a gnuplot double-quoted string, its newlines as gnuplot's \\n."""
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return '"%s"' % escaped
+
+
+def title_text(op, date, commit, cpu):
+    """Two lines: what is plotted, then which run (date, commit, CPU)."""
+    run = " | ".join(part for part in (date, "commit " + commit if commit else "", cpu) if part)
+    return "%s: ns per key by filter size\n%s" % (op, run)
+
+
+def run_date(paths):
+    """YYYY-MM-DD of the last file's run (google-benchmark's context.date), or ''."""
+    _, context, _ = bench_table.load(paths[-1:], "ns_per_key", "median")
+    return str(context.get("date", ""))[:10]
+
+
 def check_svg(svg):
     """Raises if svg is not a non-empty, well-formed SVG with plotted paths."""
     if os.path.getsize(svg) == 0:
@@ -126,7 +150,11 @@ def main():
     parser.add_argument("--plot", action="append", metavar="OP=FILE.svg",
                         help="an op and its SVG; repeatable (default: %s)" % " ".join(DEFAULT_PLOTS))
     parser.add_argument("--stat", choices=sorted(bench_table.STATS), default="median")
-    parser.add_argument("--label", default="", help="appended to the titles, e.g. the CPU")
+    parser.add_argument("--label", default="", help="the CPU, for the titles")
+    parser.add_argument("--commit", default="",
+                        help="the git commit measured (default: the JSON context's git_commit)")
+    parser.add_argument("--date", default="",
+                        help="the run's date (default: the JSON context's, else today)")
     args = parser.parse_args()
 
     gnuplot = shutil.which("gnuplot")
@@ -134,7 +162,9 @@ def main():
         print("plot_bench: gnuplot not found (scripts/install-deps --bench installs gnuplot-nox)",
               file=sys.stderr)
         return 1
-    results, _, _ = bench_table.load(args.json, "ns_per_key", args.stat)
+    results, context, _ = bench_table.load(args.json, "ns_per_key", args.stat)
+    date = args.date or run_date(args.json) or datetime.date.today().isoformat()
+    commit = args.commit or str(context.get("git_commit", ""))
     status = 0
     for spec in args.plot or DEFAULT_PLOTS:
         op, _, svg = spec.partition("=")
@@ -142,8 +172,7 @@ def main():
             print("plot_bench: no %s results, %s not drawn" % (op, svg), file=sys.stderr)
             status = 1
             continue
-        title = "%s: ns per key by filter size%s" % (
-            op.replace("_", "\\_"), (" (" + args.label + ")") if args.label else "")
+        title = title_text(op, date, commit, args.label)
         os.makedirs(os.path.dirname(svg) or ".", exist_ok=True)
         subprocess.run([gnuplot], input=gnuplot_script(op, svg, results, title),
                        text=True, check=True)

@@ -21,7 +21,7 @@ using blockbloom::ChoosePrefetch;
 using blockbloom::PrefetchChoice;
 
 // The defaults the library documents (kernels/prefetch.h, kernels.h).
-constexpr size_t kDefaultDistance = 64;
+constexpr size_t kDefaultDistance = 128;
 constexpr int kDefaultHint = BB_PREFETCH_L2;
 
 using bbtest::PrefetchSettingsGuard;
@@ -108,13 +108,13 @@ std::string SettingsWith(const std::string& distance, const std::string& hint) {
 
 TEST(PrefetchEnvironment, ValidValuesSetTheDistanceAndHintAtLoad) {
   EXPECT_EQ(SettingsWith("200", "l1"), "distance=200 hint=l1 refused=(none)\n");
-  EXPECT_EQ(SettingsWith("", "none"), "distance=64 hint=none refused=(none)\n");
-  EXPECT_EQ(SettingsWith("", ""), "distance=64 hint=l2 refused=(none)\n");
+  EXPECT_EQ(SettingsWith("", "none"), "distance=128 hint=none refused=(none)\n");
+  EXPECT_EQ(SettingsWith("", ""), "distance=128 hint=l2 refused=(none)\n");
 }
 
 TEST(PrefetchEnvironment, BadValuesKeepTheDefaultsAndSayWhy) {
   const std::string out = SettingsWith("lots", "fast");
-  EXPECT_EQ(out.rfind("distance=64 hint=l2 refused=BLOCKBLOOM_PREFETCH_DISTANCE=\"lots\"", 0), 0u)
+  EXPECT_EQ(out.rfind("distance=128 hint=l2 refused=BLOCKBLOOM_PREFETCH_DISTANCE=\"lots\"", 0), 0u)
       << out;
   EXPECT_NE(out.find("BLOCKBLOOM_PREFETCH_HINT=\"fast\""), std::string::npos) << out;
   // One bad variable does not stop the other from applying.

@@ -28,6 +28,7 @@ int Dispatch(const std::vector<std::string>& words) {
   if (command == "build") return RunBuild(args);
   if (command == "probe") return RunProbe(args);
   if (command == "union") return RunUnion(args);
+  if (command == "tune") return RunTune(args);
   if (command == "join-demo") return RunJoinDemo(args);
   throw UsageError("unknown command \"" + command + "\"");
 }

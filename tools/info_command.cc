@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
+#include "blockbloom/kernels.h"
 #include "cli_args.h"
 #include "commands.h"
 #include "dispatch/cpu_features_detect.h"
@@ -46,6 +47,11 @@ void PrintJson(const blockbloom::CpuDescription& cpu) {
   json.Add("supported_isas", JsonStringArray(SplitCommaList(bb_supported_isas())));
   json.Add("forced_isa", JsonStringOrNull(bb_forced_isa()));
   json.Add("forced_isa_refused", JsonStringOrNull(bb_forced_isa_refused()));
+  JsonObjectWriter prefetch_json(2);
+  prefetch_json.Add("hint", JsonString(bb_prefetch_hint_name(bb_prefetch_hint())));
+  prefetch_json.Add("distance", std::to_string(bb_prefetch_distance()));
+  prefetch_json.Add("override_refused", JsonStringOrNull(bb_prefetch_override_refused()));
+  json.Add("prefetch", prefetch_json.Finish());
   json.Add("cpu", cpu_json.Finish());
   std::printf("%s\n", json.Finish().c_str());
 }
@@ -66,9 +72,14 @@ void PrintForHumans(const blockbloom::CpuDescription& cpu) {
       {"supported ISAs", JoinForHumans(SplitCommaList(bb_supported_isas()))},
       {"selected ISA", bb_selected_isa()},
       {"BLOCKBLOOM_ISA", forced},
+      {"prefetch (>= 1 MiB)", std::string("hint ") + bb_prefetch_hint_name(bb_prefetch_hint()) +
+                                  ", " + std::to_string(bb_prefetch_distance()) + " keys ahead"},
   };
   for (const auto& row : rows) {
     std::printf("%-23s%s\n", (std::string(row.first) + ":").c_str(), row.second.c_str());
+  }
+  if (const char* refused = bb_prefetch_override_refused()) {
+    std::printf("%-23s%s\n", "prefetch override:", (std::string("refused: ") + refused).c_str());
   }
 }
 

@@ -15,6 +15,7 @@ import json
 import math
 import os
 import random
+import re
 import shlex
 import struct
 import subprocess
@@ -288,7 +289,7 @@ class InfoReportsBuildAndCpu(ToolTestCase):
         info = info_json()
         self.assertEqual(
             set(info), {"version", "selected_isa", "compiled_isas", "supported_isas",
-                        "forced_isa", "forced_isa_refused", "cpu"})
+                        "forced_isa", "forced_isa_refused", "prefetch", "cpu"})
         self.assertIsInstance(info["version"], str)
         self.assertRegex(info["version"], r"^\d+\.\d+\.\d+")
         self.assertIsInstance(info["selected_isa"], str)
@@ -302,6 +303,11 @@ class InfoReportsBuildAndCpu(ToolTestCase):
         self.assertEqual(set(info["cpu"]), {"vendor", "brand", "microarchitecture"})
         for key in ("vendor", "brand", "microarchitecture"):
             self.assertIsInstance(info["cpu"][key], str)
+        self.assertEqual(set(info["prefetch"]), {"hint", "distance", "override_refused"})
+        self.assertIn(info["prefetch"]["hint"], {"none", "l1", "l2", "l3"})
+        self.assertIsInstance(info["prefetch"]["distance"], int)
+        self.assertGreaterEqual(info["prefetch"]["distance"], 1)
+        self.assertIsNone(info["prefetch"]["override_refused"])
 
     def test_selected_is_supported_and_supported_is_compiled(self):
         info = info_json()
@@ -359,6 +365,29 @@ class IsaOverrideFromEnvironment(ToolTestCase):
         info = info_json(isa='a"b\\c')  # must still parse
         self.assertIsNotNone(info["forced_isa_refused"])
         self.assertNotEqual(info["selected_isa"], 'a"b\\c')
+
+
+class PrefetchOverrideFromEnvironment(ToolTestCase):
+    def info_with(self, **variables):
+        env = dict(os.environ, **variables)
+        result = subprocess.run(WRAPPER + [TOOL, "info", "--json"], capture_output=True, text=True,
+                                env=env, timeout=120)
+        self.assertOk(result)
+        return json.loads(result.stdout)
+
+    def test_valid_values_are_shown(self):
+        info = self.info_with(BLOCKBLOOM_PREFETCH_DISTANCE="128", BLOCKBLOOM_PREFETCH_HINT="l1")
+        self.assertEqual(info["prefetch"], {"hint": "l1", "distance": 128, "override_refused": None})
+
+    def test_a_bad_value_is_refused_with_a_reason_in_both_forms(self):
+        info = self.info_with(BLOCKBLOOM_PREFETCH_DISTANCE="9999")
+        self.assertIn("BLOCKBLOOM_PREFETCH_DISTANCE", info["prefetch"]["override_refused"])
+        env = dict(os.environ, BLOCKBLOOM_PREFETCH_DISTANCE="9999")
+        result = subprocess.run(WRAPPER + [TOOL, "info"], capture_output=True, text=True, env=env,
+                                timeout=120)
+        self.assertOk(result)
+        self.assertIn("prefetch override:", result.stdout)
+        self.assertIn("refused", result.stdout)
 
 
 class BuildProbeRoundTrip(ToolTestCase):
@@ -1346,7 +1375,8 @@ class HelpListsEverything(ToolTestCase):
                              "--fpp", "--pow2", "--hash none|xxh64|fasthash32", "--type",
                              "--seed", "--parquet-header", "--offset", "--count", "--input",
                              "-o OUT", "--json", "string", "int32", "int64", "float", "double",
-                             "nan", "BLOCKBLOOM_ISA"):
+                             "nan", "BLOCKBLOOM_ISA", "blockbloom tune", "--seconds",
+                             "BLOCKBLOOM_PREFETCH_HINT"):
                     self.assertIn(word, text)
 
 
@@ -1526,6 +1556,130 @@ class JoinDemo(ToolTestCase):
         for args, fragment in cases:
             with self.subTest(args=args):
                 self.assertFails(["join-demo"] + args, fragment)
+
+
+class Tune(ToolTestCase):
+    """tune: the prefetch sweep on a small buffer with a short budget. The
+    timings are machine-dependent, so only their shape is checked: every
+    cell of the grid measured, positive, and the best among them."""
+
+    SMALL = ["--bytes", str(4 << 20), "--seconds", "0.5"]
+    HINTS = ["none", "l1", "l2", "l3"]
+    DISTANCES = [8, 16, 32, 64, 128, 192, 256]
+
+    def tune(self, *args):
+        return self.run_ok(["tune"] + self.SMALL + list(args))
+
+    def assertSettingOk(self, setting, value_key):
+        self.assertIn(setting["hint"], self.HINTS)
+        if setting["hint"] == "none":
+            self.assertEqual(setting["distance"], 0)  # no distance applies
+        else:
+            self.assertIn(setting["distance"], self.DISTANCES)
+        self.assertGreater(setting[value_key], 0)
+
+    def test_json_has_the_grid_the_best_and_the_find_comparison(self):
+        report = json.loads(self.tune("--json").stdout)
+        self.assertEqual(
+            set(report),
+            {"bytes", "budget_seconds", "seconds", "cpu", "huge_pages", "hints", "distances",
+             "runs_per_cell", "lines_per_run", "grid", "best", "no_prefetch_ns_per_line",
+             "find_batch_bitmap", "environment", "code"})
+        self.assertEqual(report["bytes"], 4 << 20)
+        self.assertEqual(report["budget_seconds"], 0.5)
+        self.assertEqual(report["hints"], self.HINTS)
+        self.assertEqual(report["distances"], self.DISTANCES)
+        self.assertGreaterEqual(report["runs_per_cell"], 3)
+        self.assertGreater(report["lines_per_run"], 0)
+        # The budget is honoured, with room for a loaded machine.
+        self.assertLess(report["seconds"], 10 * 0.5)
+
+        grid = report["grid"]
+        self.assertEqual([(c["hint"], c["distance"]) for c in grid],
+                         [("none", 0)] + [(h, d) for h in self.HINTS[1:] for d in self.DISTANCES])
+        for cell in grid:
+            self.assertSettingOk(cell, "ns_per_line")
+        best = report["best"]
+        self.assertSettingOk(best, "ns_per_line")
+        self.assertEqual(best["ns_per_line"], min(c["ns_per_line"] for c in grid))
+        self.assertEqual(report["no_prefetch_ns_per_line"], grid[0]["ns_per_line"])
+
+        find = report["find_batch_bitmap"]
+        self.assertEqual(find["isa"], info_json()["selected_isa"])
+        self.assertEqual(find["batch"], 1024)
+        self.assertEqual({k: find["best"][k] for k in ("hint", "distance")},
+                         {k: best[k] for k in ("hint", "distance")})
+        self.assertSettingOk(find["best"], "ns_per_key")
+        self.assertIn(find["default"]["hint"], self.HINTS)
+        self.assertGreater(find["default"]["ns_per_key"], 0)
+        self.assertGreater(find["default_over_best"], 0)
+
+        if best["hint"] == "none":
+            self.assertEqual(report["environment"], "BLOCKBLOOM_PREFETCH_HINT=none")
+            self.assertEqual(report["code"], "bb_set_prefetch_hint(BB_PREFETCH_NONE);")
+        else:
+            self.assertEqual(report["environment"],
+                             "BLOCKBLOOM_PREFETCH_DISTANCE=%d BLOCKBLOOM_PREFETCH_HINT=%s"
+                             % (best["distance"], best["hint"]))
+            self.assertEqual(report["code"],
+                             "bb_set_prefetch_distance(%d); bb_set_prefetch_hint(BB_PREFETCH_%s);"
+                             % (best["distance"], best["hint"].upper()))
+
+    def test_default_is_the_setting_in_force(self):
+        env = dict(os.environ, BLOCKBLOOM_PREFETCH_HINT="l3", BLOCKBLOOM_PREFETCH_DISTANCE="192")
+        env.pop("BLOCKBLOOM_ISA", None)
+        result = subprocess.run(WRAPPER + [TOOL, "tune", "--json"] + self.SMALL, env=env,
+                                capture_output=True, text=True, timeout=120)
+        self.assertOk(result)
+        default = json.loads(result.stdout)["find_batch_bitmap"]["default"]
+        self.assertEqual((default["hint"], default["distance"]), ("l3", 192))
+
+    def test_table_for_people(self):
+        text = self.tune().stdout
+        self.assertIn("4 MiB buffer", text)
+        self.assertRegex(text, r"(?m)^hint +none +8 +16 +32 +64 +128 +192 +256$")
+        for hint in self.HINTS:
+            self.assertRegex(text, r"(?m)^%s +[0-9]" % hint)
+        self.assertEqual(text.count("*"), 2)  # the legend and the best cell
+        found = re.search(r"(?m)^best: (none|l1|l2|l3)(?: at (\d+) keys ahead)?", text)
+        self.assertIsNotNone(found, text)
+        if found.group(1) != "none":
+            self.assertIn(int(found.group(2)), self.DISTANCES)
+            self.assertIn("BLOCKBLOOM_PREFETCH_DISTANCE=%s BLOCKBLOOM_PREFETCH_HINT=%s"
+                          % (found.group(2), found.group(1)), text)
+            self.assertIn("bb_set_prefetch_distance(%s); bb_set_prefetch_hint(BB_PREFETCH_%s);"
+                          % (found.group(2), found.group(1).upper()), text)
+        self.assertRegex(text, r"(?m)^  best +.* [0-9.]+ ns/key$")
+        self.assertRegex(text, r"(?m)^  default +.* [0-9.]+ ns/key \([0-9.]+x the best\)$")
+
+    def test_help_describes_tune(self):
+        text = self.run_ok(["tune", "--help"]).stdout
+        for word in ("blockbloom tune [--bytes N] [--seconds S] [--json]", "none|l1|l2|l3",
+                     "BLOCKBLOOM_PREFETCH_DISTANCE", "bb_set_prefetch_hint"):
+            self.assertIn(word, text)
+
+    def test_bad_arguments_exit_2(self):
+        cases = [
+            (["--bytes", "0"], "--bytes 0: less than 1 MiB"),
+            (["--bytes", "100"], "--bytes 100: less than 1 MiB"),
+            (["--bytes", "100"], "not a multiple of 32"),
+            (["--bytes", "1000"], "--bytes 1000: less than 1 MiB"),
+            (["--bytes", "1048576000000000000"], "--bytes 1048576000000000000"),
+            (["--bytes", str((1 << 20) + 16)], "--bytes 1048592: not a multiple of 32"),
+            (["--bytes", "lots"], "--bytes lots: not an unsigned"),
+            (["--bytes", "-1"], "--bytes -1"),
+            (["--seconds", "0"], "--seconds 0: must be more than 0"),
+            (["--seconds", "-1"], "--seconds -1"),
+            (["--seconds", "nan"], "--seconds nan"),
+            (["--seconds", "inf"], "--seconds inf"),
+            (["--seconds", "soon"], "--seconds soon: not a number"),
+            (["--json", "--json"], "--json given twice"),
+            (["--bogus"], "unknown flag --bogus"),
+            (["extra"], 'unexpected argument "extra"'),
+        ]
+        for args, fragment in cases:
+            with self.subTest(args=args):
+                self.assertFails(["tune"] + args, fragment)
 
 
 if __name__ == "__main__":

@@ -1,13 +1,19 @@
-#include "huge_pages.h"
+// Whether a buffer got transparent huge pages: the share of the mapping that
+// holds addr backed by them, from /proc/self/smaps (-1 if it cannot be read,
+// e.g. not on Linux). With 4 KiB pages nearly every random read of a large
+// filter also misses the TLB, so the DRAM-sized numbers of the benchmark and
+// of `blockbloom tune` report it next to their timings.
+#ifndef BLOCKBLOOM_TOOLS_COMMON_HUGE_PAGES_H_
+#define BLOCKBLOOM_TOOLS_COMMON_HUGE_PAGES_H_
 
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <string>
 
-namespace blockbloom_bench {
+namespace blockbloom_tools {
 
-double HugePageFraction(const void* addr) {
+inline double HugePageFraction(const void* addr) {
   std::ifstream smaps("/proc/self/smaps");
   if (!smaps) return -1.0;
   const auto target = reinterpret_cast<std::uintptr_t>(addr);
@@ -28,4 +34,6 @@ double HugePageFraction(const void* addr) {
   return size_kib > 0 ? huge_kib / size_kib : -1.0;
 }
 
-}  // namespace blockbloom_bench
+}  // namespace blockbloom_tools
+
+#endif  // BLOCKBLOOM_TOOLS_COMMON_HUGE_PAGES_H_

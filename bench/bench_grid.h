@@ -1,0 +1,22 @@
+// The ISAs and filter sizes every benchmark file registers.
+#ifndef BLOCKBLOOM_BENCH_BENCH_GRID_H_
+#define BLOCKBLOOM_BENCH_BENCH_GRID_H_
+
+#include <cstddef>
+
+namespace blockbloom_bench {
+
+// Tried in this order; those bb_kernels_for_isa refuses are left out.
+inline constexpr const char* kIsaNames[] = {"scalar", "sse42", "avx2", "avx512", "neon"};
+
+// L1-, L2-, L3- and DRAM-sized (this suite's reference machine: 32 KiB L1d,
+// 1 MiB L2 per core, 32 MiB L3).
+inline constexpr size_t kKiB16 = size_t{16} << 10;
+inline constexpr size_t kKiB512 = size_t{512} << 10;
+inline constexpr size_t kMiB16 = size_t{16} << 20;
+inline constexpr size_t kMiB512 = size_t{512} << 20;
+inline constexpr size_t kFilterBytes[] = {kKiB16, kKiB512, kMiB16, kMiB512};
+
+}  // namespace blockbloom_bench
+
+#endif  // BLOCKBLOOM_BENCH_BENCH_GRID_H_

@@ -1,0 +1,144 @@
+#include "column_benchmarks.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <xxhash.h>
+
+#include "benchmark/benchmark.h"
+#include "blockbloom/blockbloom.h"
+#include "blockbloom/hashing.h"
+#include "blockbloom/kernels.h"
+#include "bench_grid.h"
+#include "column_data.h"
+#include "placements.h"
+#include "probe_data.h"
+
+namespace blockbloom_bench {
+namespace {
+
+// In L1, where the fused call's saving (no hash array round trip) shows, and
+// far out of cache, where the memory system hides it.
+constexpr size_t kColumnBytes[] = {kKiB16, kMiB16};
+
+// kBatchSize rows an iteration from the column's probe values, at the
+// iteration's placement; batch(placement, values) returns the hits.
+template <typename BatchFn>
+void ColumnLoop(benchmark::State& state, ColumnData& data, BatchFn&& batch) {
+  const std::vector<ColumnPlacement>& placements = data.placements();
+  PlacementSchedule schedule(placements.size(), state.max_iterations);
+  size_t offset = data.cursor();
+  size_t hits = 0;
+  for (auto _ : state) {
+    const ColumnPlacement& p = placements[schedule.Next()];
+    hits += batch(p, p.values + offset);
+    offset += kBatchSize;
+    if (offset == data.num_values()) offset = 0;
+  }
+  data.cursor() = offset;
+  const auto rows = static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(kBatchSize);
+  state.SetItemsProcessed(rows);
+  const benchmark::Counter per_row(
+      static_cast<double>(kBatchSize) * 1e-9,
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_row"] = per_row;
+  // The same number under the name every script reads (a row is a key).
+  state.counters["ns_per_key"] = per_row;
+  state.counters["placements"] = static_cast<double>(placements.size());
+  if (rows > 0) state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(rows);
+}
+
+// The public call runs the selected ISA: select the benchmark's for the run,
+// and put the previous one back so later benchmarks see the usual default.
+class ScopedIsa {
+ public:
+  explicit ScopedIsa(const char* isa) : saved_(bb_selected_isa()) { status_ = bb_select_isa(isa); }
+  ~ScopedIsa() { bb_select_isa(saved_.c_str()); }
+  ScopedIsa(const ScopedIsa&) = delete;
+  ScopedIsa& operator=(const ScopedIsa&) = delete;
+  int status() const { return status_; }
+
+ private:
+  std::string saved_;
+  int status_;
+};
+
+void FusedFind(benchmark::State& state, const char* isa, const bb_kernel_table&,
+               ColumnData& data) {
+  const ScopedIsa scoped(isa);
+  if (scoped.status() != BB_OK) {
+    state.SkipWithError(bb_status_message(scoped.status()));
+    return;
+  }
+  ColumnLoop(state, data, [&](const ColumnPlacement& p, const int64_t* values) {
+    size_t hits = 0;
+    bb_find_int64_column_bitmap(&p.filter, values, kBatchSize, p.bitmap, &hits);
+    benchmark::DoNotOptimize(p.bitmap);
+    benchmark::ClobberMemory();
+    return hits;
+  });
+}
+
+// What an engine does without the fused call: libxxhash's XXH64 of each
+// value's 8 bytes into a hash array, then the batch probe.
+void Xxh64ThenFind(benchmark::State& state, const char*, const bb_kernel_table& kernels,
+                   ColumnData& data) {
+  ColumnLoop(state, data, [&](const ColumnPlacement& p, const int64_t* values) {
+    for (size_t i = 0; i < kBatchSize; ++i) p.hashes[i] = XXH64(values + i, sizeof values[i], 0);
+    const size_t hits = kernels.find_batch_bitmap(p.filter.data, p.filter.num_blocks, p.hashes,
+                                                  kBatchSize, p.bitmap);
+    benchmark::DoNotOptimize(p.bitmap);
+    benchmark::ClobberMemory();
+    return hits;
+  });
+}
+
+// The fused call's two halves as separate calls: the tier's vector hash
+// into a hash array, then the batch probe (what fusing saves is the array's
+// round trip).
+void HashThenFind(benchmark::State& state, const char*, const bb_kernel_table& kernels,
+                  ColumnData& data) {
+  if (kernels.parquet_hash_8byte == nullptr) {
+    state.SkipWithError("this kernel table has no parquet_hash_8byte");
+    return;
+  }
+  ColumnLoop(state, data, [&](const ColumnPlacement& p, const int64_t* values) {
+    kernels.parquet_hash_8byte(values, kBatchSize, p.hashes);
+    const size_t hits = kernels.find_batch_bitmap(p.filter.data, p.filter.num_blocks, p.hashes,
+                                                  kBatchSize, p.bitmap);
+    benchmark::DoNotOptimize(p.bitmap);
+    benchmark::ClobberMemory();
+    return hits;
+  });
+}
+
+using ColumnOp = void (*)(benchmark::State&, const char*, const bb_kernel_table&, ColumnData&);
+
+}  // namespace
+
+void RegisterColumnBenchmarks() {
+  const struct {
+    const char* name;
+    ColumnOp fn;
+  } ops[] = {{"find_int64_column_bitmap", &FusedFind},
+             {"xxh64_then_find_batch_bitmap", &Xxh64ThenFind},
+             {"hash_batch_then_find_batch_bitmap", &HashThenFind}};
+  for (const size_t bytes : kColumnBytes) {
+    for (const auto& op : ops) {
+      for (const char* isa : kIsaNames) {
+        const bb_kernel_table* kernels = nullptr;
+        if (bb_kernels_for_isa(isa, &kernels) != BB_OK) continue;
+        const ColumnOp fn = op.fn;
+        benchmark::RegisterBenchmark(
+            (std::string(op.name) + "/" + isa + "/" + std::to_string(bytes)).c_str(),
+            [fn, isa, kernels, bytes](benchmark::State& state) {
+              if (ColumnData* data = ColumnDataOrSkip(state, bytes)) fn(state, isa, *kernels, *data);
+            });
+      }
+    }
+  }
+}
+
+}  // namespace blockbloom_bench

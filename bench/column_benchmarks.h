@@ -1,0 +1,14 @@
+// Registers the int64-column benchmarks, ns per row, 1024 rows an iteration:
+//   find_int64_column_bitmap/<isa>/<bytes>      the fused hash-and-probe call
+//   xxh64_then_find_batch_bitmap/<isa>/<bytes>  the same in two kernel calls
+//       (parquet_hash_8byte into a buffer, then find_batch_bitmap)
+#ifndef BLOCKBLOOM_BENCH_COLUMN_BENCHMARKS_H_
+#define BLOCKBLOOM_BENCH_COLUMN_BENCHMARKS_H_
+
+namespace blockbloom_bench {
+
+void RegisterColumnBenchmarks();
+
+}  // namespace blockbloom_bench
+
+#endif  // BLOCKBLOOM_BENCH_COLUMN_BENCHMARKS_H_

@@ -1,0 +1,179 @@
+#include "prefetch_benchmarks.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "benchmark/benchmark.h"
+#include "blockbloom/blockbloom.h"
+#include "blockbloom/kernels.h"
+#include "bench_grid.h"
+#include "common/random_lines.h"
+#include "common/scoped_prefetch.h"
+#include "probe_data.h"
+#include "probe_loop.h"
+
+namespace blockbloom_bench {
+namespace {
+
+using blockbloom_tools::kSweepDistances;
+using blockbloom_tools::ScopedPrefetch;
+using blockbloom_tools::kSweepHints;
+
+// The sizes the sweeps run at, both prefetched by the kernels (1 MiB and up):
+// L3-sized -- on the reference VM the shared L3 keeps a 16 MiB buffer on some
+// days and not on others, which moves the best setting -- and DRAM-sized.
+constexpr size_t kSweepBytes[] = {kMiB16, kMiB512};
+
+// The best hint and distance of memory/prefetch_sweep on the reference
+// machine (AMD EPYC, Zen 4, KVM guest with 2 vCPUs; docs/benchmarks.md),
+// which memory/prefetched_random_lines runs with: the ceiling the DRAM-sized
+// find_batch_bitmap and insert_batch targets are stated against. From three
+// sweeps of 3 x 0.1 s (2026-12-01, load average 2-2.9 from other work) and
+// two `blockbloom tune` runs per size:
+// - 512 MiB: l1 at 128, 3.49, 3.50 and 3.69 ns/line in the sweeps (3.30 and
+//   3.37 in tune); l2 and l3 at 128 were within 4% of it either way, and
+//   every hint at 64 was 15-25% slower (4.2-4.5), so on this machine the
+//   distance matters, not the hint.
+// - 16 MiB: l1 at 192, 1.16, 1.27 and 1.27 ns/line. The buffer mostly sat in
+//   the L3, and l2 / l3, which stop short of L1, were 30-60% slower.
+// Re-measure (scripts/bench --full, or blockbloom tune) when the machine
+// changes.
+struct BestPrefetch {
+  size_t bytes;
+  int hint;
+  size_t distance;
+};
+constexpr BestPrefetch kBestPrefetch[] = {
+    {kMiB16, BB_PREFETCH_L1, 192},
+    {kMiB512, BB_PREFETCH_L1, 128},
+};
+
+// Random lines an iteration of the memory benchmarks reads. More than a
+// kernel batch: the last `distance` keys of a call have nothing left to
+// prefetch, and at 256 ahead in a 1024-key call that would be a quarter of
+// the keys -- the edge of the call, not the memory system, would be timed.
+constexpr size_t kLinesPerIteration = 8 * kBatchSize;
+
+std::string HintName(int hint) {
+  const char* name = bb_prefetch_hint_name(hint);
+  return name != nullptr ? name : "?";
+}
+
+// The probe pool read kLinesPerIteration at a time from the shared cursor.
+void RandomLinesLoop(benchmark::State& state, ProbeData& data, int hint, size_t distance) {
+  const bb_filter& f = data.filled();
+  const std::vector<uint64_t>& probes = data.probes();
+  size_t offset = data.cursor();
+  for (auto _ : state) {
+    if (offset + kLinesPerIteration > probes.size()) offset = 0;
+    benchmark::DoNotOptimize(blockbloom_tools::RandomLines(
+        f.data, f.num_blocks, probes.data() + offset, kLinesPerIteration, hint, distance));
+    offset += kLinesPerIteration;
+  }
+  // Stay on batch boundaries: the kernel benchmarks step the cursor by kBatchSize.
+  data.cursor() = offset % probes.size();
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(kLinesPerIteration));
+  state.counters["ns_per_key"] = benchmark::Counter(
+      static_cast<double>(kLinesPerIteration) * 1e-9,
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+void FindSweep(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data,
+               int hint, size_t distance) {
+  const ScopedPrefetch prefetch(hint, distance);
+  ProbeLoop(state, data, true, [&](const Placement& p, const uint64_t* hashes) {
+    const size_t hits = kernels.find_batch_bitmap(p.filled.data, p.filled.num_blocks, hashes,
+                                                  kBatchSize, p.bitmap);
+    benchmark::DoNotOptimize(p.bitmap);
+    benchmark::ClobberMemory();
+    return hits;
+  });
+}
+
+void InsertSweep(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data,
+                 int hint, size_t distance) {
+  const ScopedPrefetch prefetch(hint, distance);
+  ProbeLoop(state, data, false, [&](const Placement& p, const uint64_t* hashes) {
+    kernels.insert_batch(p.insert_target.data, p.insert_target.num_blocks, hashes, kBatchSize);
+    benchmark::ClobberMemory();
+    return size_t{0};
+  });
+}
+
+// Every (hint, distance) of the grid; BB_PREFETCH_NONE once, at distance 0.
+template <typename Fn>
+void ForEachCell(Fn&& fn) {
+  for (const int hint : kSweepHints) {
+    if (hint == BB_PREFETCH_NONE) {
+      fn(hint, size_t{0});
+      continue;
+    }
+    for (const size_t distance : kSweepDistances) fn(hint, distance);
+  }
+}
+
+std::string CellName(int hint, size_t distance, size_t bytes) {
+  return HintName(hint) + "/" + std::to_string(distance) + "/" + std::to_string(bytes);
+}
+
+void RegisterMemory(size_t bytes) {
+  ForEachCell([&](int hint, size_t distance) {
+    benchmark::RegisterBenchmark(("memory/prefetch_sweep/" + CellName(hint, distance, bytes)).c_str(),
+                                 [=](benchmark::State& state) {
+                                   if (ProbeData* data = ProbeDataOrSkip(state, bytes)) {
+                                     RandomLinesLoop(state, *data, hint, distance);
+                                   }
+                                 });
+  });
+  for (const BestPrefetch& best : kBestPrefetch) {
+    if (best.bytes != bytes) continue;
+    benchmark::RegisterBenchmark(
+        ("memory/prefetched_random_lines/" + std::to_string(bytes)).c_str(),
+        [best](benchmark::State& state) {
+          if (ProbeData* data = ProbeDataOrSkip(state, best.bytes)) {
+            RandomLinesLoop(state, *data, best.hint, best.distance);
+            state.SetLabel(HintName(best.hint) + " at " + std::to_string(best.distance));
+          }
+        });
+  }
+}
+
+using SweepOp = void (*)(benchmark::State&, const bb_kernel_table&, ProbeData&, int, size_t);
+
+void RegisterKernelSweep(const char* op, SweepOp fn, const bb_kernel_table* kernels,
+                         const char* isa, int hint, size_t distance, size_t bytes) {
+  benchmark::RegisterBenchmark(
+      (std::string("prefetch_sweep/") + op + "/" + isa + "/" + CellName(hint, distance, bytes))
+          .c_str(),
+      [=](benchmark::State& state) {
+        if (ProbeData* data = ProbeDataOrSkip(state, bytes)) fn(state, *kernels, *data, hint, distance);
+      });
+}
+
+}  // namespace
+
+void RegisterPrefetchBenchmarks() {
+  const char* isa = bb_selected_isa();
+  const bb_kernel_table* kernels = nullptr;
+  const bool have_kernels = bb_kernels_for_isa(isa, &kernels) == BB_OK;
+  // Size outermost, as everywhere: a size's data is built once, when first used.
+  for (const size_t bytes : kSweepBytes) {
+    RegisterMemory(bytes);
+    if (!have_kernels) continue;
+    ForEachCell([&](int hint, size_t distance) {
+      RegisterKernelSweep("find_batch_bitmap", &FindSweep, kernels, isa, hint, distance, bytes);
+    });
+    if (bytes != kMiB512) continue;
+    // Inserts only where the choice matters most, and only the two hints in
+    // question: the old default (l1) against the new one (l2).
+    for (const int hint : {BB_PREFETCH_L1, BB_PREFETCH_L2}) {
+      for (const size_t distance : {32, 64, 128}) {
+        RegisterKernelSweep("insert_batch", &InsertSweep, kernels, isa, hint, distance, bytes);
+      }
+    }
+  }
+}
+
+}  // namespace blockbloom_bench

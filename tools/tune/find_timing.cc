@@ -1,0 +1,62 @@
+#include "tune/find_timing.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "blockbloom/kernels.h"
+#include "common/scoped_prefetch.h"
+#include "tune/interleaved.h"
+
+namespace blockbloom_cli::tune {
+namespace {
+
+constexpr std::size_t kBatch = TuneBuffer::kGranule;
+constexpr std::size_t kMinKeys = 16 * kBatch;
+constexpr std::size_t kMaxPasses = 16;  // as in line_sweep.cc
+
+volatile std::size_t g_sink;  // the hits, so nothing is optimised away
+
+void FindKeys(TuneBuffer& buffer, PrefetchSetting setting, std::size_t keys) {
+  const blockbloom_tools::ScopedPrefetch prefetch(setting.hint, setting.distance);
+  std::uint8_t bitmap[kBatch / 8];
+  std::size_t total = 0;
+  buffer.ForNextHashes(keys, [&](const std::uint64_t* hashes, std::size_t n) {
+    for (std::size_t i = 0; i < n; i += kBatch) {
+      std::size_t hits = 0;
+      bb_find_batch_bitmap(&buffer.filter(), hashes + i, kBatch, bitmap, &hits);
+      total += hits;
+    }
+  });
+  g_sink = g_sink + total;
+}
+
+}  // namespace
+
+PrefetchSetting CurrentPrefetch() {
+  const int hint = bb_prefetch_hint();
+  return {hint, hint == BB_PREFETCH_NONE ? 0 : bb_prefetch_distance()};
+}
+
+FindComparison CompareFind(TuneBuffer& buffer, PrefetchSetting best, PrefetchSetting current,
+                           double budget_seconds) {
+  const std::vector<PrefetchSetting> settings = {best, current};
+  const std::size_t min_keys = std::min(kMinKeys, buffer.pool_size());
+  double calibration = 0.0;
+  for (const PrefetchSetting& s : settings) {
+    calibration += TimeOnce([&] { FindKeys(buffer, s, min_keys); });
+  }
+  const RunPlan plan =
+      PlanRuns(calibration / static_cast<double>(settings.size() * min_keys), settings.size(),
+               budget_seconds, kBatch, min_keys, kMaxPasses * buffer.pool_size());
+  const std::vector<double> seconds = InterleavedMedians(
+      settings.size(), plan.rounds,
+      [&](std::size_t i) { FindKeys(buffer, settings[i], plan.items_per_run); });
+  const auto ns_per_key = [&](std::size_t i) {
+    return seconds[i] * 1e9 / static_cast<double>(plan.items_per_run);
+  };
+  return {{best, ns_per_key(0)}, {current, ns_per_key(1)}, kBatch, plan.rounds,
+          plan.items_per_run};
+}
+
+}  // namespace blockbloom_cli::tune

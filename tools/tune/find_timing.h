@@ -1,0 +1,42 @@
+// The check that the sweep's winner helps the real kernel: the library's
+// find_batch_bitmap (the selected ISA, 1024-key batches, as an engine would
+// call it) on the tune buffer at the sweep's best hint and distance and at
+// the setting in force when tune started (the library default, unless
+// BLOCKBLOOM_PREFETCH_HINT / _DISTANCE changed it), runs interleaved.
+#ifndef BLOCKBLOOM_TOOLS_TUNE_FIND_TIMING_H_
+#define BLOCKBLOOM_TOOLS_TUNE_FIND_TIMING_H_
+
+#include <cstddef>
+
+#include "tune/tune_buffer.h"
+
+namespace blockbloom_cli::tune {
+
+struct PrefetchSetting {
+  int hint;              // a bb_prefetch_level
+  std::size_t distance;  // 0 for BB_PREFETCH_NONE
+};
+
+struct FindTiming {
+  PrefetchSetting setting;
+  double ns_per_key;  // median over the rounds
+};
+
+struct FindComparison {
+  FindTiming best;
+  FindTiming current;
+  std::size_t batch;  // keys per bb_find_batch_bitmap call
+  std::size_t rounds;
+  std::size_t keys_per_run;
+};
+
+// The prefetch setting now in force (distance 0 when the hint is none).
+PrefetchSetting CurrentPrefetch();
+
+// Spends about budget_seconds; leaves the library's setting as it found it.
+FindComparison CompareFind(TuneBuffer& buffer, PrefetchSetting best, PrefetchSetting current,
+                           double budget_seconds);
+
+}  // namespace blockbloom_cli::tune
+
+#endif  // BLOCKBLOOM_TOOLS_TUNE_FIND_TIMING_H_

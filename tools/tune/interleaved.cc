@@ -1,0 +1,54 @@
+#include "tune/interleaved.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <utility>
+
+namespace blockbloom_cli::tune {
+namespace {
+
+double Median(std::vector<double> values) {
+  if (values.empty()) return 0.0;
+  const std::size_t mid = values.size() / 2;
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid), values.end());
+  const double upper = values[mid];
+  if (values.size() % 2 == 1) return upper;
+  return (upper + *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid))) / 2;
+}
+
+}  // namespace
+
+double TimeOnce(const std::function<void()>& run) {
+  const auto start = std::chrono::steady_clock::now();
+  run();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::vector<double> InterleavedMedians(std::size_t count, std::size_t rounds,
+                                       const std::function<void(std::size_t)>& run) {
+  std::vector<std::vector<double>> seconds(count);
+  for (std::size_t round = 0; round < rounds; ++round) {
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::size_t i = (round + k) % count;
+      seconds[i].push_back(TimeOnce([&] { run(i); }));
+    }
+  }
+  std::vector<double> medians;
+  for (std::vector<double>& s : seconds) medians.push_back(Median(std::move(s)));
+  return medians;
+}
+
+RunPlan PlanRuns(double seconds_per_item, std::size_t contenders, double budget_seconds,
+                 std::size_t granule, std::size_t min_items, std::size_t max_items) {
+  const double per_item = seconds_per_item > 0.0 ? seconds_per_item : 1e-9;
+  const double items_per_round = budget_seconds / per_item / static_cast<double>(contenders);
+  double items = items_per_round / static_cast<double>(kTargetRounds);
+  items = std::clamp(items, static_cast<double>(min_items), static_cast<double>(max_items));
+  std::size_t per_run = static_cast<std::size_t>(items) / granule * granule;
+  if (per_run < granule) per_run = granule;
+  const double rounds = items_per_round / static_cast<double>(per_run);
+  return {std::clamp(static_cast<std::size_t>(rounds), kMinRounds, kMaxRounds), per_run};
+}
+
+}  // namespace blockbloom_cli::tune

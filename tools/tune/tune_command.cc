@@ -1,0 +1,56 @@
+// blockbloom tune [--bytes N] [--seconds S] [--json]: measures which prefetch
+// hint and distance suit this machine's memory system (tools/common/
+// random_lines.h, the loop the benchmark's memory/prefetch_sweep runs), then
+// checks the winner on the library's find_batch_bitmap against the setting in
+// force, and prints how to use it.
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "blockbloom/blockbloom.h"
+#include "cli_args.h"
+#include "commands.h"
+#include "common/huge_pages.h"
+#include "dispatch/cpu_features_detect.h"
+#include "tune/find_timing.h"
+#include "tune/line_sweep.h"
+#include "tune/tune_buffer.h"
+#include "tune/tune_options.h"
+#include "tune/tune_report.h"
+
+namespace blockbloom_cli {
+
+int RunTune(const std::vector<std::string>& args) {
+  using namespace tune;
+  const ParsedFlags flags = ParseFlags(args, TuneFlagSpecs());
+  if (flags.help_requested()) return PrintHelp();
+  const TuneOptions options = TuneOptionsFromFlags(flags);
+
+  // Read before anything changes it: what the library would use unasked.
+  const PrefetchSetting current = CurrentPrefetch();
+  TuneBuffer buffer(options.bytes);
+
+  // Three quarters of the budget for the sweep (22 cells), the rest for the
+  // two find_batch_bitmap settings.
+  const auto start = std::chrono::steady_clock::now();
+  TuneReport report{};
+  report.sweep = RunLineSweep(buffer, options.seconds * 0.75);
+  const PrefetchSetting best{report.sweep.best.hint, report.sweep.best.distance};
+  report.find = CompareFind(buffer, best, current, options.seconds * 0.25);
+  report.seconds_taken =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  report.bytes = options.bytes;
+  report.budget_seconds = options.seconds;
+  report.cpu = blockbloom::DescribeCpu().brand;
+  report.isa = bb_selected_isa();
+  report.huge_pages = blockbloom_tools::HugePageFraction(buffer.filter().data);
+  if (options.json) {
+    PrintTuneJson(report);
+  } else {
+    PrintTuneText(report);
+  }
+  return 0;
+}
+
+}  // namespace blockbloom_cli

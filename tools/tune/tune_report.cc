@@ -1,0 +1,165 @@
+#include "tune/tune_report.h"
+
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "blockbloom/kernels.h"
+#include "common/random_lines.h"
+#include "json_writer.h"
+
+namespace blockbloom_cli::tune {
+namespace {
+
+std::string HintName(int hint) {
+  const char* name = bb_prefetch_hint_name(hint);
+  return name != nullptr ? name : "?";
+}
+
+std::string HintEnumerator(int hint) {
+  switch (hint) {
+    case BB_PREFETCH_L1: return "BB_PREFETCH_L1";
+    case BB_PREFETCH_L2: return "BB_PREFETCH_L2";
+    case BB_PREFETCH_L3: return "BB_PREFETCH_L3";
+    default: return "BB_PREFETCH_NONE";
+  }
+}
+
+std::string Format(const char* format, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+std::string Number(double value) { return std::isfinite(value) ? Format("%.4g", value) : "null"; }
+
+// "l2 at 64 keys ahead", or "none (no prefetch)".
+std::string Describe(PrefetchSetting s) {
+  if (s.hint == BB_PREFETCH_NONE) return "none (no prefetch)";
+  return HintName(s.hint) + " at " + std::to_string(s.distance) + " keys ahead";
+}
+
+std::string Size(std::size_t bytes) {
+  if (bytes % (std::size_t{1} << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
+  return std::to_string(bytes) + " bytes";
+}
+
+double Ratio(double slow, double fast) { return fast > 0.0 ? slow / fast : std::nan(""); }
+
+void PrintGrid(const SweepResult& sweep) {
+  std::printf("%-6s %8s", "hint", "none");
+  for (const std::size_t d : blockbloom_tools::kSweepDistances) std::printf(" %7zu", d);
+  std::printf("\n");
+  for (const int hint : blockbloom_tools::kSweepHints) {
+    std::printf("%-6s", HintName(hint).c_str());
+    if (hint == BB_PREFETCH_NONE) {
+      std::printf(" %8.2f\n", sweep.none.ns_per_line);
+      continue;
+    }
+    std::printf(" %8s", "");
+    for (const SweepCell& cell : sweep.cells) {
+      if (cell.hint != hint) continue;
+      const bool best = cell.hint == sweep.best.hint && cell.distance == sweep.best.distance;
+      std::printf(" %6.2f%s", cell.ns_per_line, best ? "*" : " ");
+    }
+    std::printf("\n");
+  }
+}
+
+std::string JsonSetting(PrefetchSetting s, const char* value_key, double value, int indent) {
+  JsonObjectWriter json(indent);
+  json.Add("hint", JsonString(HintName(s.hint)));
+  json.Add("distance", std::to_string(s.distance));
+  json.Add(value_key, Number(value));
+  return json.Finish();
+}
+
+}  // namespace
+
+std::string EnvironmentLine(PrefetchSetting s) {
+  if (s.hint == BB_PREFETCH_NONE) return "BLOCKBLOOM_PREFETCH_HINT=none";
+  return "BLOCKBLOOM_PREFETCH_DISTANCE=" + std::to_string(s.distance) +
+         " BLOCKBLOOM_PREFETCH_HINT=" + HintName(s.hint);
+}
+
+std::string CodeLine(PrefetchSetting s) {
+  const std::string hint = "bb_set_prefetch_hint(" + HintEnumerator(s.hint) + ");";
+  if (s.hint == BB_PREFETCH_NONE) return hint;
+  return "bb_set_prefetch_distance(" + std::to_string(s.distance) + "); " + hint;
+}
+
+void PrintTuneText(const TuneReport& r) {
+  const SweepResult& sweep = r.sweep;
+  const PrefetchSetting best{sweep.best.hint, sweep.best.distance};
+  std::printf("blockbloom tune: %s buffer%s, %s\n", Size(r.bytes).c_str(),
+              r.huge_pages >= 0 ? Format(" (%.0f%% on huge pages)", 100 * r.huge_pages).c_str() : "",
+              r.cpu.empty() ? "unknown CPU" : r.cpu.c_str());
+  std::printf("\nrandom 32-byte reads, ns per line (median of %zu interleaved runs of %zu lines;"
+              " * = best):\n",
+              sweep.rounds, sweep.lines_per_run);
+  PrintGrid(sweep);
+  std::printf("\nbest: %s, %.2f ns/line (%.2fx faster than no prefetch, %.2f ns/line)\n",
+              Describe(best).c_str(), sweep.best.ns_per_line,
+              Ratio(sweep.none.ns_per_line, sweep.best.ns_per_line), sweep.none.ns_per_line);
+  const FindComparison& f = r.find;
+  std::printf("\nfind_batch_bitmap (%s, %zu-key batches, median of %zu runs of %zu keys):\n",
+              r.isa.c_str(), f.batch, f.rounds, f.keys_per_run);
+  std::printf("  best     %-28s %6.2f ns/key\n", Describe(f.best.setting).c_str(), f.best.ns_per_key);
+  std::printf("  default  %-28s %6.2f ns/key (%.2fx the best)\n",
+              Describe(f.current.setting).c_str(), f.current.ns_per_key,
+              Ratio(f.current.ns_per_key, f.best.ns_per_key));
+  std::printf("\nto use the best setting, set in the environment\n  %s\nor call\n  %s\n",
+              EnvironmentLine(best).c_str(), CodeLine(best).c_str());
+  std::printf("(measured in %.1f s)\n", r.seconds_taken);
+}
+
+void PrintTuneJson(const TuneReport& r) {
+  const SweepResult& sweep = r.sweep;
+  const PrefetchSetting best{sweep.best.hint, sweep.best.distance};
+  std::string grid = "[";
+  for (std::size_t i = 0; i < sweep.cells.size(); ++i) {
+    const SweepCell& c = sweep.cells[i];
+    // One cell a line.
+    grid += std::string(i ? "," : "") + "\n    {\"hint\": " + JsonString(HintName(c.hint)) +
+            ", \"distance\": " + std::to_string(c.distance) +
+            ", \"ns_per_line\": " + Number(c.ns_per_line) + "}";
+  }
+  grid += "\n  ]";
+  std::vector<std::string> hints;
+  for (const int h : blockbloom_tools::kSweepHints) hints.push_back(HintName(h));
+  std::string distances = "[";
+  for (const std::size_t d : blockbloom_tools::kSweepDistances) {
+    distances += (distances.size() > 1 ? ", " : "") + std::to_string(d);
+  }
+  distances += "]";
+
+  const FindComparison& f = r.find;
+  JsonObjectWriter find(2);
+  find.Add("isa", JsonString(r.isa));
+  find.Add("batch", std::to_string(f.batch));
+  find.Add("runs", std::to_string(f.rounds));
+  find.Add("keys_per_run", std::to_string(f.keys_per_run));
+  find.Add("best", JsonSetting(f.best.setting, "ns_per_key", f.best.ns_per_key, 4));
+  find.Add("default", JsonSetting(f.current.setting, "ns_per_key", f.current.ns_per_key, 4));
+  find.Add("default_over_best", Number(Ratio(f.current.ns_per_key, f.best.ns_per_key)));
+
+  JsonObjectWriter json;
+  json.Add("bytes", std::to_string(r.bytes));
+  json.Add("budget_seconds", Number(r.budget_seconds));
+  json.Add("seconds", Number(r.seconds_taken));
+  json.Add("cpu", JsonString(r.cpu));
+  json.Add("huge_pages", Number(r.huge_pages));
+  json.Add("hints", JsonStringArray(hints));
+  json.Add("distances", distances);
+  json.Add("runs_per_cell", std::to_string(sweep.rounds));
+  json.Add("lines_per_run", std::to_string(sweep.lines_per_run));
+  json.Add("grid", grid);
+  json.Add("best", JsonSetting(best, "ns_per_line", sweep.best.ns_per_line, 2));
+  json.Add("no_prefetch_ns_per_line", Number(sweep.none.ns_per_line));
+  json.Add("find_batch_bitmap", find.Finish());
+  json.Add("environment", JsonString(EnvironmentLine(best)));
+  json.Add("code", JsonString(CodeLine(best)));
+  std::printf("%s\n", json.Finish().c_str());
+}
+
+}  // namespace blockbloom_cli::tune
