@@ -1,8 +1,12 @@
 #include "prefetch_benchmarks.h"
 
+#include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "benchmark/benchmark.h"
@@ -80,6 +84,79 @@ void RandomLinesLoop(benchmark::State& state, ProbeData& data, int hint, size_t 
       benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
+// Random read-modify-writes of one 8-byte word of each block: what an insert
+// does to memory (a dirty line costs a write-back as well as a read), with
+// the best prefetch. Blocks of hashes[0 .. n) within [first_block,
+// first_block + num_blocks) of the buffer.
+template <int kLocality>
+uint64_t UpdateRandomBlocks(uint8_t* buffer, uint32_t first_block, uint32_t num_blocks,
+                            const uint64_t* hashes, size_t n, size_t distance) {
+  const auto block = [&](uint64_t h) {
+    return buffer + (first_block + blockbloom_tools::BlockOfHash(h, num_blocks)) * 32;
+  };
+  uint64_t touched = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (i + distance < n) __builtin_prefetch(block(hashes[i + distance]), 1, kLocality);
+    uint8_t* p = block(hashes[i]);
+    uint64_t word;
+    std::memcpy(&word, p, sizeof word);
+    word |= uint64_t{1} << (hashes[i] & 63);
+    std::memcpy(p, &word, sizeof word);
+    touched += word & 1;
+  }
+  return touched;
+}
+
+uint64_t UpdateRandom(uint8_t* buffer, uint32_t first_block, uint32_t num_blocks,
+                      const uint64_t* hashes, size_t n, int hint, size_t distance) {
+  switch (hint) {
+    case BB_PREFETCH_L1: return UpdateRandomBlocks<3>(buffer, first_block, num_blocks, hashes, n, distance);
+    case BB_PREFETCH_L3: return UpdateRandomBlocks<1>(buffer, first_block, num_blocks, hashes, n, distance);
+    default: return UpdateRandomBlocks<2>(buffer, first_block, num_blocks, hashes, n, distance);
+  }
+}
+
+// memory/prefetched_random_rmw[_threads2]/<bytes>: the same number of random
+// block updates of the insert target by one thread over the whole buffer,
+// or by two threads, each over its own half (as the partitioned build splits
+// a filter), timed on the wall clock: what the memory system allows any 1-
+// or 2-thread build. As many updates an iteration as that build's hashes
+// (2^18), so that starting a thread is a small part of it.
+constexpr size_t kUpdatesPerIteration = size_t{1} << 18;
+
+void RandomUpdatesLoop(benchmark::State& state, ProbeData& data, int hint, size_t distance,
+                       unsigned threads) {
+  bb_filter& f = data.insert_target();
+  const std::vector<uint64_t>& probes = data.probes();
+  const size_t per_iteration = std::min(kUpdatesPerIteration, probes.size());
+  size_t offset = 0;
+  double wall_ns = 0;
+  for (auto _ : state) {
+    if (offset + per_iteration > probes.size()) offset = 0;
+    const uint64_t* hashes = probes.data() + offset;
+    const size_t share = per_iteration / threads;
+    const uint32_t blocks_each = f.num_blocks / threads;
+    const auto start = std::chrono::steady_clock::now();
+    uint64_t other = 0;
+    std::thread helper;
+    if (threads == 2) {
+      helper = std::thread([&] {
+        other = UpdateRandom(f.data, blocks_each, blocks_each, hashes + share, share, hint, distance);
+      });
+    }
+    benchmark::DoNotOptimize(UpdateRandom(f.data, 0, blocks_each, hashes, share, hint, distance));
+    if (helper.joinable()) helper.join();
+    benchmark::DoNotOptimize(other);
+    benchmark::ClobberMemory();
+    wall_ns += std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start)
+                   .count();
+    offset += per_iteration;
+  }
+  const double updates = static_cast<double>(state.iterations()) * static_cast<double>(per_iteration);
+  state.SetItemsProcessed(static_cast<int64_t>(updates));
+  state.counters["ns_per_key"] = updates > 0 ? wall_ns / updates : 0.0;
+}
+
 void FindSweep(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data,
                int hint, size_t distance) {
   const ScopedPrefetch prefetch(hint, distance);
@@ -137,6 +214,18 @@ void RegisterMemory(size_t bytes) {
             state.SetLabel(HintName(best.hint) + " at " + std::to_string(best.distance));
           }
         });
+    if (bytes != kMiB512) continue;
+    for (const unsigned threads : {1u, 2u}) {
+      benchmark::RegisterBenchmark(
+          ("memory/prefetched_random_rmw" + std::string(threads == 2 ? "_threads2/" : "/") +
+           std::to_string(bytes)).c_str(),
+          [best, threads](benchmark::State& state) {
+            if (ProbeData* data = ProbeDataOrSkip(state, best.bytes)) {
+              RandomUpdatesLoop(state, *data, best.hint, best.distance, threads);
+              state.SetLabel(HintName(best.hint) + " at " + std::to_string(best.distance));
+            }
+          });
+    }
   }
 }
 

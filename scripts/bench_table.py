@@ -40,7 +40,8 @@ OP_ORDER = ["insert", "find", "insert_batch", "find_batch_bitmap", "find_batch_s
 # (The threads ops have a table of their own, with their ratio.)
 KERNEL_OPS = OP_ORDER[:6]
 THREAD_OPS = ["insert_batch_threads1", "insert_batch_threads2"]
-MEMORY_TESTS = ["random_loads", "prefetched_random_lines", "pointer_chase"]
+MEMORY_TESTS = ["random_loads", "prefetched_random_lines", "prefetched_random_rmw",
+                "prefetched_random_rmw_threads2", "pointer_chase"]
 FUSED, UNFUSED = "find_int64_column_bitmap", "xxh64_then_find_batch_bitmap"
 SPLIT = "hash_batch_then_find_batch_bitmap"  # the tier's own hash, then the probe
 SWEEP_PREFIX = "prefetch_sweep/"
@@ -397,6 +398,13 @@ def targets(results):
           1.6, "%.2fx (%s: %.2f -> %.2f ns/key%s)" % (ratio, isa, one, two,
                                                      "; " + others if others else "")
           if isa else "")
+    # What the memory system allows any 2-thread build in this run: random
+    # block updates (read, modify, write back) by two threads against one.
+    lines1 = results.get(("memory", "prefetched_random_rmw", MIB512))
+    lines2 = results.get(("memory", "prefetched_random_rmw_threads2", MIB512))
+    if lines1 and lines2:
+        out.append(("  (ceiling: memory/prefetched_random_rmw 1 -> 2 threads, 512 MiB)", "-",
+                    "%.2fx (%.2f -> %.2f ns/update)" % (lines1 / lines2, lines1, lines2), None))
     return out
 
 
