@@ -53,7 +53,10 @@ void PrintGrid(const SweepResult& sweep) {
   for (const int hint : blockbloom_tools::kSweepHints) {
     std::printf("%-6s", HintName(hint).c_str());
     if (hint == BB_PREFETCH_NONE) {
-      std::printf(" %8.2f\n", sweep.none.ns_per_line);
+      // No prefetch can be the best too (under emulation, or on a filter the
+      // caches hold): then the star goes here.
+      std::printf(" %7.2f%s\n", sweep.none.ns_per_line,
+                  sweep.best.hint == BB_PREFETCH_NONE ? "*" : " ");
       continue;
     }
     std::printf(" %8s", "");
