@@ -642,7 +642,7 @@ TEST(KuduFastHash, FastHash32IsTheFoldOfFastHash64WithTheSameSeed) {
 
 // ------------------------------------------------------------ fused columns
 
-const size_t kColumnSizes[] = {0, 1, 255, 256, 257, 1000};
+const size_t kColumnSizes[] = {0, 1, 255, 256, 257, 1000, 1023, 1024, 1025, 2100};
 constexpr uint32_t kKuduSeed = 0x5eed1234u;
 
 // A zeroed filter of either layout, 8 KiB (256 blocks).
