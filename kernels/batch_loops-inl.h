@@ -5,6 +5,7 @@
 //   uint32_t ShiftInFind(uint32_t acc, const uint8_t* block, uint32_t key);  // acc * 2 + find
 //   constexpr bool kFindSetsCarry;  // whether ShiftInFind is one add-with-carry
 //   constexpr bool kOffsetsInline;  // see kUseOffsetArray
+// and the macro BLOCKBLOOM_INSERT_UNROLL_COUNT (how far to unroll inserts).
 //   size_t AppendHitIndices8(uint32_t* out, uint32_t first, uint32_t byte);
 //     // writes first + j for each set bit j of byte, in order, to out[0 ..
 //     // popcount); may write (garbage) up to out[7]; returns the popcount
@@ -24,6 +25,12 @@
 // block of key i + distance with the configured hint, so about `distance`
 // misses stay in flight across chunk boundaries too; the first chunk
 // prefetches its first `distance` blocks as soon as their offsets are known.
+
+// The insert loops' unrolling, a tier's choice (BLOCKBLOOM_INSERT_UNROLL_COUNT).
+#define BLOCKBLOOM_PRAGMA(text) _Pragma(#text)
+#define BLOCKBLOOM_UNROLL(count) BLOCKBLOOM_PRAGMA(GCC unroll count)
+#undef BLOCKBLOOM_INSERT_UNROLL
+#define BLOCKBLOOM_INSERT_UNROLL BLOCKBLOOM_UNROLL(BLOCKBLOOM_INSERT_UNROLL_COUNT)
 
 inline constexpr size_t kChunk = 256;  // keys per chunk: a multiple of 8
 static_assert(kChunk % 8 == 0, "bitmap bytes must not straddle chunks");
@@ -136,12 +143,12 @@ void InsertBatch(uint8_t* blocks, uint32_t num_blocks, const typename Layout::Ha
     ForEachChunk<Layout, kHint>(blocks, num_blocks, hashes, n, distance, [=](const auto& c) {
       const size_t prefix = PrefetchingPrefix<kHint>(c, distance, 1);
       size_t i = 0;
-#pragma GCC unroll 4
+BLOCKBLOOM_INSERT_UNROLL
       for (; i < prefix; ++i) {
         PrefetchBlock<kHint>(c.AheadBlock(i + distance));
         InsertIntoBlock(const_cast<uint8_t*>(c.Block(i)), c.Key(i));
       }
-#pragma GCC unroll 4
+BLOCKBLOOM_INSERT_UNROLL
       for (; i < c.len; ++i) InsertIntoBlock(const_cast<uint8_t*>(c.Block(i)), c.Key(i));
     });
     return 0;

@@ -51,6 +51,7 @@ inline constexpr bool kFindSetsCarry = false;
 // Without prefetching, the block index is computed in the per-key loop
 // (measured no slower than an offset array first: docs/benchmarks.md).
 inline constexpr bool kOffsetsInline = true;
+#define BLOCKBLOOM_INSERT_UNROLL_COUNT 4
 
 inline uint32_t ShiftInFind(uint32_t acc, const uint8_t* block, uint32_t key) {
   return (acc << 1) | FindInBlock(block, key);

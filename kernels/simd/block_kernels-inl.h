@@ -116,6 +116,16 @@ HWY_INLINE void InsertIntoBlock(uint8_t* block, uint32_t key) {
 // docs/benchmarks.md).
 inline constexpr bool kOffsetsInline = HWY_TARGET == HWY_SSE4;
 
+// Insert loops unrolled by 4 where the loop's own instructions are a large
+// share of a key's (AVX2/AVX-512, NEON); SSE4's keys are long enough that
+// unrolling measured slower (docs/benchmarks.md).
+#undef BLOCKBLOOM_INSERT_UNROLL_COUNT
+#if HWY_TARGET == HWY_SSE4
+#define BLOCKBLOOM_INSERT_UNROLL_COUNT 1
+#else
+#define BLOCKBLOOM_INSERT_UNROLL_COUNT 4
+#endif
+
 #if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
 inline constexpr bool kFindSetsCarry = true;
 
