@@ -36,6 +36,7 @@ int RunBuild(const std::vector<std::string>& args) {
   const HashOptions hashing = HashOptionsFromFlags(flags, layout);
   const bool with_header = ParquetHeaderFlag(flags, layout);
   const std::size_t bytes = BuildBytesFromFlags(flags, layout);
+  if (with_header) CheckHeaderNumBytes(bytes, "a filter of " + std::to_string(bytes) + " bytes");
   const std::string& input = flags.Required("--input");
   const std::string& output = flags.Required("--output");
 

@@ -1263,6 +1263,21 @@ class ParquetHeader(FileTestCase):
                          "too short")
         self.assertFails(self.probe_args(path, "--offset", "1"), path)
 
+    def test_a_size_numbytes_cannot_hold_is_refused_before_the_input_is_read(self):
+        # numBytes is a Thrift i32: 2^31 bytes is a valid bitset but no header
+        # can say so. The bad input line must not be what is reported.
+        bad = self.write_lines("bad.txt", ["not a hash"])
+        for sizing in (["--bytes", "2147483648"], ["--bytes", str((1 << 35))]):
+            with self.subTest(sizing=sizing):
+                result = self.assertFails(["build", "--layout", "parquet"] + sizing +
+                                          ["--parquet-header", "--input", bad, "-o", self.out],
+                                          "signed 32-bit integer", "at most 2147483616 bytes")
+                self.assertNotIn("bad.txt", result.stderr)
+        # The limit itself is accepted as far as the flags go: the input is read.
+        self.assertFails(["build", "--layout", "parquet", "--bytes", "2147483616",
+                          "--parquet-header", "--input", bad, "-o", self.out],
+                         "bad.txt:1: not an unsigned 64-bit number")
+
     def test_kudu_layout_takes_no_header(self):
         filt = self.write_bytes("f.bin", parquet_header(1024) + bytes(1024))
         self.assertFails(["probe", "--layout", "kudu", "--parquet-header", "--filter", filt,
