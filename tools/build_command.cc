@@ -12,6 +12,7 @@
 #include "hash_input.h"
 #include "hash_options.h"
 #include "layout_filter.h"
+#include "output_name.h"
 #include "parquet_header.h"
 #include "sizing_options.h"
 
@@ -39,6 +40,7 @@ int RunBuild(const std::vector<std::string>& args) {
   if (with_header) CheckHeaderNumBytes(bytes, "a filter of " + std::to_string(bytes) + " bytes");
   const std::string& input = flags.Required("--input");
   const std::string& output = flags.Required("--output");
+  CheckOutputName(output);
 
   const std::vector<std::uint64_t> hashes = ReadHashFile(input, hashing, layout);
   OwnedFilter filter;

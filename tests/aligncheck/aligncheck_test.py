@@ -692,6 +692,25 @@ class CorruptParquet(ToolTestCase):
         self.assertBadInput(["--parquet", self.write("far.parquet", data)],
                             "bloom_filter_offset %d is outside the file" % (1 << 40), "(far)")
 
+    def test_bloom_filter_length_zero_or_negative_is_invalid(self):
+        for length in (0, -1, -(1 << 31)):
+            with self.subTest(length=length):
+                w = CompactWriter().begin()
+                w.field(4, LIST).list_header(STRUCT, 1).begin()
+                w.field(1, LIST).list_header(STRUCT, 1).begin()
+                w.field(3, STRUCT).begin()
+                w.field(3, LIST).list_header(BINARY, 1).binary("len")
+                w.field(14, I64).zigzag(4)
+                w.field(15, I32).zigzag(length)
+                w.end().end().end().end()
+                metadata = bytes(w.out)
+                data = (b"PAR1" + bloom_header(32) + bytes(32) + metadata +
+                        struct.pack("<I", len(metadata)) + b"PAR1")
+                result = self.assertBadInput(["--parquet", self.write("len.parquet", data)],
+                                             "bloom_filter_length %d is invalid" % length,
+                                             "(len)")
+                self.assertNotIn("runs past the end", result.stderr)
+
     def test_missing_file(self):
         path = self.path("absent.parquet")
         self.assertBadInput(["--parquet", path], path, "cannot open")

@@ -532,6 +532,30 @@ class RejectsBadUsageAndInput(ToolTestCase):
                 args += [key, value]
         return args
 
+    def test_output_name_too_long_for_the_temporary_file_names_the_real_limit(self):
+        # OUT is written as ".OUT.tmp.XXXXXX" beside it: 12 bytes more, so a
+        # name within the file system's limit may still be one too long.
+        name_max = os.pathconf(self.dir, "PC_NAME_MAX")
+        longest = name_max - 12
+        for length in (longest + 1, name_max - 10, name_max):
+            with self.subTest(length=length):
+                long_out = self.path("o" * length)
+                result = self.assertFails(self.build_args(**{"-o": long_out}),
+                                          "-o: the file name is %d bytes" % length,
+                                          "at most %d" % longest, str(name_max))
+                self.assertNotIn("File name too long", result.stderr)
+                a = self.path("a.bin")
+                with open(a, "wb") as f:
+                    f.write(bytes(64))
+                self.assertFails(["union", a, a, "-o", long_out], "at most %d" % longest)
+                os.remove(a)
+        self.assertFails(self.build_args(**{"-o": self.path("o" * (name_max + 1))}),
+                         "-o: the file name is %d bytes" % (name_max + 1),
+                         "more than the %d bytes this file system allows" % name_max)
+        # The longest name that works is accepted.
+        self.run_ok(self.build_args(**{"-o": self.path("o" * longest)}))
+        self.assertTrue(os.path.isfile(self.path("o" * longest)))
+
     def test_help_prints_usage_and_exits_0(self):
         for args in (["--help"], ["build", "--help"], ["probe", "-h"], ["info", "--help"]):
             with self.subTest(args=args):
@@ -954,6 +978,28 @@ class SizingFlags(FileTestCase):
         self.assertFails(self.sizing_args("--ndv", "ten", "--fpp", "0.01"), "--ndv ten",
                          "not an unsigned 64-bit number")
         self.assertFails(self.sizing_args("--ndv", "0", "--fpp", "0.01", layout="kudu"), "--ndv 0")
+
+    def test_fpp_strtod_cannot_hold_is_out_of_range_not_junk(self):
+        for fpp in ("1e-320", "1e-400"):
+            with self.subTest(fpp=fpp):
+                result = self.assertFails(self.sizing_args("--ndv", "10", "--fpp", fpp),
+                                          "--fpp " + fpp, "out of range", "too small",
+                                          usage=False)
+                self.assertNotIn("not a number", result.stderr)
+        result = self.assertFails(self.sizing_args("--ndv", "10", "--fpp", "1e400"),
+                                  "--fpp 1e400", "out of range", usage=False)
+        self.assertNotIn("not a number", result.stderr)
+
+    def test_kudu_target_below_the_hash_collision_floor_names_the_floor(self):
+        # 100 values: 100 / 2^32 = 2.33e-08 of foreign values hit whatever the size.
+        for fpp in ("1e-12", "1e-9"):
+            with self.subTest(fpp=fpp):
+                result = self.assertFails(
+                    self.sizing_args("--ndv", "100", "--fpp", fpp, layout="kudu"),
+                    "--ndv 100 --fpp " + fpp, "32-bit hash collision floor", "2.33e-08")
+                self.assertNotIn("2^31 - 1 blocks", result.stderr)
+        # Above the floor the same target is met.
+        self.run_ok(self.sizing_args("--ndv", "100", "--fpp", "1e-7", layout="kudu"))
 
     def test_a_target_no_filter_can_meet_is_refused(self):
         # Beyond 2^31 - 1 blocks (parquet), 32 GiB (kudu), 128 MiB (parquet --pow2).

@@ -192,8 +192,14 @@ std::vector<LocatedFilter> LocateBloomFilters(const ParquetFooter& footer,
     const auto offset = static_cast<std::size_t>(chunk.bloom_filter_offset);
     std::size_t available = size - offset;
     if (chunk.has_bloom_filter_length) {
-      if (chunk.bloom_filter_length <= 0 ||
-          static_cast<std::uint64_t>(chunk.bloom_filter_length) > available) {
+      // A length of 0 or less describes no filter at all: that is the fault,
+      // not where the filter would end.
+      if (chunk.bloom_filter_length <= 0) {
+        throw CliError("corrupt footer: " + where + ": bloom_filter_length " +
+                       std::to_string(chunk.bloom_filter_length) +
+                       " is invalid (a filter's header and bitset take at least 1 byte)");
+      }
+      if (static_cast<std::uint64_t>(chunk.bloom_filter_length) > available) {
         throw CliError("corrupt footer: " + where + ": bloom_filter_length " +
                        std::to_string(chunk.bloom_filter_length) + " at offset " +
                        std::to_string(offset) + " runs past the end of the file (" +
