@@ -1,5 +1,7 @@
 // blockbloom probe: test hashes or typed values against a bitset at any
 // offset of a file, in place (the file is mapped, not copied).
+#include <sys/stat.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -30,6 +32,24 @@ void PrintBitmapLines(const std::vector<std::uint8_t>& bitmap, std::size_t n) {
   std::fwrite(out.data(), 1, out.size(), stdout);
 }
 
+// A raw filter file holds no size: probing only the first --bytes of a larger
+// file answers for a different filter (often 0 for every inserted key, with
+// no error). So, at --offset 0, a file larger than --bytes is refused unless
+// --allow-trailing says the filter really is just its first bytes. A smaller
+// file is left to MappedRange, which reports where it ends.
+void CheckNoTrailingBytes(const std::string& path, std::size_t bytes) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;  // MappedRange reports it
+  const auto size = static_cast<std::uint64_t>(st.st_size);
+  if (size <= bytes) return;
+  throw CliError(path + ": the file is " + std::to_string(size) + " bytes, but --bytes is " +
+                 std::to_string(bytes) + ": a raw filter file does not record its size, and "
+                 "probing its first " + std::to_string(bytes) +
+                 " bytes would answer for another filter; give --bytes " +
+                 std::to_string(size) + ", or --allow-trailing if the filter is only the first " +
+                 std::to_string(bytes) + " bytes of the file");
+}
+
 }  // namespace
 
 int RunProbe(const std::vector<std::string>& args) {
@@ -42,6 +62,7 @@ int RunProbe(const std::vector<std::string>& args) {
                                               {"--type", true, ""},
                                               {"--seed", true, ""},
                                               {"--input", true, ""},
+                                              {"--allow-trailing", false, ""},
                                               {"--count", false, ""}});
   if (flags.help_requested()) return PrintHelp();
 
@@ -55,6 +76,11 @@ int RunProbe(const std::vector<std::string>& args) {
   const std::string& filter_path = flags.Required("--filter");
   const std::uint64_t offset = flags.Has("--offset") ? NumberFlag(flags, "--offset") : 0;
   const std::string& input = flags.Required("--input");
+  const bool allow_trailing = flags.Has("--allow-trailing");
+  if (allow_trailing && (with_header || offset != 0)) {
+    throw UsageError("--allow-trailing is for a raw filter at --offset 0 (elsewhere the filter "
+                     "is inside a larger file anyway)");
+  }
 
   std::optional<MappedRange> range;
   const std::uint8_t* bitset = nullptr;
@@ -72,6 +98,7 @@ int RunProbe(const std::vector<std::string>& args) {
     bitset = range->data() + found.header_bytes;
     bytes = found.num_bytes;
   } else {
+    if (offset == 0 && !allow_trailing) CheckNoTrailingBytes(filter_path, *bytes_flag);
     range.emplace(filter_path, offset, *bytes_flag);
     bitset = range->data();
     bytes = *bytes_flag;

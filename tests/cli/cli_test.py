@@ -414,6 +414,28 @@ class BuildProbeRoundTrip(ToolTestCase):
         self.assertEqual(len(lines), len(self.members))
         self.assertEqual(set(lines), {"1"}, self.seed_note)
 
+    def test_a_file_larger_than_bytes_at_offset_0_needs_allow_trailing(self):
+        # A raw file holds no size: --bytes 2048 on a 4096-byte filter would
+        # silently answer 0 for inserted keys.
+        filt = self.path("f.bin")
+        self.build(self.members_path, filt, self.NUM_BYTES)
+        half = self.NUM_BYTES // 2
+        args = ["probe", "--layout", "parquet", "--filter", filt, "--bytes", str(half),
+                "--input", self.members_path, "--count"]
+        for extra in ([], ["--offset", "0"]):
+            with self.subTest(extra=extra):
+                self.assertFails(args + extra, filt, "the file is %d bytes" % self.NUM_BYTES,
+                                 "--bytes is %d" % half, "--allow-trailing", usage=False)
+        self.assertOk(run(args + ["--allow-trailing"]))
+        # The whole file, or a range at another offset, needs no flag.
+        self.assertEqual(self.probe(filt, self.NUM_BYTES, self.members_path, count=True),
+                         "%d\n" % len(self.members))
+        self.assertOk(run(args[:-1] + ["--offset", "32"]))
+        # --allow-trailing only means something for a raw filter at offset 0.
+        self.assertFails(args + ["--allow-trailing", "--offset", "32"], "--allow-trailing",
+                         usage=True)
+        self.assertIn("--allow-trailing", run(["probe", "--help"]).stdout)
+
     def test_other_hashes_mostly_probe_0(self):
         self.build(self.members_path, self.path("f.bin"), self.NUM_BYTES)
         others = [self.rng.getrandbits(64) for _ in range(4000)]
@@ -1440,6 +1462,11 @@ class HelpListsEverything(ToolTestCase):
                              "BLOCKBLOOM_PREFETCH_HINT"):
                     self.assertIn(word, text)
 
+    def test_help_names_allow_trailing_and_the_kudu_seed_hazard(self):
+        text = self.run_ok(["probe", "--help"]).stdout
+        self.assertIn("[--allow-trailing]", text)
+        self.assertIn("records neither its size nor a Kudu", text)
+        self.assertIn("must be probed with the same --seed S", text)
 
 
 class JoinDemo(ToolTestCase):
