@@ -608,6 +608,42 @@ class ParquetFooterMatchesIndependentWalk(ToolTestCase):
         self.assertIn("bb_parquet_filter_read", result.stdout)
 
 
+    def test_hostile_column_paths_are_escaped_in_text_and_exact_in_json(self):
+        # An ESC sequence (clear screen), a newline that would forge a row, a
+        # C1 CSI (U+009B) and an invalid byte; UTF-8 text passes unchanged.
+        hostile = ["evil\x1b[2J", "a\nb", "c\u009bd", "\u00e9t\u00e9"]
+        data, _ = parquet_file([(hostile, 256)], 20)
+        data = data.replace(b"\xc3\xa9t", b"\xff\xa9t", 1)  # first "é" made invalid
+        path = self.write("hostile.parquet", data)
+        result = run(["--cpu", "e5-v4", "--parquet", path])
+        self.assertEqual(result.returncode, 1, result.stderr)
+        for raw in ("\x1b", "\x9b", "a\nb"):
+            self.assertNotIn(raw, result.stdout)
+        escaped = "evil\\x1b[2J.a\\nb.c\\xc2\\x9bd.\\xff\\xa9t\u00e9"
+        rows = [line for line in result.stdout.splitlines() if "MISALIGNED" in line]
+        self.assertEqual(len(rows), 1, result.stdout)
+        self.assertIn(escaped, rows[0])
+        self.assertIn("fix, e.g. for " + escaped + ":", result.stdout)
+        # JSON carries the bytes exactly (as JSON escapes).
+        report = self.report(["--cpu", "e5-v4", "--parquet", path], 1)
+        self.assertTrue(report["filters"][0]["column"].startswith("evil\x1b[2J.a\nb."))
+
+    def test_hostile_column_path_is_escaped_in_error_messages(self):
+        w = file_metadata_start()
+        w.field(4, LIST).list_header(STRUCT, 1).begin()
+        w.field(1, LIST).list_header(STRUCT, 1).begin()
+        w.field(3, STRUCT).begin()
+        w.field(3, LIST).list_header(BINARY, 1).binary("x\x1b]0;owned\x07\ny")
+        w.field(14, I64).zigzag(1 << 40)
+        w.end().end().end().end()
+        metadata = bytes(w.out)
+        data = b"PAR1" + metadata + struct.pack("<I", len(metadata)) + b"PAR1"
+        result = self.assertBadInput(["--parquet", self.write("far.parquet", data)],
+                                     "(x\\x1b]0;owned\\x07\\ny)")
+        self.assertNotIn("\x1b", result.stderr)
+        self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)
+
+
 class RealParquetTestdata(ToolTestCase):
     """--parquet on the real files in ../shared/testdata."""
 

@@ -578,6 +578,14 @@ class RejectsBadUsageAndInput(ToolTestCase):
         self.run_ok(self.build_args(**{"-o": self.path("o" * longest)}))
         self.assertTrue(os.path.isfile(self.path("o" * longest)))
 
+    def test_control_characters_in_names_are_escaped_in_messages(self):
+        # A file name with an ESC sequence and a newline (a forged second line).
+        hostile = self.path("in\x1b[2J\nblockbloom: all good\u00e9.txt")
+        result = self.assertFails(self.build_args(**{"--input": hostile}),
+                                  "in\\x1b[2J\\nblockbloom: all good\u00e9.txt: cannot open")
+        self.assertNotIn("\x1b", result.stderr)
+        self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)
+
     def test_help_prints_usage_and_exits_0(self):
         for args in (["--help"], ["build", "--help"], ["probe", "-h"], ["info", "--help"]):
             with self.subTest(args=args):
