@@ -42,10 +42,14 @@ int RunBuild(const std::vector<std::string>& args) {
   const std::string& output = flags.Required("--output");
   CheckOutputName(output);
 
-  const std::vector<std::uint64_t> hashes = ReadHashFile(input, hashing, layout);
+  // The input is streamed into the filter batch by batch: memory is the
+  // filter plus one batch, however long the input.
+  const std::string context = "a filter of " + std::to_string(bytes) + " bytes";
   OwnedFilter filter;
-  BuildFilter(layout, bytes, hashing.seed, hashes, &filter,
-              "a filter of " + std::to_string(bytes) + " bytes");
+  InitFilter(layout, bytes, hashing.seed, &filter, context);
+  ForEachHashBatch(input, hashing, layout, [&](const std::vector<std::uint64_t>& hashes) {
+    InsertHashes(layout, hashes, &filter, context);
+  });
   if (with_header) {
     const EncodedHeader header = EncodeParquetHeader(bytes);
     WriteFileAtomically(output, {ByteSpan{header.bytes, header.size},

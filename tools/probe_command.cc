@@ -2,6 +2,7 @@
 // offset of a file, in place (the file is mapped, not copied).
 #include <sys/stat.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -21,15 +22,22 @@
 namespace blockbloom_cli {
 namespace {
 
-// One "1" or "0" line per hash, from the LSB-first bitmap.
+static_assert(kHashBatch % 8 == 0, "batch bitmaps must end at a byte boundary");
+
+// One "1" or "0" line per hash, from the LSB-first bitmap, written a piece
+// at a time (the text is 16 times the size of the bitmap).
 void PrintBitmapLines(const std::vector<std::uint8_t>& bitmap, std::size_t n) {
+  constexpr std::size_t kPieceLines = std::size_t{1} << 16;
   std::string out;
-  out.reserve(2 * n);
+  out.reserve(2 * kPieceLines);
   for (std::size_t i = 0; i < n; ++i) {
     out += ((bitmap[i / 8] >> (i % 8)) & 1u) ? '1' : '0';
     out += '\n';
+    if (out.size() == 2 * kPieceLines || i + 1 == n) {
+      std::fwrite(out.data(), 1, out.size(), stdout);
+      out.clear();
+    }
   }
-  std::fwrite(out.data(), 1, out.size(), stdout);
 }
 
 // A raw filter file holds no size: probing only the first --bytes of a larger
@@ -104,15 +112,30 @@ int RunProbe(const std::vector<std::string>& args) {
     bytes = *bytes_flag;
   }
 
-  const std::vector<std::uint64_t> hashes = ReadHashFile(input, hashing, layout);
-  std::vector<std::uint8_t> bitmap((hashes.size() + 7) / 8);
-  const std::size_t hits =
-      ProbeBitset(layout, bitset, bytes, hashing.seed, hashes, bitmap.data(), filter_path);
+  // The input is streamed batch by batch. Nothing is printed before the
+  // whole input has been read (an error prints nothing), so without --count
+  // the answers are kept: one bit per line, not the line or its hash.
+  const bool count_only = flags.Has("--count");
+  std::size_t hits = 0;
+  std::size_t lines = 0;
+  std::vector<std::uint8_t> bitmap;
+  std::vector<std::uint8_t> batch_bitmap((kHashBatch + 7) / 8);
+  ForEachHashBatch(input, hashing, layout, [&](const std::vector<std::uint64_t>& hashes) {
+    hits += ProbeBitset(layout, bitset, bytes, hashing.seed, hashes, batch_bitmap.data(),
+                        filter_path);
+    // Every batch but the last holds kHashBatch (a multiple of 8) hashes, so
+    // each one's bitmap continues the previous one at a byte boundary.
+    if (!count_only) {
+      bitmap.insert(bitmap.end(), batch_bitmap.begin(),
+                    batch_bitmap.begin() + static_cast<std::ptrdiff_t>((hashes.size() + 7) / 8));
+    }
+    lines += hashes.size();
+  });
 
-  if (flags.Has("--count")) {
+  if (count_only) {
     std::printf("%zu\n", hits);
   } else {
-    PrintBitmapLines(bitmap, hashes.size());
+    PrintBitmapLines(bitmap, lines);
   }
   return 0;
 }

@@ -55,6 +55,8 @@ const char kUsage[] =
     "                         0x1.8p1, inf, -inf, nan (the positive quiet NaN); a value that\n"
     "                         overflows the type or underflows to 0 is refused\n"
     "  Blanks around numbers and a trailing '\\r' are ignored. '-' reads standard input.\n"
+    "  Input is read line by line (a line longer than 1 MiB is an error), so memory stays\n"
+    "  bounded; probe keeps one bit per line to print nothing if a later line is bad.\n"
     "\n"
     "--parquet-header (parquet): build writes Parquet's Thrift BloomFilterHeader before the\n"
     "  bitset; probe reads the header at --offset K and takes the size from it (--bytes, if\n"

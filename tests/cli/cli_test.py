@@ -21,6 +21,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 TOOL = None  # set from argv in main()
@@ -414,6 +415,21 @@ class BuildProbeRoundTrip(ToolTestCase):
         self.assertEqual(len(lines), len(self.members))
         self.assertEqual(set(lines), {"1"}, self.seed_note)
 
+    def test_inputs_longer_than_one_batch_build_and_probe_as_the_model(self):
+        # The input is streamed in batches of 65536 lines: across batch
+        # boundaries the filter and the probe answers must match the model.
+        keys = [self.rng.getrandbits(64) for _ in range(65536 * 2 + 5)]
+        keys_path = self.path("many.txt")
+        write_hashes(keys_path, keys)
+        num_bytes = 1024
+        built = self.build(keys_path, self.path("many.bin"), num_bytes)
+        self.assertEqual(built, model_bitset(keys, num_bytes), self.seed_note)
+        small = self.build(self.members_path, self.path("small.bin"), num_bytes)
+        lines = self.probe(self.path("small.bin"), num_bytes, keys_path).splitlines()
+        self.assertEqual(lines, [parquet_model_find(small, h) for h in keys], self.seed_note)
+        count = self.probe(self.path("small.bin"), num_bytes, keys_path, count=True)
+        self.assertEqual(int(count), lines.count("1"))
+
     def test_a_file_larger_than_bytes_at_offset_0_needs_allow_trailing(self):
         # A raw file holds no size: --bytes 2048 on a 4096-byte filter would
         # silently answer 0 for inserted keys.
@@ -585,6 +601,60 @@ class RejectsBadUsageAndInput(ToolTestCase):
                                   "in\\x1b[2J\\nblockbloom: all good\u00e9.txt: cannot open")
         self.assertNotIn("\x1b", result.stderr)
         self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)
+
+    def run_measured(self, args, timeout=30):
+        """Runs the tool; returns (exit status, stderr, peak RSS in bytes).
+        The peak is the child's own (wait4), so no address-space limit is
+        needed, which a sanitizer build could not run under."""
+        with open(os.path.join(self.dir, "stderr.txt"), "w+b") as err:
+            proc = subprocess.Popen(WRAPPER + [TOOL] + args, stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.DEVNULL, stderr=err)
+            deadline = time.monotonic() + timeout
+            while True:
+                pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+                if pid == proc.pid:
+                    break
+                if time.monotonic() > deadline:
+                    proc.kill()
+                    os.wait4(proc.pid, 0)
+                    self.fail("%r still running after %d s" % (args, timeout))
+                time.sleep(0.02)
+            proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+            err.seek(0)
+            stderr = err.read().decode("utf-8", "replace")
+        os.remove(os.path.join(self.dir, "stderr.txt"))
+        return proc.returncode, stderr, usage.ru_maxrss * 1024
+
+    def test_endless_input_fails_fast_in_bounded_memory(self):
+        # /dev/zero has no newline: the whole input was once read first.
+        filt = self.path("f.bin")
+        with open(filt, "wb") as f:
+            f.write(bytes(1024))
+        for args in (self.build_args(**{"--input": "/dev/zero"}),
+                     self.build_args(**{"--input": "/dev/zero", "--hash": "xxh64",
+                                        "--type": "string"}),
+                     ["probe", "--layout", "parquet", "--filter", filt, "--bytes", "1024",
+                      "--input", "/dev/zero", "--count"]):
+            with self.subTest(args=args):
+                code, stderr, peak = self.run_measured(args)
+                self.assertEqual(code, 2, stderr)
+                self.assertIn("/dev/zero:1: line longer than 1048576 bytes", stderr)
+                self.assertLess(peak, 200 << 20, "peak RSS %d bytes" % peak)
+                self.assertFalse(os.path.exists(self.out))
+
+    def test_a_line_at_the_limit_is_taken_one_past_it_is_refused(self):
+        limit = 1 << 20
+        ok = self.path("long-ok.txt")
+        with open(ok, "wb") as f:
+            f.write(b"a\n" + b"x" * limit + b"\n" + b"y" * limit)  # the last without '\n'
+        self.run_ok(["build", "--layout", "parquet", "--bytes", "1024", "--hash", "xxh64",
+                     "--type", "string", "--input", ok, "-o", self.out])
+        bad = self.path("long-bad.txt")
+        with open(bad, "wb") as f:
+            f.write(b"a\n" + b"x" * (limit + 1) + b"\n")
+        self.assertFails(["build", "--layout", "parquet", "--bytes", "1024", "--hash", "xxh64",
+                          "--type", "string", "--input", bad, "-o", self.out],
+                         bad + ":2: line longer than 1048576 bytes")
 
     def test_help_prints_usage_and_exits_0(self):
         for args in (["--help"], ["build", "--help"], ["probe", "-h"], ["info", "--help"]):
@@ -1652,6 +1722,23 @@ class JoinDemo(ToolTestCase):
         for args, fragment in cases:
             with self.subTest(args=args):
                 self.assertFails(["join-demo"] + args, fragment)
+
+    def test_sizes_beyond_memory_are_refused_up_front_in_both_scenarios(self):
+        # Selective: the heaps and the exact set for --small keys would grow
+        # during the scan of 2^64 - 1 rows; refused before it starts.
+        cases = [
+            (["--rows", str(U64_MAX), "--small", str(U64_MAX - 1)],
+             "the selective build side (%d keys)" % (U64_MAX - 1), "use a smaller --small"),
+            (["--rows", str(10 ** 14), "--small", str(2 * 10 ** 12)],
+             "the selective build side (%d keys)" % (2 * 10 ** 12), "use a smaller --small"),
+            (["--rows", str(U64_MAX), "--scenario", "unselective"],
+             "the unselective build side", "use fewer --rows"),
+        ]
+        for args, *fragments in cases:
+            with self.subTest(args=args):
+                started = time.monotonic()
+                self.assertFails(["join-demo"] + args, "more than this machine's", *fragments)
+                self.assertLess(time.monotonic() - started, 20.0)
 
 
 class Tune(ToolTestCase):
