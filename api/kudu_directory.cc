@@ -52,7 +52,9 @@ int bb_kudu_import(bb_filter* f, const bb_kudu_directory* in) {
   if (in->hash_algorithm != BB_KUDU_HASH_FAST_HASH) return BB_ERR_UNSUPPORTED_HASH;
   if (!IsPowerOfTwo(in->bloom_data_size)) return BB_ERR_NOT_POWER_OF_TWO;
   const uint64_t expected = uint64_t{1} << in->log_space_bytes;
-  if (static_cast<uint64_t>(in->bloom_data_size) != expected) return BB_ERR_FILTER_MISMATCH;
+  // Its own code: FILTER_MISMATCH's message is about union shapes, which
+  // says nothing to a caller who filled one directory inconsistently.
+  if (static_cast<uint64_t>(in->bloom_data_size) != expected) return BB_ERR_DIRECTORY_SIZE_MISMATCH;
   if (in->bloom_data == nullptr) return BB_ERR_NULL_POINTER;
 
   // Allocated here rather than through bb_kudu_filter_init: the bytes are

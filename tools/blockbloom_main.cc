@@ -8,6 +8,7 @@
 #include "cli_error.h"
 #include "commands.h"
 #include "join_demo/join_demo_command.h"
+#include "printable_text.h"
 #include "usage.h"
 
 namespace blockbloom_cli {
@@ -47,14 +48,15 @@ int main(int argc, char** argv) {
   try {
     status = Dispatch(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const CliError& e) {
-    std::fprintf(stderr, "blockbloom: %s\n", e.what());
+    // Messages quote file names and input as given: escape what a terminal would obey.
+    std::fprintf(stderr, "blockbloom: %s\n", Printable(e.what()).c_str());
     if (e.show_usage()) std::fprintf(stderr, "\n%s", kUsage);
     return kExitError;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "blockbloom: out of memory\n");
     return kExitError;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "blockbloom: internal error: %s\n", e.what());
+    std::fprintf(stderr, "blockbloom: internal error: %s\n", Printable(e.what()).c_str());
     return kExitInternalError;
   }
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {

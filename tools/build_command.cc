@@ -12,6 +12,7 @@
 #include "hash_input.h"
 #include "hash_options.h"
 #include "layout_filter.h"
+#include "output_name.h"
 #include "parquet_header.h"
 #include "sizing_options.h"
 
@@ -36,13 +37,19 @@ int RunBuild(const std::vector<std::string>& args) {
   const HashOptions hashing = HashOptionsFromFlags(flags, layout);
   const bool with_header = ParquetHeaderFlag(flags, layout);
   const std::size_t bytes = BuildBytesFromFlags(flags, layout);
+  if (with_header) CheckHeaderNumBytes(bytes, "a filter of " + std::to_string(bytes) + " bytes");
   const std::string& input = flags.Required("--input");
   const std::string& output = flags.Required("--output");
+  CheckOutputName(output);
 
-  const std::vector<std::uint64_t> hashes = ReadHashFile(input, hashing, layout);
+  // The input is streamed into the filter batch by batch: memory is the
+  // filter plus one batch, however long the input.
+  const std::string context = "a filter of " + std::to_string(bytes) + " bytes";
   OwnedFilter filter;
-  BuildFilter(layout, bytes, hashing.seed, hashes, &filter,
-              "a filter of " + std::to_string(bytes) + " bytes");
+  InitFilter(layout, bytes, hashing.seed, &filter, context);
+  ForEachHashBatch(input, hashing, layout, [&](const std::vector<std::uint64_t>& hashes) {
+    InsertHashes(layout, hashes, &filter, context);
+  });
   if (with_header) {
     const EncodedHeader header = EncodeParquetHeader(bytes);
     WriteFileAtomically(output, {ByteSpan{header.bytes, header.size},

@@ -13,9 +13,8 @@ namespace {
 
 // Where a line is, for messages; the text is built only when one is thrown.
 struct LinePlace {
-  const InputFile& file;
-  std::size_t number;
-  std::string Prefix() const { return LineLocation(file, number); }
+  const LineReader& reader;
+  std::string Prefix() const { return LineLocation(reader.shown_name(), reader.line_number()); }
 };
 
 // A line that is a hash already.
@@ -91,20 +90,26 @@ std::uint64_t HashValueLine(std::string_view line, ValueType type, const ValueHa
 
 }  // namespace
 
-std::vector<std::uint64_t> ReadHashFile(const std::string& path, const HashOptions& options,
-                                        Layout layout) {
-  const InputFile input = ReadInputFile(path);
+void ForEachHashBatch(const std::string& path, const HashOptions& options, Layout layout,
+                      const std::function<void(const std::vector<std::uint64_t>&)>& on_batch) {
+  LineReader reader(path);
   const ValueHasher hasher(options.mode, options.seed);
+  const LinePlace where{reader};
   std::vector<std::uint64_t> hashes;
-  ForEachLine(input.content, [&](std::string_view line, std::size_t line_number) {
-    const LinePlace where{input, line_number};
+  hashes.reserve(kHashBatch);
+  std::string_view line;
+  while (reader.Next(&line)) {
     if (options.mode == HashMode::kNone) {
       hashes.push_back(ParseHashLine(line, layout == Layout::kKudu, where));
     } else {
       hashes.push_back(HashValueLine(line, options.type, hasher, where));
     }
-  });
-  return hashes;
+    if (hashes.size() == kHashBatch) {
+      on_batch(hashes);
+      hashes.clear();
+    }
+  }
+  if (!hashes.empty()) on_batch(hashes);
 }
 
 }  // namespace blockbloom_cli

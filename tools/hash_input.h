@@ -5,7 +5,9 @@
 #ifndef BLOCKBLOOM_TOOLS_HASH_INPUT_H_
 #define BLOCKBLOOM_TOOLS_HASH_INPUT_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -14,11 +16,17 @@
 
 namespace blockbloom_cli {
 
-// Reads every hash of path ("-" for standard input). Throws CliError naming
-// the file (and the 1-based line) on an unreadable file or a bad line. Kudu
-// hashes are 32-bit values widened to 64 bits.
-std::vector<std::uint64_t> ReadHashFile(const std::string& path, const HashOptions& options,
-                                        Layout layout);
+// Hashes are handed on in batches of this many (the last one may be
+// shorter), so that memory stays bounded however long the input is.
+constexpr std::size_t kHashBatch = std::size_t{1} << 16;
+
+// Reads the hashes of path ("-" for standard input) line by line and calls
+// on_batch with each batch, in input order; every batch but the last holds
+// exactly kHashBatch. Throws CliError naming the file (and the 1-based line)
+// on an unreadable file or a bad line, possibly after some batches were
+// handed on. Kudu hashes are 32-bit values widened to 64 bits.
+void ForEachHashBatch(const std::string& path, const HashOptions& options, Layout layout,
+                      const std::function<void(const std::vector<std::uint64_t>&)>& on_batch);
 
 }  // namespace blockbloom_cli
 

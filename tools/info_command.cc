@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "dispatch/cpu_features_detect.h"
 #include "json_writer.h"
+#include "printable_text.h"
 
 namespace blockbloom_cli {
 namespace {
@@ -32,7 +33,10 @@ std::string JoinForHumans(const std::vector<std::string>& items) {
   return out.empty() ? "(none)" : out;
 }
 
-std::string OrUnknown(const std::string& text) { return text.empty() ? "(unknown)" : text; }
+// CPU strings come from CPUID, which a hypervisor sets: escape them for the terminal.
+std::string OrUnknown(const std::string& text) {
+  return text.empty() ? "(unknown)" : Printable(text);
+}
 
 void PrintJson(const blockbloom::CpuDescription& cpu) {
   JsonObjectWriter cpu_json(2);

@@ -8,27 +8,70 @@
 
 namespace blockbloom_cli {
 
-InputFile ReadInputFile(const std::string& path) {
-  InputFile input;
+LineReader::LineReader(const std::string& path)
+    // Room for the longest line and its '\n': a full buffer without one is
+    // a line too long.
+    : buffer_(kMaxLineBytes + 1) {
   const bool use_stdin = path == "-";
-  input.shown_name = use_stdin ? "<stdin>" : path;
-  std::FILE* file = use_stdin ? stdin : std::fopen(path.c_str(), "rb");
-  if (file == nullptr) {
-    throw CliError(input.shown_name + ": cannot open: " + std::strerror(errno));
+  shown_name_ = use_stdin ? "<stdin>" : path;
+  file_ = use_stdin ? stdin : std::fopen(path.c_str(), "rb");
+  if (file_ == nullptr) {
+    throw CliError(shown_name_ + ": cannot open: " + std::strerror(errno));
   }
-  char buffer[1 << 16];
-  std::size_t got;
-  while ((got = std::fread(buffer, 1, sizeof buffer, file)) > 0) input.content.append(buffer, got);
-  const int read_errno = std::ferror(file) ? errno : 0;
-  if (!use_stdin) std::fclose(file);
-  if (read_errno != 0) {
-    throw CliError(input.shown_name + ": cannot read: " + std::strerror(read_errno));
-  }
-  return input;
+  owns_file_ = !use_stdin;
 }
 
-std::string LineLocation(const InputFile& file, std::size_t line_number) {
-  return file.shown_name + ":" + std::to_string(line_number) + ": ";
+LineReader::~LineReader() {
+  if (owns_file_) std::fclose(file_);
+}
+
+bool LineReader::Refill() {
+  if (at_eof_) return false;
+  const std::size_t unread = end_ - begin_;
+  if (begin_ > 0) std::memmove(buffer_.data(), buffer_.data() + begin_, unread);
+  begin_ = 0;
+  end_ = unread;
+  if (end_ == buffer_.size()) {
+    throw CliError(LineLocation(shown_name_, line_number_ + 1) + "line longer than " +
+                   std::to_string(kMaxLineBytes) + " bytes (is this a text file?)");
+  }
+  const std::size_t got = std::fread(buffer_.data() + end_, 1, buffer_.size() - end_, file_);
+  end_ += got;
+  if (got == 0) {
+    if (std::ferror(file_)) {
+      throw CliError(shown_name_ + ": cannot read: " + std::strerror(errno));
+    }
+    at_eof_ = true;
+    return false;
+  }
+  return true;
+}
+
+bool LineReader::Next(std::string_view* line) {
+  std::size_t searched = begin_;  // bytes before this hold no '\n'
+  for (;;) {
+    const void* newline = std::memchr(buffer_.data() + searched, '\n', end_ - searched);
+    if (newline != nullptr) {
+      const std::size_t at = static_cast<std::size_t>(static_cast<const char*>(newline) -
+                                                      buffer_.data());
+      *line = std::string_view(buffer_.data() + begin_, at - begin_);
+      begin_ = at + 1;
+      ++line_number_;
+      return true;
+    }
+    const std::size_t scanned = end_ - begin_;
+    if (!Refill()) break;
+    searched = scanned;  // Refill moved the unread bytes to the front
+  }
+  if (begin_ == end_) return false;
+  *line = std::string_view(buffer_.data() + begin_, end_ - begin_);  // last line, no '\n'
+  begin_ = end_;
+  ++line_number_;
+  return true;
+}
+
+std::string LineLocation(const std::string& shown_name, std::size_t line_number) {
+  return shown_name + ":" + std::to_string(line_number) + ": ";
 }
 
 std::string Quote(std::string_view text) {

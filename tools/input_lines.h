@@ -1,38 +1,59 @@
-// Reading an input file ("-" for standard input) and walking its lines.
+// Reading an input file ("-" for standard input) line by line, in bounded
+// memory: /dev/zero or a multi-gigabyte file must not be held whole.
 #ifndef BLOCKBLOOM_TOOLS_INPUT_LINES_H_
 #define BLOCKBLOOM_TOOLS_INPUT_LINES_H_
 
 #include <cstddef>
+#include <cstdio>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace blockbloom_cli {
 
-struct InputFile {
-  std::string shown_name;  // the path, or "<stdin>"
-  std::string content;
+// The longest line accepted (without its '\n'): far beyond any number or
+// value a line holds, small enough that a file without newlines (/dev/zero)
+// fails fast instead of filling memory.
+constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
+
+// The lines of one input. A line is the bytes before its '\n' (the '\n'
+// excluded, anything else such as a '\r' kept). A last line without '\n'
+// counts; nothing follows a final '\n'. Lines are numbered from 1.
+class LineReader {
+ public:
+  // Opens path; throws CliError naming the file if it cannot.
+  explicit LineReader(const std::string& path);
+  ~LineReader();
+  LineReader(const LineReader&) = delete;
+  LineReader& operator=(const LineReader&) = delete;
+
+  // The next line, valid until the next call; false at the end of the input.
+  // Throws CliError naming the file (and the line) on a read error or a line
+  // longer than kMaxLineBytes.
+  bool Next(std::string_view* line);
+
+  // The number of the line Next returned last.
+  std::size_t line_number() const { return line_number_; }
+  // The path, or "<stdin>".
+  const std::string& shown_name() const { return shown_name_; }
+
+ private:
+  // Moves the unread bytes to the front and reads more after them; false
+  // once the input is exhausted.
+  bool Refill();
+
+  std::string shown_name_;
+  std::FILE* file_ = nullptr;
+  bool owns_file_ = false;
+  bool at_eof_ = false;
+  std::vector<char> buffer_;
+  std::size_t begin_ = 0;  // unread bytes are buffer_[begin_ .. end_)
+  std::size_t end_ = 0;
+  std::size_t line_number_ = 0;
 };
 
-// Reads all of path; throws CliError naming the file if it cannot.
-InputFile ReadInputFile(const std::string& path);
-
-// Calls fn(line, line_number) for every line of content, numbered from 1. A
-// line is the bytes before its '\n' (the '\n' excluded, anything else such as
-// a '\r' kept). A last line without '\n' counts; nothing follows a final '\n'.
-template <typename Fn>
-void ForEachLine(std::string_view content, Fn&& fn) {
-  std::size_t line_number = 0;
-  std::size_t start = 0;
-  while (start < content.size()) {
-    std::size_t end = content.find('\n', start);
-    if (end == std::string_view::npos) end = content.size();
-    fn(content.substr(start, end - start), ++line_number);
-    start = end + 1;
-  }
-}
-
 // "name:line: ", the prefix of every message about one line.
-std::string LineLocation(const InputFile& file, std::size_t line_number);
+std::string LineLocation(const std::string& shown_name, std::size_t line_number);
 
 // The offending text as it is shown in messages: quoted, printable ASCII
 // only (other bytes as \xNN), at most 40 characters.

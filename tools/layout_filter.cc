@@ -16,15 +16,21 @@ std::vector<std::uint32_t> Narrow(const std::vector<std::uint64_t>& hashes) {
 
 }  // namespace
 
-void BuildFilter(Layout layout, std::size_t bytes, std::uint32_t seed,
-                 const std::vector<std::uint64_t>& hashes, OwnedFilter* filter,
-                 const std::string& context) {
+void InitFilter(Layout layout, std::size_t bytes, std::uint32_t seed, OwnedFilter* filter,
+                const std::string& context) {
   if (layout == Layout::kKudu) {
     Check(bb_kudu_filter_init(filter->get(), KuduLogSpaceBytes(bytes), seed), context);
+  } else {
+    Check(bb_filter_init(filter->get(), bytes), context);
+  }
+}
+
+void InsertHashes(Layout layout, const std::vector<std::uint64_t>& hashes, OwnedFilter* filter,
+                  const std::string& context) {
+  if (layout == Layout::kKudu) {
     const std::vector<std::uint32_t> narrow = Narrow(hashes);
     Check(bb_kudu_insert_batch(filter->get(), narrow.data(), narrow.size()), context);
   } else {
-    Check(bb_filter_init(filter->get(), bytes), context);
     Check(bb_insert_batch(filter->get(), hashes.data(), hashes.size()), context);
   }
 }

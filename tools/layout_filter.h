@@ -30,11 +30,14 @@ class OwnedFilter {
   bb_filter filter_{};
 };
 
-// A new filter of bytes (already checked for layout) holding hashes. Kudu:
-// bb_kudu_filter_init(log2(bytes), seed), hashes below 2^32.
-void BuildFilter(Layout layout, std::size_t bytes, std::uint32_t seed,
-                 const std::vector<std::uint64_t>& hashes, OwnedFilter* filter,
-                 const std::string& context);
+// A new, empty filter of bytes (already checked for layout). Kudu:
+// bb_kudu_filter_init(log2(bytes), seed).
+void InitFilter(Layout layout, std::size_t bytes, std::uint32_t seed, OwnedFilter* filter,
+                const std::string& context);
+
+// Inserts hashes (below 2^32 for Kudu) into a filter from InitFilter.
+void InsertHashes(Layout layout, const std::vector<std::uint64_t>& hashes, OwnedFilter* filter,
+                  const std::string& context);
 
 // Tests hashes against the bitset data[0 .. bytes) (any alignment); bitmap
 // gets (n + 7) / 8 bytes, LSB first. Returns the number of hits.

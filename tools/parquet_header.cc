@@ -4,6 +4,13 @@
 
 namespace blockbloom_cli {
 
+void CheckHeaderNumBytes(std::size_t num_bytes, const std::string& what) {
+  if (num_bytes <= kMaxHeaderNumBytes) return;
+  throw CliError(what + ": too large for --parquet-header: a BloomFilterHeader's numBytes is a "
+                 "signed 32-bit integer, at most " + std::to_string(kMaxHeaderNumBytes) +
+                 " bytes as a multiple of 32");
+}
+
 EncodedHeader EncodeParquetHeader(std::size_t num_bytes) {
   EncodedHeader header{};
   const int status =

@@ -16,6 +16,15 @@ struct EncodedHeader {
   std::size_t size;
 };
 
+// The largest bitset a BloomFilterHeader can describe: numBytes is a Thrift
+// i32, so 2^31 - 1 rounded down to whole 32-byte blocks.
+constexpr std::size_t kMaxHeaderNumBytes = 2147483616;
+
+// Throws CliError("<what>: ...") stating that limit when num_bytes (a valid
+// Parquet filter size otherwise) is above it; build calls it before reading
+// any input so that a too-large --parquet-header filter is refused up front.
+void CheckHeaderNumBytes(std::size_t num_bytes, const std::string& what);
+
 // The header for a bitset of num_bytes (a valid Parquet filter size).
 EncodedHeader EncodeParquetHeader(std::size_t num_bytes);
 

@@ -1,5 +1,8 @@
 // blockbloom probe: test hashes or typed values against a bitset at any
 // offset of a file, in place (the file is mapped, not copied).
+#include <sys/stat.h>
+
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -19,15 +22,40 @@
 namespace blockbloom_cli {
 namespace {
 
-// One "1" or "0" line per hash, from the LSB-first bitmap.
+static_assert(kHashBatch % 8 == 0, "batch bitmaps must end at a byte boundary");
+
+// One "1" or "0" line per hash, from the LSB-first bitmap, written a piece
+// at a time (the text is 16 times the size of the bitmap).
 void PrintBitmapLines(const std::vector<std::uint8_t>& bitmap, std::size_t n) {
+  constexpr std::size_t kPieceLines = std::size_t{1} << 16;
   std::string out;
-  out.reserve(2 * n);
+  out.reserve(2 * kPieceLines);
   for (std::size_t i = 0; i < n; ++i) {
     out += ((bitmap[i / 8] >> (i % 8)) & 1u) ? '1' : '0';
     out += '\n';
+    if (out.size() == 2 * kPieceLines || i + 1 == n) {
+      std::fwrite(out.data(), 1, out.size(), stdout);
+      out.clear();
+    }
   }
-  std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
+// A raw filter file holds no size: probing only the first --bytes of a larger
+// file answers for a different filter (often 0 for every inserted key, with
+// no error). So, at --offset 0, a file larger than --bytes is refused unless
+// --allow-trailing says the filter really is just its first bytes. A smaller
+// file is left to MappedRange, which reports where it ends.
+void CheckNoTrailingBytes(const std::string& path, std::size_t bytes) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;  // MappedRange reports it
+  const auto size = static_cast<std::uint64_t>(st.st_size);
+  if (size <= bytes) return;
+  throw CliError(path + ": the file is " + std::to_string(size) + " bytes, but --bytes is " +
+                 std::to_string(bytes) + ": a raw filter file does not record its size, and "
+                 "probing its first " + std::to_string(bytes) +
+                 " bytes would answer for another filter; give --bytes " +
+                 std::to_string(size) + ", or --allow-trailing if the filter is only the first " +
+                 std::to_string(bytes) + " bytes of the file");
 }
 
 }  // namespace
@@ -42,6 +70,7 @@ int RunProbe(const std::vector<std::string>& args) {
                                               {"--type", true, ""},
                                               {"--seed", true, ""},
                                               {"--input", true, ""},
+                                              {"--allow-trailing", false, ""},
                                               {"--count", false, ""}});
   if (flags.help_requested()) return PrintHelp();
 
@@ -55,6 +84,11 @@ int RunProbe(const std::vector<std::string>& args) {
   const std::string& filter_path = flags.Required("--filter");
   const std::uint64_t offset = flags.Has("--offset") ? NumberFlag(flags, "--offset") : 0;
   const std::string& input = flags.Required("--input");
+  const bool allow_trailing = flags.Has("--allow-trailing");
+  if (allow_trailing && (with_header || offset != 0)) {
+    throw UsageError("--allow-trailing is for a raw filter at --offset 0 (elsewhere the filter "
+                     "is inside a larger file anyway)");
+  }
 
   std::optional<MappedRange> range;
   const std::uint8_t* bitset = nullptr;
@@ -72,20 +106,36 @@ int RunProbe(const std::vector<std::string>& args) {
     bitset = range->data() + found.header_bytes;
     bytes = found.num_bytes;
   } else {
+    if (offset == 0 && !allow_trailing) CheckNoTrailingBytes(filter_path, *bytes_flag);
     range.emplace(filter_path, offset, *bytes_flag);
     bitset = range->data();
     bytes = *bytes_flag;
   }
 
-  const std::vector<std::uint64_t> hashes = ReadHashFile(input, hashing, layout);
-  std::vector<std::uint8_t> bitmap((hashes.size() + 7) / 8);
-  const std::size_t hits =
-      ProbeBitset(layout, bitset, bytes, hashing.seed, hashes, bitmap.data(), filter_path);
+  // The input is streamed batch by batch. Nothing is printed before the
+  // whole input has been read (an error prints nothing), so without --count
+  // the answers are kept: one bit per line, not the line or its hash.
+  const bool count_only = flags.Has("--count");
+  std::size_t hits = 0;
+  std::size_t lines = 0;
+  std::vector<std::uint8_t> bitmap;
+  std::vector<std::uint8_t> batch_bitmap((kHashBatch + 7) / 8);
+  ForEachHashBatch(input, hashing, layout, [&](const std::vector<std::uint64_t>& hashes) {
+    hits += ProbeBitset(layout, bitset, bytes, hashing.seed, hashes, batch_bitmap.data(),
+                        filter_path);
+    // Every batch but the last holds kHashBatch (a multiple of 8) hashes, so
+    // each one's bitmap continues the previous one at a byte boundary.
+    if (!count_only) {
+      bitmap.insert(bitmap.end(), batch_bitmap.begin(),
+                    batch_bitmap.begin() + static_cast<std::ptrdiff_t>((hashes.size() + 7) / 8));
+    }
+    lines += hashes.size();
+  });
 
-  if (flags.Has("--count")) {
+  if (count_only) {
     std::printf("%zu\n", hits);
   } else {
-    PrintBitmapLines(bitmap, hashes.size());
+    PrintBitmapLines(bitmap, lines);
   }
   return 0;
 }

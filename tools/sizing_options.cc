@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -23,13 +24,38 @@ double FppFlag(const ParsedFlags& flags) {
   const double value = std::strtod(text.c_str(), &end);
   const bool consumed = !text.empty() && !std::isspace(static_cast<unsigned char>(text[0])) &&
                         end == text.c_str() + text.size();
-  if (!consumed || errno == ERANGE) {
-    throw UsageError("--fpp " + text + ": not a number (a probability such as 0.01)");
+  if (!consumed) throw UsageError("--fpp " + text + ": not a number (a probability such as 0.01)");
+  // ERANGE is a number strtod could not hold, not junk: say which end it missed.
+  if (errno == ERANGE && value >= 0.0 && value < 1.0) {
+    throw CliError("--fpp " + text +
+                   ": out of range: too small (below 2.2e-308, the smallest normal double; "
+                   "no filter comes near it)");
+  }
+  if (errno == ERANGE) {
+    throw CliError("--fpp " + text + ": out of range: " + bb_status_message(BB_ERR_INVALID_FPP));
   }
   if (!(value > 0.0 && value < 1.0)) {  // also rejects nan
     throw CliError("--fpp " + text + ": " + bb_status_message(BB_ERR_INVALID_FPP));
   }
   return value;
+}
+
+// Why no Kudu filter reaches fpp for ndv values (bb_bytes_for said
+// BB_ERR_TOO_MANY_BLOCKS, whose message is about Parquet's 2^31 - 1 blocks):
+// either the 32-bit hash collision floor, which no size lowers, or Kudu's
+// largest filter (log_space_bytes 35: 2^30 blocks, 32 GiB) is too small.
+std::string KuduUnreachableReason(std::uint64_t ndv, double fpp) {
+  const double floor = std::fmin(1.0, static_cast<double>(ndv) / 4294967296.0);
+  char text[64];
+  std::snprintf(text, sizeof text, "%.3g", floor);
+  if (floor >= fpp) {
+    return std::string("no Kudu filter reaches it: it is below the 32-bit hash collision floor (a "
+                       "Kudu filter takes block and bits from one 32-bit hash, so about "
+                       "ndv / 2^32 = ") +
+           text + " of foreign values share an inserted value's hash, whatever the size)";
+  }
+  return std::string("it needs more than Kudu's largest filter, 2^30 blocks (32 GiB, "
+                     "log_space_bytes 35); the collision floor for this ndv is ") + text;
 }
 
 std::string DescribeRequest(std::uint64_t ndv, const std::string& fpp_text, bool pow2) {
@@ -67,6 +93,9 @@ std::size_t BuildBytesFromFlags(const ParsedFlags& flags, Layout layout) {
                                                  : BB_SIZE_PARQUET;
   std::size_t bytes = 0;
   const int status = bb_bytes_for(ndv, fpp, kind, &bytes);
+  if (status == BB_ERR_TOO_MANY_BLOCKS && kind == BB_SIZE_KUDU) {
+    throw CliError(request + ": " + KuduUnreachableReason(ndv, fpp));
+  }
   if (status != BB_OK) throw CliError(request + ": " + bb_status_message(status));
 
   if (pow2) {

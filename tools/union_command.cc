@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "filter_options.h"
 #include "layout_filter.h"
+#include "output_name.h"
 #include "mapped_range.h"
 #include "parquet_header.h"
 
@@ -59,6 +60,7 @@ int RunUnion(const std::vector<std::string>& args) {
   const Layout layout = LayoutFlagOr(flags, Layout::kParquet);
   const bool with_header = ParquetHeaderFlag(flags, layout);
   const std::string& output = flags.Required("--output");
+  CheckOutputName(output);
 
   const MappedRange file_a(path_a, 0);
   const MappedRange file_b(path_b, 0);

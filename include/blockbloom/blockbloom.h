@@ -55,7 +55,9 @@ typedef enum bb_status {
   BB_ERR_INVALID_OFFSETS = -25,        /* string column offsets decrease or run past the data */
   BB_ERR_INVALID_SIZING = -26,         /* unknown bb_sizing kind */
   BB_ERR_INVALID_PARTITION = -27,      /* num_parts is 0 or part >= num_parts */
-  BB_ERR_INVALID_PREFETCH_HINT = -28   /* not a bb_prefetch_level (kernels.h) */
+  BB_ERR_INVALID_PREFETCH_HINT = -28,  /* not a bb_prefetch_level (kernels.h) */
+  /* -29 is reserved (overlapping union/intersect operands, another change). */
+  BB_ERR_DIRECTORY_SIZE_MISMATCH = -30 /* Kudu directory: bloom_data_size is not 2^log_space_bytes */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */

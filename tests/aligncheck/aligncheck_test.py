@@ -262,6 +262,16 @@ def bloom_header(num_bytes):
     return bytes(w.out)
 
 
+def file_metadata_start():
+    """A writer inside a FileMetaData holding its required fields but
+    row_groups: version, a one-element schema, num_rows."""
+    w = CompactWriter().begin()
+    w.field(1, I32).zigzag(2)
+    w.field(2, LIST).list_header(STRUCT, 1).begin().field(4, BINARY).binary("schema").end()
+    w.field(3, I64).zigzag(100)
+    return w
+
+
 def parquet_file(filters, misalign):
     """A file with a Parquet footer and one Bloom filter per column chunk:
     filters = [(path parts, bitset bytes or None)], in one row group. Each
@@ -278,9 +288,7 @@ def parquet_file(filters, misalign):
             body.append(0xAA)
         placed.append((len(body), len(body) + len(header)))
         body += header + bytes(num_bytes)
-    w = CompactWriter().begin()
-    w.field(1, I32).zigzag(2)
-    w.field(3, I64).zigzag(100)
+    w = file_metadata_start()
     w.field(4, LIST).list_header(STRUCT, 1).begin()
     w.field(1, LIST).list_header(STRUCT, len(filters))
     for (path, num_bytes), where in zip(filters, placed):
@@ -600,6 +608,42 @@ class ParquetFooterMatchesIndependentWalk(ToolTestCase):
         self.assertIn("bb_parquet_filter_read", result.stdout)
 
 
+    def test_hostile_column_paths_are_escaped_in_text_and_exact_in_json(self):
+        # An ESC sequence (clear screen), a newline that would forge a row, a
+        # C1 CSI (U+009B) and an invalid byte; UTF-8 text passes unchanged.
+        hostile = ["evil\x1b[2J", "a\nb", "c\u009bd", "\u00e9t\u00e9"]
+        data, _ = parquet_file([(hostile, 256)], 20)
+        data = data.replace(b"\xc3\xa9t", b"\xff\xa9t", 1)  # first "é" made invalid
+        path = self.write("hostile.parquet", data)
+        result = run(["--cpu", "e5-v4", "--parquet", path])
+        self.assertEqual(result.returncode, 1, result.stderr)
+        for raw in ("\x1b", "\x9b", "a\nb"):
+            self.assertNotIn(raw, result.stdout)
+        escaped = "evil\\x1b[2J.a\\nb.c\\xc2\\x9bd.\\xff\\xa9t\u00e9"
+        rows = [line for line in result.stdout.splitlines() if "MISALIGNED" in line]
+        self.assertEqual(len(rows), 1, result.stdout)
+        self.assertIn(escaped, rows[0])
+        self.assertIn("fix, e.g. for " + escaped + ":", result.stdout)
+        # JSON carries the bytes exactly (as JSON escapes).
+        report = self.report(["--cpu", "e5-v4", "--parquet", path], 1)
+        self.assertTrue(report["filters"][0]["column"].startswith("evil\x1b[2J.a\nb."))
+
+    def test_hostile_column_path_is_escaped_in_error_messages(self):
+        w = file_metadata_start()
+        w.field(4, LIST).list_header(STRUCT, 1).begin()
+        w.field(1, LIST).list_header(STRUCT, 1).begin()
+        w.field(3, STRUCT).begin()
+        w.field(3, LIST).list_header(BINARY, 1).binary("x\x1b]0;owned\x07\ny")
+        w.field(14, I64).zigzag(1 << 40)
+        w.end().end().end().end()
+        metadata = bytes(w.out)
+        data = b"PAR1" + metadata + struct.pack("<I", len(metadata)) + b"PAR1"
+        result = self.assertBadInput(["--parquet", self.write("far.parquet", data)],
+                                     "(x\\x1b]0;owned\\x07\\ny)")
+        self.assertNotIn("\x1b", result.stderr)
+        self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)
+
+
 class RealParquetTestdata(ToolTestCase):
     """--parquet on the real files in ../shared/testdata."""
 
@@ -680,7 +724,7 @@ class CorruptParquet(ToolTestCase):
                             "malformed")
 
     def test_bloom_filter_offset_past_the_end(self):
-        w = CompactWriter().begin()
+        w = file_metadata_start()
         w.field(4, LIST).list_header(STRUCT, 1).begin()
         w.field(1, LIST).list_header(STRUCT, 1).begin()
         w.field(3, STRUCT).begin()
@@ -691,6 +735,69 @@ class CorruptParquet(ToolTestCase):
         data = b"PAR1" + metadata + struct.pack("<I", len(metadata)) + b"PAR1"
         self.assertBadInput(["--parquet", self.write("far.parquet", data)],
                             "bloom_filter_offset %d is outside the file" % (1 << 40), "(far)")
+
+    def test_bloom_filter_length_zero_or_negative_is_invalid(self):
+        for length in (0, -1, -(1 << 31)):
+            with self.subTest(length=length):
+                w = file_metadata_start()
+                w.field(4, LIST).list_header(STRUCT, 1).begin()
+                w.field(1, LIST).list_header(STRUCT, 1).begin()
+                w.field(3, STRUCT).begin()
+                w.field(3, LIST).list_header(BINARY, 1).binary("len")
+                w.field(14, I64).zigzag(4)
+                w.field(15, I32).zigzag(length)
+                w.end().end().end().end()
+                metadata = bytes(w.out)
+                data = (b"PAR1" + bloom_header(32) + bytes(32) + metadata +
+                        struct.pack("<I", len(metadata)) + b"PAR1")
+                result = self.assertBadInput(["--parquet", self.write("len.parquet", data)],
+                                             "bloom_filter_length %d is invalid" % length,
+                                             "(len)")
+                self.assertNotIn("runs past the end", result.stderr)
+
+    def test_file_metadata_without_its_required_fields_is_malformed(self):
+        # "PAR1" 00 (a FileMetaData that is only a stop byte) 01000000 "PAR1":
+        # valid Thrift, but no Parquet footer, not a file without column chunks.
+        path = self.write("stop.parquet", b"PAR1\x00\x01\x00\x00\x00PAR1")
+        self.assertEqual(os.path.getsize(path), 13)
+        self.assertBadInput(["--parquet", path], "corrupt footer", "lacks required",
+                            "version (field 1)", "schema (field 2)", "num_rows (field 3)",
+                            "row_groups (field 4)")
+        # Each required field missing alone, the others present.
+        fields = [(1, I32, lambda w: w.zigzag(2)),
+                  (2, LIST, lambda w: w.list_header(STRUCT, 0)),
+                  (3, I64, lambda w: w.zigzag(0)),
+                  (4, LIST, lambda w: w.list_header(STRUCT, 0))]
+        names = {1: "version", 2: "schema", 3: "num_rows", 4: "row_groups"}
+        for left_out in names:
+            with self.subTest(left_out=left_out):
+                w = CompactWriter().begin()
+                for fid, ftype, value in fields:
+                    if fid != left_out:
+                        value(w.field(fid, ftype))
+                w.end()
+                metadata = bytes(w.out)
+                data = b"PAR1" + metadata + struct.pack("<I", len(metadata)) + b"PAR1"
+                result = self.assertBadInput(["--parquet", self.write("m.parquet", data)],
+                                             "lacks required %s (field %d)"
+                                             % (names[left_out], left_out))
+                for other in names:
+                    if other != left_out:
+                        self.assertNotIn(names[other] + " (", result.stderr)
+        # A required field of the wrong type is refused as such.
+        w = CompactWriter().begin()
+        w.field(1, I64).zigzag(2)
+        w.end()
+        data = b"PAR1" + bytes(w.out) + struct.pack("<I", len(w.out)) + b"PAR1"
+        self.assertBadInput(["--parquet", self.write("t.parquet", data)],
+                            "FileMetaData.version (field 1) is not an i32")
+        # All four present and no column chunk: a valid, empty file.
+        w = CompactWriter().begin()
+        for fid, ftype, value in fields:
+            value(w.field(fid, ftype))
+        w.end()
+        data = b"PAR1" + bytes(w.out) + struct.pack("<I", len(w.out)) + b"PAR1"
+        self.assertEqual(run(["--parquet", self.write("ok.parquet", data)]).returncode, 0)
 
     def test_missing_file(self):
         path = self.path("absent.parquet")

@@ -21,6 +21,7 @@
 #include "aligncheck/straddle.h"
 #include "blockbloom/parquet_format.h"
 #include "cli_error.h"
+#include "printable_text.h"
 
 namespace blockbloom_aligncheck {
 namespace {
@@ -750,3 +751,20 @@ TEST(Report, JsonHasTheRequiredKeysAndExitStatusFollowsAlignment) {
 
 }  // namespace
 }  // namespace blockbloom_aligncheck
+
+// Text reports and messages of both tools print names through Printable.
+TEST(PrintableText, EscapesControlCharactersAndInvalidUtf8KeepsTheRest) {
+  using blockbloom_cli::Printable;
+  EXPECT_EQ(Printable("plain a.b_c-1 [x]"), "plain a.b_c-1 [x]");
+  EXPECT_EQ(Printable("a\nb\rc\td"), "a\\nb\\rc\\td");
+  EXPECT_EQ(Printable("\x1b[2J\x07\x7f"), "\\x1b[2J\\x07\\x7f");
+  EXPECT_EQ(Printable(std::string("nul\0x", 5)), "nul\\x00x");
+  EXPECT_EQ(Printable("\xc3\xa9t\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"),
+            "\xc3\xa9t\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");  // UTF-8 as is
+  EXPECT_EQ(Printable("\xc2\x9b" "2J"), "\\xc2\\x9b" "2J");             // C1 CSI
+  EXPECT_EQ(Printable("\xc2\xa0"), "\xc2\xa0");                           // U+00A0 is not C1
+  EXPECT_EQ(Printable("\xff\xc3"), "\\xff\\xc3");                         // invalid, truncated
+  EXPECT_EQ(Printable("\xc0\xaf"), "\\xc0\\xaf");                         // overlong '/'
+  EXPECT_EQ(Printable("\xed\xa0\x80"), "\\xed\\xa0\\x80");               // a surrogate
+  EXPECT_EQ(Printable("\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");     // past U+10FFFF
+}

@@ -21,6 +21,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 TOOL = None  # set from argv in main()
@@ -414,6 +415,43 @@ class BuildProbeRoundTrip(ToolTestCase):
         self.assertEqual(len(lines), len(self.members))
         self.assertEqual(set(lines), {"1"}, self.seed_note)
 
+    def test_inputs_longer_than_one_batch_build_and_probe_as_the_model(self):
+        # The input is streamed in batches of 65536 lines: across batch
+        # boundaries the filter and the probe answers must match the model.
+        keys = [self.rng.getrandbits(64) for _ in range(65536 * 2 + 5)]
+        keys_path = self.path("many.txt")
+        write_hashes(keys_path, keys)
+        num_bytes = 1024
+        built = self.build(keys_path, self.path("many.bin"), num_bytes)
+        self.assertEqual(built, model_bitset(keys, num_bytes), self.seed_note)
+        small = self.build(self.members_path, self.path("small.bin"), num_bytes)
+        lines = self.probe(self.path("small.bin"), num_bytes, keys_path).splitlines()
+        self.assertEqual(lines, [parquet_model_find(small, h) for h in keys], self.seed_note)
+        count = self.probe(self.path("small.bin"), num_bytes, keys_path, count=True)
+        self.assertEqual(int(count), lines.count("1"))
+
+    def test_a_file_larger_than_bytes_at_offset_0_needs_allow_trailing(self):
+        # A raw file holds no size: --bytes 2048 on a 4096-byte filter would
+        # silently answer 0 for inserted keys.
+        filt = self.path("f.bin")
+        self.build(self.members_path, filt, self.NUM_BYTES)
+        half = self.NUM_BYTES // 2
+        args = ["probe", "--layout", "parquet", "--filter", filt, "--bytes", str(half),
+                "--input", self.members_path, "--count"]
+        for extra in ([], ["--offset", "0"]):
+            with self.subTest(extra=extra):
+                self.assertFails(args + extra, filt, "the file is %d bytes" % self.NUM_BYTES,
+                                 "--bytes is %d" % half, "--allow-trailing", usage=False)
+        self.assertOk(run(args + ["--allow-trailing"]))
+        # The whole file, or a range at another offset, needs no flag.
+        self.assertEqual(self.probe(filt, self.NUM_BYTES, self.members_path, count=True),
+                         "%d\n" % len(self.members))
+        self.assertOk(run(args[:-1] + ["--offset", "32"]))
+        # --allow-trailing only means something for a raw filter at offset 0.
+        self.assertFails(args + ["--allow-trailing", "--offset", "32"], "--allow-trailing",
+                         usage=True)
+        self.assertIn("--allow-trailing", run(["probe", "--help"]).stdout)
+
     def test_other_hashes_mostly_probe_0(self):
         self.build(self.members_path, self.path("f.bin"), self.NUM_BYTES)
         others = [self.rng.getrandbits(64) for _ in range(4000)]
@@ -531,6 +569,92 @@ class RejectsBadUsageAndInput(ToolTestCase):
             if value is not None:
                 args += [key, value]
         return args
+
+    def test_output_name_too_long_for_the_temporary_file_names_the_real_limit(self):
+        # OUT is written as ".OUT.tmp.XXXXXX" beside it: 12 bytes more, so a
+        # name within the file system's limit may still be one too long.
+        name_max = os.pathconf(self.dir, "PC_NAME_MAX")
+        longest = name_max - 12
+        for length in (longest + 1, name_max - 10, name_max):
+            with self.subTest(length=length):
+                long_out = self.path("o" * length)
+                result = self.assertFails(self.build_args(**{"-o": long_out}),
+                                          "-o: the file name is %d bytes" % length,
+                                          "at most %d" % longest, str(name_max))
+                self.assertNotIn("File name too long", result.stderr)
+                a = self.path("a.bin")
+                with open(a, "wb") as f:
+                    f.write(bytes(64))
+                self.assertFails(["union", a, a, "-o", long_out], "at most %d" % longest)
+                os.remove(a)
+        self.assertFails(self.build_args(**{"-o": self.path("o" * (name_max + 1))}),
+                         "-o: the file name is %d bytes" % (name_max + 1),
+                         "more than the %d bytes this file system allows" % name_max)
+        # The longest name that works is accepted.
+        self.run_ok(self.build_args(**{"-o": self.path("o" * longest)}))
+        self.assertTrue(os.path.isfile(self.path("o" * longest)))
+
+    def test_control_characters_in_names_are_escaped_in_messages(self):
+        # A file name with an ESC sequence and a newline (a forged second line).
+        hostile = self.path("in\x1b[2J\nblockbloom: all good\u00e9.txt")
+        result = self.assertFails(self.build_args(**{"--input": hostile}),
+                                  "in\\x1b[2J\\nblockbloom: all good\u00e9.txt: cannot open")
+        self.assertNotIn("\x1b", result.stderr)
+        self.assertEqual(len(result.stderr.splitlines()), 1, result.stderr)
+
+    def run_measured(self, args, timeout=30):
+        """Runs the tool; returns (exit status, stderr, peak RSS in bytes).
+        The peak is the child's own (wait4), so no address-space limit is
+        needed, which a sanitizer build could not run under."""
+        with open(os.path.join(self.dir, "stderr.txt"), "w+b") as err:
+            proc = subprocess.Popen(WRAPPER + [TOOL] + args, stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.DEVNULL, stderr=err)
+            deadline = time.monotonic() + timeout
+            while True:
+                pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+                if pid == proc.pid:
+                    break
+                if time.monotonic() > deadline:
+                    proc.kill()
+                    os.wait4(proc.pid, 0)
+                    self.fail("%r still running after %d s" % (args, timeout))
+                time.sleep(0.02)
+            proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
+            err.seek(0)
+            stderr = err.read().decode("utf-8", "replace")
+        os.remove(os.path.join(self.dir, "stderr.txt"))
+        return proc.returncode, stderr, usage.ru_maxrss * 1024
+
+    def test_endless_input_fails_fast_in_bounded_memory(self):
+        # /dev/zero has no newline: the whole input was once read first.
+        filt = self.path("f.bin")
+        with open(filt, "wb") as f:
+            f.write(bytes(1024))
+        for args in (self.build_args(**{"--input": "/dev/zero"}),
+                     self.build_args(**{"--input": "/dev/zero", "--hash": "xxh64",
+                                        "--type": "string"}),
+                     ["probe", "--layout", "parquet", "--filter", filt, "--bytes", "1024",
+                      "--input", "/dev/zero", "--count"]):
+            with self.subTest(args=args):
+                code, stderr, peak = self.run_measured(args)
+                self.assertEqual(code, 2, stderr)
+                self.assertIn("/dev/zero:1: line longer than 1048576 bytes", stderr)
+                self.assertLess(peak, 200 << 20, "peak RSS %d bytes" % peak)
+                self.assertFalse(os.path.exists(self.out))
+
+    def test_a_line_at_the_limit_is_taken_one_past_it_is_refused(self):
+        limit = 1 << 20
+        ok = self.path("long-ok.txt")
+        with open(ok, "wb") as f:
+            f.write(b"a\n" + b"x" * limit + b"\n" + b"y" * limit)  # the last without '\n'
+        self.run_ok(["build", "--layout", "parquet", "--bytes", "1024", "--hash", "xxh64",
+                     "--type", "string", "--input", ok, "-o", self.out])
+        bad = self.path("long-bad.txt")
+        with open(bad, "wb") as f:
+            f.write(b"a\n" + b"x" * (limit + 1) + b"\n")
+        self.assertFails(["build", "--layout", "parquet", "--bytes", "1024", "--hash", "xxh64",
+                          "--type", "string", "--input", bad, "-o", self.out],
+                         bad + ":2: line longer than 1048576 bytes")
 
     def test_help_prints_usage_and_exits_0(self):
         for args in (["--help"], ["build", "--help"], ["probe", "-h"], ["info", "--help"]):
@@ -955,6 +1079,28 @@ class SizingFlags(FileTestCase):
                          "not an unsigned 64-bit number")
         self.assertFails(self.sizing_args("--ndv", "0", "--fpp", "0.01", layout="kudu"), "--ndv 0")
 
+    def test_fpp_strtod_cannot_hold_is_out_of_range_not_junk(self):
+        for fpp in ("1e-320", "1e-400"):
+            with self.subTest(fpp=fpp):
+                result = self.assertFails(self.sizing_args("--ndv", "10", "--fpp", fpp),
+                                          "--fpp " + fpp, "out of range", "too small",
+                                          usage=False)
+                self.assertNotIn("not a number", result.stderr)
+        result = self.assertFails(self.sizing_args("--ndv", "10", "--fpp", "1e400"),
+                                  "--fpp 1e400", "out of range", usage=False)
+        self.assertNotIn("not a number", result.stderr)
+
+    def test_kudu_target_below_the_hash_collision_floor_names_the_floor(self):
+        # 100 values: 100 / 2^32 = 2.33e-08 of foreign values hit whatever the size.
+        for fpp in ("1e-12", "1e-9"):
+            with self.subTest(fpp=fpp):
+                result = self.assertFails(
+                    self.sizing_args("--ndv", "100", "--fpp", fpp, layout="kudu"),
+                    "--ndv 100 --fpp " + fpp, "32-bit hash collision floor", "2.33e-08")
+                self.assertNotIn("2^31 - 1 blocks", result.stderr)
+        # Above the floor the same target is met.
+        self.run_ok(self.sizing_args("--ndv", "100", "--fpp", "1e-7", layout="kudu"))
+
     def test_a_target_no_filter_can_meet_is_refused(self):
         # Beyond 2^31 - 1 blocks (parquet), 32 GiB (kudu), 128 MiB (parquet --pow2).
         self.assertFails(self.sizing_args("--ndv", str(10 ** 12), "--fpp", "1e-9"),
@@ -1263,6 +1409,21 @@ class ParquetHeader(FileTestCase):
                          "too short")
         self.assertFails(self.probe_args(path, "--offset", "1"), path)
 
+    def test_a_size_numbytes_cannot_hold_is_refused_before_the_input_is_read(self):
+        # numBytes is a Thrift i32: 2^31 bytes is a valid bitset but no header
+        # can say so. The bad input line must not be what is reported.
+        bad = self.write_lines("bad.txt", ["not a hash"])
+        for sizing in (["--bytes", "2147483648"], ["--bytes", str((1 << 35))]):
+            with self.subTest(sizing=sizing):
+                result = self.assertFails(["build", "--layout", "parquet"] + sizing +
+                                          ["--parquet-header", "--input", bad, "-o", self.out],
+                                          "signed 32-bit integer", "at most 2147483616 bytes")
+                self.assertNotIn("bad.txt", result.stderr)
+        # The limit itself is accepted as far as the flags go: the input is read.
+        self.assertFails(["build", "--layout", "parquet", "--bytes", "2147483616",
+                          "--parquet-header", "--input", bad, "-o", self.out],
+                         "bad.txt:1: not an unsigned 64-bit number")
+
     def test_kudu_layout_takes_no_header(self):
         filt = self.write_bytes("f.bin", parquet_header(1024) + bytes(1024))
         self.assertFails(["probe", "--layout", "kudu", "--parquet-header", "--filter", filt,
@@ -1379,6 +1540,11 @@ class HelpListsEverything(ToolTestCase):
                              "BLOCKBLOOM_PREFETCH_HINT"):
                     self.assertIn(word, text)
 
+    def test_help_names_allow_trailing_and_the_kudu_seed_hazard(self):
+        text = self.run_ok(["probe", "--help"]).stdout
+        self.assertIn("[--allow-trailing]", text)
+        self.assertIn("records neither its size nor a Kudu", text)
+        self.assertIn("must be probed with the same --seed S", text)
 
 
 class JoinDemo(ToolTestCase):
@@ -1556,6 +1722,23 @@ class JoinDemo(ToolTestCase):
         for args, fragment in cases:
             with self.subTest(args=args):
                 self.assertFails(["join-demo"] + args, fragment)
+
+    def test_sizes_beyond_memory_are_refused_up_front_in_both_scenarios(self):
+        # Selective: the heaps and the exact set for --small keys would grow
+        # during the scan of 2^64 - 1 rows; refused before it starts.
+        cases = [
+            (["--rows", str(U64_MAX), "--small", str(U64_MAX - 1)],
+             "the selective build side (%d keys)" % (U64_MAX - 1), "use a smaller --small"),
+            (["--rows", str(10 ** 14), "--small", str(2 * 10 ** 12)],
+             "the selective build side (%d keys)" % (2 * 10 ** 12), "use a smaller --small"),
+            (["--rows", str(U64_MAX), "--scenario", "unselective"],
+             "the unselective build side", "use fewer --rows"),
+        ]
+        for args, *fragments in cases:
+            with self.subTest(args=args):
+                started = time.monotonic()
+                self.assertFails(["join-demo"] + args, "more than this machine's", *fragments)
+                self.assertLess(time.monotonic() - started, 20.0)
 
 
 class Tune(ToolTestCase):

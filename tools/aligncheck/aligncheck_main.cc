@@ -18,6 +18,7 @@
 #include "cli_error.h"
 #include "mapped_range.h"
 #include "number_parse.h"
+#include "printable_text.h"
 
 namespace blockbloom_aligncheck {
 namespace {
@@ -259,14 +260,16 @@ int main(int argc, char** argv) {
   try {
     status = blockbloom_aligncheck::Run(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const blockbloom_cli::CliError& e) {
-    std::fprintf(stderr, "blockbloom-aligncheck: %s\n", e.what());
+    // Messages carry column paths from the file: escape what a terminal would obey.
+    std::fprintf(stderr, "blockbloom-aligncheck: %s\n", blockbloom_cli::Printable(e.what()).c_str());
     if (e.show_usage()) std::fprintf(stderr, "\n%s", kUsage);
     return 2;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "blockbloom-aligncheck: out of memory\n");
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "blockbloom-aligncheck: internal error: %s\n", e.what());
+    std::fprintf(stderr, "blockbloom-aligncheck: internal error: %s\n",
+                 blockbloom_cli::Printable(e.what()).c_str());
     return 2;
   }
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {

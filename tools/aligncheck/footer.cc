@@ -23,17 +23,51 @@ class FooterWalker {
   FooterWalker(const std::uint8_t* data, std::size_t len) : r_(data, len) {}
 
   std::vector<ColumnChunkInfo> Walk() {
+    bool seen[kRequired] = {};
     Struct(0, [&](int id, std::uint8_t type) {
-      if (id != 4) return false;
-      Expect(type == thrift::kList, "FileMetaData.row_groups (field 4) is not a list");
+      if (id < 1 || id > kRequired) return false;
+      const RequiredField& field = kRequiredFields[id - 1];
+      Expect(type == field.type, std::string("FileMetaData.") + field.name + " (field " +
+                                     std::to_string(id) + ") is not " + field.type_name);
+      seen[id - 1] = true;
+      if (id != 4) return false;  // checked for presence and type only
       const std::uint64_t groups = ListOfStructs("FileMetaData.row_groups");
       for (std::uint64_t g = 0; g < groups; ++g) RowGroup(static_cast<std::uint32_t>(g));
       return true;
     });
+    ExpectRequiredFields(seen);
     return std::move(chunks_);
   }
 
  private:
+  // FileMetaData fields 1 .. 4, all required by parquet.thrift. Without them
+  // the bytes are no Parquet footer, however well-formed as Thrift: a lone
+  // stop byte must not pass as a file with no column chunks.
+  struct RequiredField {
+    const char* name;
+    std::uint8_t type;
+    const char* type_name;
+  };
+  static constexpr int kRequired = 4;
+  static constexpr RequiredField kRequiredFields[kRequired] = {
+      {"version", thrift::kI32, "an i32"},
+      {"schema", thrift::kList, "a list"},
+      {"num_rows", thrift::kI64, "an i64"},
+      {"row_groups", thrift::kList, "a list"},
+  };
+
+  void ExpectRequiredFields(const bool (&seen)[kRequired]) {
+    std::string missing;
+    for (int i = 0; i < kRequired; ++i) {
+      if (seen[i]) continue;
+      missing += std::string(missing.empty() ? "" : ", ") + kRequiredFields[i].name +
+                 " (field " + std::to_string(i + 1) + ")";
+    }
+    if (!missing.empty()) {
+      throw CliError("corrupt footer: the FileMetaData lacks required " + missing);
+    }
+  }
+
   // Reads a struct's fields; on_field(id, type) reads the value and returns
   // true, or returns false to have it skipped.
   template <typename OnField>
@@ -192,8 +226,14 @@ std::vector<LocatedFilter> LocateBloomFilters(const ParquetFooter& footer,
     const auto offset = static_cast<std::size_t>(chunk.bloom_filter_offset);
     std::size_t available = size - offset;
     if (chunk.has_bloom_filter_length) {
-      if (chunk.bloom_filter_length <= 0 ||
-          static_cast<std::uint64_t>(chunk.bloom_filter_length) > available) {
+      // A length of 0 or less describes no filter at all: that is the fault,
+      // not where the filter would end.
+      if (chunk.bloom_filter_length <= 0) {
+        throw CliError("corrupt footer: " + where + ": bloom_filter_length " +
+                       std::to_string(chunk.bloom_filter_length) +
+                       " is invalid (a filter's header and bitset take at least 1 byte)");
+      }
+      if (static_cast<std::uint64_t>(chunk.bloom_filter_length) > available) {
         throw CliError("corrupt footer: " + where + ": bloom_filter_length " +
                        std::to_string(chunk.bloom_filter_length) + " at offset " +
                        std::to_string(offset) + " runs past the end of the file (" +

@@ -5,12 +5,14 @@
 #include <cstdio>
 
 #include "json_writer.h"
+#include "printable_text.h"
 
 namespace blockbloom_aligncheck {
 namespace {
 
 using blockbloom_cli::JsonObjectWriter;
 using blockbloom_cli::JsonString;
+using blockbloom_cli::Printable;
 
 Fits FitsIn(std::uint64_t footprint, std::uint64_t cache) {
   if (cache == 0) return Fits::kUnknown;
@@ -165,8 +167,8 @@ std::string MeasurementJson(const Measurement& m) {
 std::string ProfileText(const Report& r) {
   const CoreProfile& p = r.choice.profile;
   std::string out = "profile: " + p.name + " (" + p.core +
-                    (p.product.empty() || p.product == p.core ? "" : ", " + p.product) + ")\n";
-  out += "  why: " + r.choice.reason + "\n";
+                    (p.product.empty() || p.product == p.core ? "" : ", " + Printable(p.product)) + ")\n";
+  out += "  why: " + Printable(r.choice.reason) + "\n";  // may quote the CPU's brand string
   out += "  line " + Num(p.line_bytes) + " B, L1D " + HumanBytes(p.l1d_bytes) + ", L2 " +
          HumanBytes(p.l2_bytes) + ", LLC " + HumanBytes(p.llc_bytes) + " (" + p.llc_scope +
          "), pages " + HumanBytes(p.page_bytes) + " / " + HumanBytes(p.huge_page_bytes) + "\n";
@@ -188,7 +190,7 @@ std::string FilterText(const CoreProfile& profile, const FilterCheck& f) {
   if (f.source == "allocation") {
     out += "bitset allocated by bb_filter_init at " + Hex(f.offset);
   } else {
-    out += f.path + ": bitset at offset " + Num(f.offset);
+    out += Printable(f.path) + ": bitset at offset " + Num(f.offset);
     if (f.has_header) {
       out += " (BloomFilterHeader at " + Num(f.header_offset) + ", " + Num(f.header_bytes) + " B)";
     }
@@ -208,28 +210,33 @@ std::string FilterText(const CoreProfile& profile, const FilterCheck& f) {
   }
   out += "\n  fits in L1D: " + FitsText(f.fits_l1d) + ", L2: " + FitsText(f.fits_l2) +
          ", LLC: " + FitsText(f.fits_llc) + " (footprint " + Num(f.footprint_bytes) + " B)\n";
-  out += std::string("  ") + (f.aligned ? "aligned" : "MISALIGNED") + "; fix: " + f.fix + "\n";
+  out += std::string("  ") + (f.aligned ? "aligned" : "MISALIGNED") + "; fix: " + Printable(f.fix) +
+         "\n";
   return out;
 }
 
 std::string ParquetTable(const Report& r) {
-  std::string out = r.parquet_file + ": " + Num(r.column_chunks) +
+  std::string out = Printable(r.parquet_file) + ": " + Num(r.column_chunks) +
                     (r.column_chunks == 1 ? " column chunk, " : " column chunks, ") +
                     Num(static_cast<std::uint64_t>(r.filters.size())) + " with a Bloom filter\n";
   if (r.filters.empty()) return out;
+  // Column paths come from the file: a hostile one must not reach the terminal raw.
+  std::vector<std::string> columns;
+  for (const FilterCheck& f : r.filters) columns.push_back(Printable(f.column));
   std::size_t width = 6;
-  for (const FilterCheck& f : r.filters) width = std::max(width, f.column.size());
+  for (const std::string& column : columns) width = std::max(width, column.size());
   char line[512];
   std::snprintf(line, sizeof line, "  %-3s %-*s %8s %8s %8s %6s %5s %6s %6s %6s %-9s %s\n", "rg",
                 static_cast<int>(width), "column", "header", "bitset", "bytes", "blocks", "mod64",
                 "lines", "pages", "fills", "L1/L2/LLC", "status");
   out += line;
-  for (const FilterCheck& f : r.filters) {
+  for (std::size_t i = 0; i < r.filters.size(); ++i) {
+    const FilterCheck& f = r.filters[i];
     const std::string fits = FitsText(f.fits_l1d).substr(0, 1) + "/" +
                              FitsText(f.fits_l2).substr(0, 1) + "/" +
                              FitsText(f.fits_llc).substr(0, 1);
     std::snprintf(line, sizeof line, "  %-3u %-*s %8llu %8llu %8llu %6llu %5llu %6llu %6llu %6.3f %-9s %s\n",
-                  f.row_group, static_cast<int>(width), f.column.c_str(),
+                  f.row_group, static_cast<int>(width), columns[i].c_str(),
                   static_cast<unsigned long long>(f.header_offset),
                   static_cast<unsigned long long>(f.offset),
                   static_cast<unsigned long long>(f.bytes),
@@ -243,9 +250,9 @@ std::string ParquetTable(const Report& r) {
   }
   out += "  (header, bitset: byte offsets; lines, pages: blocks straddling a cache line / a 4 KiB "
          "page; fills: extra line fills per probe)\n";
-  for (const FilterCheck& f : r.filters) {
-    if (!f.aligned) {
-      out += "  fix, e.g. for " + f.column + ": " + f.fix + "\n";
+  for (std::size_t i = 0; i < r.filters.size(); ++i) {
+    if (!r.filters[i].aligned) {
+      out += "  fix, e.g. for " + columns[i] + ": " + Printable(r.filters[i].fix) + "\n";
       break;
     }
   }

@@ -34,19 +34,55 @@ double PredictedFpp(std::uint64_t kept, std::size_t bytes) {
   return fpp;
 }
 
-// Refuses a build side larger than the machine's memory, before allocating it.
-void CheckMemory(std::uint64_t kept, std::size_t filter_bytes) {
+constexpr std::uint64_t kNoMemory = UINT64_MAX;  // more than any machine has
+
+std::uint64_t SaturatingAdd(std::uint64_t a, std::uint64_t b) {
+  return a > kNoMemory - b ? kNoMemory : a + b;
+}
+
+std::uint64_t SaturatingMultiply(std::uint64_t a, std::uint64_t b) {
+  return b != 0 && a > kNoMemory / b ? kNoMemory : a * b;
+}
+
+// The exact set's bytes for up to keys keys (Int64Set refuses above 2^56).
+std::uint64_t ExactSetBytes(std::uint64_t keys) {
+  return keys > (std::uint64_t{1} << 56) ? kNoMemory : Int64Set::BytesFor(keys);
+}
+
+// The filter's bytes for keys keys, or kNoMemory when no filter is that large.
+std::uint64_t FilterBytesOrNoMemory(std::uint64_t keys, double fpp) {
+  std::size_t bytes = 0;
+  const int status = bb_bytes_for(std::max<std::uint64_t>(keys, 1), fpp, BB_SIZE_PARQUET, &bytes);
+  return status == BB_OK ? bytes : kNoMemory;
+}
+
+// Refuses a build side larger than the machine's memory, before allocating
+// it (or, for the selective side, before the scan that fills it).
+void CheckMemory(const std::string& side_name, std::uint64_t keys, std::uint64_t needed,
+                 const char* remedy) {
   const long pages = sysconf(_SC_PHYS_PAGES);
   const long page_size = sysconf(_SC_PAGESIZE);
   if (pages <= 0 || page_size <= 0) return;
   const auto physical = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page_size);
-  const std::uint64_t needed = Int64Set::BytesFor(kept) + filter_bytes;
   if (needed > physical) {
     constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
-    throw CliError("the unselective build side (" + std::to_string(kept) + " keys) needs " +
-                   std::to_string(needed / kMiB) + " MiB, more than this machine's " +
-                   std::to_string(physical / kMiB) + " MiB; use fewer --rows");
+    const std::string amount =
+        needed == kNoMemory ? "over 2^64 bytes" : std::to_string(needed / kMiB) + " MiB";
+    throw CliError("the " + side_name + " build side (" + std::to_string(keys) + " keys) needs " +
+                   amount + ", more than this machine's " + std::to_string(physical / kMiB) +
+                   " MiB; " + remedy);
   }
+}
+
+// The selective side holds, at its peak, the two heaps of --small / 2 keys
+// each, the kept keys (at most --small), the exact set and the filter for
+// them: counted for all --small keys kept, the worst case of the predicate.
+void CheckSelectiveMemory(const Options& options) {
+  const std::uint64_t small = options.small;
+  std::uint64_t needed = SaturatingMultiply(small, 2 * sizeof(std::int64_t));
+  needed = SaturatingAdd(needed, ExactSetBytes(small));
+  needed = SaturatingAdd(needed, FilterBytesOrNoMemory(small, options.fpp));
+  CheckMemory("selective", small, needed, "use a smaller --small");
 }
 
 void Finish(BuildSide* side, double fpp) {
@@ -57,6 +93,7 @@ void Finish(BuildSide* side, double fpp) {
 }
 
 BuildSide BuildSelective(const Options& options, const KeyColumn& column, bool progress_bars) {
+  CheckSelectiveMemory(options);
   ExtremeKeys extremes;
   {
     Progress progress(progress_bars, "small table: scanning for the extreme keys", column.rows());
@@ -83,7 +120,10 @@ BuildSide BuildUnselective(const Options& options, const KeyColumn& column, bool
   // The rows whose index % 20 != 0: all but ceil(rows / 20).
   side.kept_keys = column.rows() - column.rows() / 20 - (column.rows() % 20 != 0 ? 1 : 0);
   side.small_rows = side.kept_keys;
-  CheckMemory(side.kept_keys, FilterBytes(side.kept_keys, options.fpp));
+  CheckMemory("unselective", side.kept_keys,
+              SaturatingAdd(ExactSetBytes(side.kept_keys),
+                            FilterBytesOrNoMemory(side.kept_keys, options.fpp)),
+              "use fewer --rows");
   Finish(&side, options.fpp);
 
   // Enumerated from the generator, a chunk at a time: the column is never stored.
