@@ -10,7 +10,7 @@ int CheckCombinable(const bb_filter* dst, const bb_filter* src) {
     return BB_ERR_NULL_POINTER;
   }
   if (dst->layout != src->layout || dst->num_bytes != src->num_bytes) return BB_ERR_FILTER_MISMATCH;
-  return (dst->flags & BB_FILTER_READ_ONLY) != 0 ? BB_ERR_READ_ONLY : BB_OK;
+  return (blockbloom::LoadFlags(dst) & BB_FILTER_READ_ONLY) != 0 ? BB_ERR_READ_ONLY : BB_OK;
 }
 
 }  // namespace
@@ -23,7 +23,7 @@ int bb_filter_union(bb_filter* dst, const bb_filter* src) {
   // Kudu: an always-false filter holds nothing, so adding it changes nothing.
   if (blockbloom::AlwaysFalse(src)) return BB_OK;
   blockbloom::ActiveKernels().union_bytes(dst->data, src->data, dst->num_bytes);
-  dst->flags &= ~static_cast<uint32_t>(BB_FILTER_ALWAYS_FALSE);
+  blockbloom::ClearAlwaysFalse(dst);
   return BB_OK;
 }
 
@@ -32,7 +32,9 @@ int bb_filter_intersect(bb_filter* dst, const bb_filter* src) {
   if (status != BB_OK) return status;
   blockbloom::ActiveKernels().intersect_bytes(dst->data, src->data, dst->num_bytes);
   // Kudu: nothing is in both when either side holds nothing.
-  if (blockbloom::AlwaysFalse(src)) dst->flags |= BB_FILTER_ALWAYS_FALSE;
+  if (blockbloom::AlwaysFalse(src)) {
+    __atomic_fetch_or(&dst->flags, static_cast<uint32_t>(BB_FILTER_ALWAYS_FALSE), __ATOMIC_RELAXED);
+  }
   return BB_OK;
 }
 

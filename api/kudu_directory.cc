@@ -35,7 +35,7 @@ int bb_kudu_export(const bb_filter* f, bb_kudu_directory* out) {
   out->log_space_bytes = log_space_bytes;
   out->bloom_data = f->data;
   out->bloom_data_size = f->num_bytes;
-  out->always_false = (f->flags & BB_FILTER_ALWAYS_FALSE) != 0 ? 1 : 0;
+  out->always_false = (__atomic_load_n(&f->flags, __ATOMIC_RELAXED) & BB_FILTER_ALWAYS_FALSE) != 0 ? 1 : 0;
   out->hash_algorithm = BB_KUDU_HASH_FAST_HASH;
   out->hash_seed = f->hash_seed;
   return BB_OK;
