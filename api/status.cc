@@ -49,6 +49,8 @@ const char* bb_status_message(int status) {
     case BB_ERR_INVALID_PARTITION: return "invalid partition: num_parts is 0 or part >= num_parts";
     case BB_ERR_INVALID_PREFETCH_HINT:
       return "invalid prefetch hint (BB_PREFETCH_NONE, BB_PREFETCH_L1, BB_PREFETCH_L2 or BB_PREFETCH_L3)";
+    case BB_ERR_FILTERS_OVERLAP:
+      return "union/intersect of filters whose bitsets partly overlap in memory (not the same bytes)";
     case BB_ERR_INVALID_OFFSETS:
       return "string offsets decrease, are negative, or run past the end of the data";
     default: return "unknown blockbloom status code";

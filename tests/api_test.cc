@@ -30,7 +30,8 @@ const int kAllErrors[] = {BB_ERR_NULL_POINTER, BB_ERR_SIZE_ZERO, BB_ERR_SIZE_NOT
                           BB_ERR_UNSUPPORTED_ALGORITHM, BB_ERR_UNSUPPORTED_HASH,
                           BB_ERR_UNSUPPORTED_COMPRESSION, BB_ERR_BUFFER_TOO_SMALL,
                           BB_ERR_INVALID_OFFSETS, BB_ERR_INVALID_SIZING,
-                          BB_ERR_INVALID_PARTITION, BB_ERR_INVALID_PREFETCH_HINT};
+                          BB_ERR_INVALID_PARTITION, BB_ERR_INVALID_PREFETCH_HINT,
+                          BB_ERR_FILTERS_OVERLAP};
 
 TEST(Status, EveryErrorHasADistinctNegativeCodeAndMessage) {
   std::set<int> codes;

@@ -55,7 +55,8 @@ typedef enum bb_status {
   BB_ERR_INVALID_OFFSETS = -25,        /* string column offsets decrease or run past the data */
   BB_ERR_INVALID_SIZING = -26,         /* unknown bb_sizing kind */
   BB_ERR_INVALID_PARTITION = -27,      /* num_parts is 0 or part >= num_parts */
-  BB_ERR_INVALID_PREFETCH_HINT = -28   /* not a bb_prefetch_level (kernels.h) */
+  BB_ERR_INVALID_PREFETCH_HINT = -28,  /* not a bb_prefetch_level (kernels.h) */
+  BB_ERR_FILTERS_OVERLAP = -29         /* union/intersect of views whose bitsets partly overlap */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */
@@ -151,7 +152,12 @@ int bb_find_batch_select(const bb_filter* f, const uint64_t* hashes, size_t n,
  * filters become one), intersect is AND. Anything else is
  * BB_ERR_FILTER_MISMATCH; dst must be writable. Kudu's always-false state is
  * honoured: a union with an always-false src changes nothing, and an
- * intersection with one makes dst always-false. */
+ * intersection with one makes dst always-false. The two bitsets must either
+ * be the same bytes (dst->data == src->data: then the bytes stay as they are,
+ * since x | x == x & x == x) or not overlap at all; views whose bitsets
+ * partly overlap are refused with BB_ERR_FILTERS_OVERLAP and nothing is
+ * written (the kernels read and write in differently sized chunks per ISA, so
+ * an overlapping result would differ between tiers). */
 int bb_filter_union(bb_filter* dst, const bb_filter* src);
 int bb_filter_intersect(bb_filter* dst, const bb_filter* src);
 
