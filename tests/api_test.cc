@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -233,6 +234,54 @@ TEST(CppApi, FilterOwnsAndMovesItsBitset) {
   EXPECT_EQ(b.find_batch_bitmap(hashes, 3, bitmap), b.find_batch_select(hashes, 3, selection));
   EXPECT_EQ(selection[0], 0u);
   EXPECT_EQ(selection[1], 1u);
+}
+
+int StatusOf(const std::function<void()>& call) {
+  try {
+    call();
+  } catch (const blockbloom::Error& e) {
+    return e.status();
+  }
+  return BB_OK;
+}
+
+// A moved-from Filter holds no bitset. Every operation throws Error with the
+// library's BB_ERR_NULL_POINTER (insert() used to do nothing and find() to
+// answer "absent", while insert_batch() threw); observers report the empty
+// state without throwing. Also after move assignment, which used to swap.
+TEST(CppApi, EveryOperationOnAMovedFromFilterThrowsTheSameError) {
+  const uint64_t hashes[] = {5, 6, 7};
+  uint8_t bitmap[1];
+  uint32_t selection[3];
+  blockbloom::Filter by_construction(32 * 8);
+  blockbloom::Filter target(32 * 8);
+  blockbloom::Filter by_assignment(32 * 16);
+  blockbloom::Filter taken(std::move(by_construction));
+  target = std::move(by_assignment);
+  EXPECT_EQ(target.num_blocks(), 16u);
+  for (blockbloom::Filter* moved : {&by_construction, &by_assignment}) {
+    EXPECT_EQ(StatusOf([&] { moved->insert(5); }), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(StatusOf([&] { moved->insert_batch(hashes, 3); }), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(StatusOf([&] { moved->insert_batch(hashes, 0); }), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(StatusOf([&] { static_cast<void>(moved->find(5)); }), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(StatusOf([&] { moved->find_batch_bitmap(hashes, 3, bitmap); }), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(StatusOf([&] { moved->find_batch_select(hashes, 3, selection); }), BB_ERR_NULL_POINTER);
+    const blockbloom::ConstView& as_const = *moved;
+    EXPECT_EQ(StatusOf([&] { static_cast<void>(as_const.find(5)); }), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(moved->data(), nullptr);
+    EXPECT_EQ(moved->num_bytes(), 0u);
+    EXPECT_EQ(moved->num_blocks(), 0u);
+    EXPECT_EQ(moved->c_filter()->data, nullptr);
+  }
+  // Usable again once a Filter is assigned to it.
+  by_construction = std::move(taken);
+  by_construction.insert(9);
+  EXPECT_TRUE(by_construction.find(9));
+  target.insert(9);
+  EXPECT_TRUE(target.find(9));
+  blockbloom::Filter& self = target;
+  target = std::move(self);  // self-move keeps the bitset
+  EXPECT_TRUE(target.find(9));
 }
 
 TEST(CppApi, ErrorsThrowWithTheStatusCode) {
