@@ -17,6 +17,8 @@
 
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/blockbloom.hpp"
+#include "blockbloom/parquet_format.h"
+#include "blockbloom/kudu.h"
 #include "oracle.h"
 
 namespace {
@@ -77,6 +79,65 @@ TEST(FilterInit, AllocatesZeroed64ByteAlignedBitsets) {
     bb_filter_release(&f);  // twice is harmless
   }
   bb_filter_release(nullptr);
+}
+
+// The decision for re-initialising (blockbloom.h, Conventions): every init
+// overwrites *f without reading it, so a struct of garbage is fine, even one
+// that looks exactly like an owned filter. If an init freed what *f seemed to
+// own, this test would die in free() of a stack address (and ASan, which runs
+// the whole suite, would name it), and the canary bytes would change. Owning
+// callers must therefore release first; the test ends by showing that
+// release + init is the way to reuse a struct.
+TEST(FilterInit, EveryInitOverwritesTheStructUnreadEvenIfItLooksOwned) {
+  alignas(64) uint8_t canary[64];
+  std::memset(canary, 0xc3, sizeof canary);
+  const auto looks_owned = [&] {
+    bb_filter f;
+    std::memset(&f, 0x5a, sizeof f);
+    f.data = canary;
+    f.num_bytes = sizeof canary;
+    f.num_blocks = 2;
+    f.flags = BB_FILTER_OWNED;
+    return f;
+  };
+  std::vector<uint8_t> view_bytes(64, 0);
+  std::vector<uint8_t> kudu_bytes(64, 0);
+  bb_kudu_directory dir{};
+  dir.log_space_bytes = 6;
+  dir.bloom_data = kudu_bytes.data();
+  dir.bloom_data_size = 64;
+  dir.hash_algorithm = BB_KUDU_HASH_FAST_HASH;
+  std::vector<uint8_t> parquet(BB_PARQUET_HEADER_MAX_BYTES + 64, 0);
+  size_t header = 0;
+  ASSERT_EQ(bb_parquet_header_write(64, parquet.data(), parquet.size(), &header), BB_OK);
+  const std::function<int(bb_filter*)> inits[] = {
+      [](bb_filter* f) { return bb_filter_init(f, 64); },
+      [](bb_filter* f) { return bb_filter_init(f, 33); },  // failing: *f zeroed
+      [&](bb_filter* f) { return bb_filter_init_view(f, view_bytes.data(), 64); },
+      [&](bb_filter* f) { return bb_filter_init_view_readonly(f, view_bytes.data(), 64); },
+      [](bb_filter* f) { return bb_kudu_filter_init(f, 6, 0); },
+      [&](bb_filter* f) { return bb_kudu_filter_init_view(f, kudu_bytes.data(), 64, 0, 0); },
+      [&](bb_filter* f) { return bb_kudu_import(f, &dir); },
+      [&](bb_filter* f) { return bb_parquet_filter_read(f, parquet.data(), header + 64, nullptr); },
+  };
+  for (size_t i = 0; i < std::size(inits); ++i) {
+    bb_filter f = looks_owned();
+    const int status = inits[i](&f);
+    EXPECT_EQ(status, i == 1 ? BB_ERR_SIZE_NOT_MULTIPLE_OF_32 : BB_OK) << "init " << i;
+    EXPECT_NE(f.data, canary) << "init " << i;
+    if (status != BB_OK) EXPECT_EQ(f.data, nullptr) << "init " << i;
+    for (uint8_t byte : canary) ASSERT_EQ(byte, 0xc3) << "init " << i << " wrote the old bitset";
+    bb_filter_release(&f);
+  }
+  // Reusing an owned struct: release, then init (release zeroes it).
+  bb_filter f;
+  ASSERT_EQ(bb_filter_init(&f, 64), BB_OK);
+  bb_filter_release(&f);
+  EXPECT_EQ(f.data, nullptr);
+  EXPECT_EQ(f.flags, 0u);
+  ASSERT_EQ(bb_kudu_filter_init(&f, 7, 0), BB_OK);
+  EXPECT_EQ(f.num_bytes, 128u);
+  bb_filter_release(&f);
 }
 
 // Address space this process has mapped now (under qemu-user: the emulator's).

@@ -12,6 +12,16 @@
  *   bb_filter_init() allocates its bitset, the view functions wrap a buffer the
  *   caller owns. The bitset may sit at any byte address: in-place probing of a
  *   Parquet file at an odd offset is supported and free of undefined behaviour.
+ * - Every call that initialises a bb_filter (bb_filter_init*, bb_kudu_filter_init*,
+ *   bb_kudu_import, bb_parquet_filter_read) overwrites *f without reading it,
+ *   so an uninitialised struct (stack garbage) is fine. The flip side: if *f
+ *   still owns a bitset from an earlier init, that bitset is NOT freed and
+ *   leaks. Call bb_filter_release(f) first (it zeroes *f; releasing a view or
+ *   a zeroed struct is harmless). The library cannot detect this, not even in
+ *   debug builds: the bytes of an uninitialised struct can be exactly those of
+ *   a live filter (a helper that inits a local bb_filter and returns it by
+ *   value leaves a copy of it in the stack slot the next call reuses), so any
+ *   check would abort correct programs.
  * - The kernel (ISA tier) is chosen once, when the library is loaded; see the
  *   ISA section below and blockbloom/kernels.h.
  */
@@ -102,10 +112,12 @@ typedef struct bb_filter {
 int bb_filter_check_size(size_t num_bytes);
 
 /* Allocates a zeroed, 64-byte-aligned bitset of num_bytes. On failure *f is
- * left zeroed (safe to release). */
+ * left zeroed (safe to release). *f is overwritten unread: it must not own a
+ * bitset (release it first, or it leaks); see Conventions above. */
 int bb_filter_init(bb_filter* f, size_t num_bytes);
 
-/* Wraps a caller-owned bitset (any alignment). Nothing is copied or zeroed. */
+/* Wraps a caller-owned bitset (any alignment). Nothing is copied or zeroed.
+ * As for bb_filter_init, *f must not own a bitset (it would leak). */
 int bb_filter_init_view(bb_filter* f, void* data, size_t num_bytes);
 
 /* As bb_filter_init_view, but inserts return BB_ERR_READ_ONLY; the library
