@@ -17,6 +17,7 @@
 #include <cstring>
 
 #include "api/chunk_hashing.h"
+#include "api/layout_ops.h"
 #include "blockbloom/hashing.h"
 #include "blockbloom/kudu.h"
 #include "dispatch/dispatcher.h"
@@ -157,7 +158,7 @@ int FindColumnSelect(const bb_filter* f, const T* values, size_t n, uint32_t* se
 template <typename T>
 int Insert(bb_filter* f, const T* values, size_t n) {
   if (!Readable(f) || (values == nullptr && n > 0)) return BB_ERR_NULL_POINTER;
-  if ((f->flags & BB_FILTER_READ_ONLY) != 0) return BB_ERR_READ_ONLY;
+  if ((blockbloom::LoadFlags(f) & BB_FILTER_READ_ONLY) != 0) return BB_ERR_READ_ONLY;
   if (!KnownLayout(f)) return BB_ERR_LAYOUT_MISMATCH;
   return f->layout == BB_LAYOUT_KUDU ? InsertColumn<KuduLayout>(f, values, n)
                                      : InsertColumn<ParquetLayout>(f, values, n);

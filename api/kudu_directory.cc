@@ -22,7 +22,8 @@ int32_t Log2(uint64_t power_of_two) {
 extern "C" {
 
 int bb_kudu_export(const bb_filter* f, bb_kudu_directory* out) {
-  if (out != nullptr) *out = bb_kudu_directory{};
+  // On error *out keeps its contents (docs/reliability.md): every check
+  // comes before the first write.
   if (f == nullptr || out == nullptr || f->data == nullptr) return BB_ERR_NULL_POINTER;
   if (f->layout != BB_LAYOUT_KUDU) return BB_ERR_LAYOUT_MISMATCH;
   // Kudu-layout filters are made with a power-of-two size in range; a struct
@@ -32,10 +33,11 @@ int bb_kudu_export(const bb_filter* f, bb_kudu_directory* out) {
   if (log_space_bytes < BB_KUDU_MIN_LOG_SPACE_BYTES || log_space_bytes > BB_KUDU_MAX_LOG_SPACE_BYTES) {
     return BB_ERR_LOG_SPACE_OUT_OF_RANGE;
   }
+  *out = bb_kudu_directory{};
   out->log_space_bytes = log_space_bytes;
   out->bloom_data = f->data;
   out->bloom_data_size = f->num_bytes;
-  out->always_false = (f->flags & BB_FILTER_ALWAYS_FALSE) != 0 ? 1 : 0;
+  out->always_false = (__atomic_load_n(&f->flags, __ATOMIC_RELAXED) & BB_FILTER_ALWAYS_FALSE) != 0 ? 1 : 0;
   out->hash_algorithm = BB_KUDU_HASH_FAST_HASH;
   out->hash_seed = f->hash_seed;
   return BB_OK;

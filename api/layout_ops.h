@@ -45,19 +45,28 @@ inline int CheckReadable(const bb_filter* f, bb_layout layout) {
   return BB_OK;
 }
 
+// The flag word of a filter that threads may insert into concurrently
+// (partitioned inserts): one thread's ClearAlwaysFalse writes it while
+// another checks BB_FILTER_READ_ONLY, so every read on an insert or find path
+// is this relaxed atomic load (a plain load on every ISA we build for) and
+// every write there an atomic read-modify-write. No ordering is needed: the
+// bits the threads test never change while they run, only the always-false
+// bit does, and each inserting thread clears it itself.
+inline uint32_t LoadFlags(const bb_filter* f) { return __atomic_load_n(&f->flags, __ATOMIC_RELAXED); }
+
 inline int CheckWritable(const bb_filter* f, bb_layout layout) {
   const int status = CheckReadable(f, layout);
   if (status != BB_OK) return status;
-  return (f->flags & BB_FILTER_READ_ONLY) != 0 ? BB_ERR_READ_ONLY : BB_OK;
+  return (LoadFlags(f) & BB_FILTER_READ_ONLY) != 0 ? BB_ERR_READ_ONLY : BB_OK;
 }
 
-inline bool AlwaysFalse(const bb_filter* f) { return (f->flags & BB_FILTER_ALWAYS_FALSE) != 0; }
+inline bool AlwaysFalse(const bb_filter* f) { return (LoadFlags(f) & BB_FILTER_ALWAYS_FALSE) != 0; }
 
 // After an insert the filter holds something. Written only when the flag is
 // set (Kudu, before its first insert), and then atomically, so that threads
 // inserting into disjoint partitions of one filter never race on flags.
 inline void ClearAlwaysFalse(bb_filter* f) {
-  if ((__atomic_load_n(&f->flags, __ATOMIC_RELAXED) & BB_FILTER_ALWAYS_FALSE) != 0) {
+  if ((LoadFlags(f) & BB_FILTER_ALWAYS_FALSE) != 0) {
     __atomic_fetch_and(&f->flags, ~static_cast<uint32_t>(BB_FILTER_ALWAYS_FALSE), __ATOMIC_RELAXED);
   }
 }

@@ -146,8 +146,9 @@ int ValidateHeader(const ParsedHeader& h) {
 
 extern "C" {
 
+// On error every out-parameter and output buffer keeps its contents
+// (docs/reliability.md): they are written only once all checks have passed.
 int bb_parquet_header_write(size_t num_bytes, uint8_t* out, size_t capacity, size_t* written) {
-  if (written != nullptr) *written = 0;
   if (out == nullptr || written == nullptr) return BB_ERR_NULL_POINTER;
   const int status = CheckWritableSize(num_bytes);
   if (status != BB_OK) return status;
@@ -161,8 +162,6 @@ int bb_parquet_header_write(size_t num_bytes, uint8_t* out, size_t capacity, siz
 
 int bb_parquet_header_read(const uint8_t* data, size_t len, size_t* header_bytes,
                            size_t* num_bytes) {
-  if (header_bytes != nullptr) *header_bytes = 0;
-  if (num_bytes != nullptr) *num_bytes = 0;
   if (data == nullptr || header_bytes == nullptr || num_bytes == nullptr) {
     return BB_ERR_NULL_POINTER;
   }
@@ -180,7 +179,6 @@ int bb_parquet_header_read(const uint8_t* data, size_t len, size_t* header_bytes
 }
 
 int bb_parquet_filter_read(bb_filter* f, const uint8_t* data, size_t len, size_t* consumed) {
-  if (consumed != nullptr) *consumed = 0;
   if (f == nullptr) return BB_ERR_NULL_POINTER;
   *f = bb_filter{};
   size_t header_bytes = 0;
@@ -197,7 +195,6 @@ int bb_parquet_filter_read(bb_filter* f, const uint8_t* data, size_t len, size_t
 }
 
 int bb_parquet_filter_write(const bb_filter* f, uint8_t* out, size_t capacity, size_t* written) {
-  if (written != nullptr) *written = 0;
   if (f == nullptr || f->data == nullptr || out == nullptr || written == nullptr) {
     return BB_ERR_NULL_POINTER;
   }

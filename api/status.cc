@@ -49,6 +49,8 @@ const char* bb_status_message(int status) {
     case BB_ERR_INVALID_PARTITION: return "invalid partition: num_parts is 0 or part >= num_parts";
     case BB_ERR_INVALID_PREFETCH_HINT:
       return "invalid prefetch hint (BB_PREFETCH_NONE, BB_PREFETCH_L1, BB_PREFETCH_L2 or BB_PREFETCH_L3)";
+    case BB_ERR_FILTERS_OVERLAP:
+      return "union/intersect of filters whose bitsets partly overlap in memory (not the same bytes)";
     case BB_ERR_DIRECTORY_SIZE_MISMATCH:
       return "Kudu directory bloom_data_size is a power of two other than 2^log_space_bytes";
     case BB_ERR_INVALID_OFFSETS:

@@ -10,12 +10,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/blockbloom.hpp"
+#include "blockbloom/parquet_format.h"
+#include "blockbloom/kudu.h"
 #include "oracle.h"
 
 namespace {
@@ -31,7 +34,7 @@ const int kAllErrors[] = {BB_ERR_NULL_POINTER, BB_ERR_SIZE_ZERO, BB_ERR_SIZE_NOT
                           BB_ERR_UNSUPPORTED_COMPRESSION, BB_ERR_BUFFER_TOO_SMALL,
                           BB_ERR_INVALID_OFFSETS, BB_ERR_INVALID_SIZING,
                           BB_ERR_INVALID_PARTITION, BB_ERR_INVALID_PREFETCH_HINT,
-                          BB_ERR_DIRECTORY_SIZE_MISMATCH};
+                          BB_ERR_FILTERS_OVERLAP, BB_ERR_DIRECTORY_SIZE_MISMATCH};
 
 TEST(Status, EveryErrorHasADistinctNegativeCodeAndMessage) {
   std::set<int> codes;
@@ -76,6 +79,65 @@ TEST(FilterInit, AllocatesZeroed64ByteAlignedBitsets) {
     bb_filter_release(&f);  // twice is harmless
   }
   bb_filter_release(nullptr);
+}
+
+// The decision for re-initialising (blockbloom.h, Conventions): every init
+// overwrites *f without reading it, so a struct of garbage is fine, even one
+// that looks exactly like an owned filter. If an init freed what *f seemed to
+// own, this test would die in free() of a stack address (and ASan, which runs
+// the whole suite, would name it), and the canary bytes would change. Owning
+// callers must therefore release first; the test ends by showing that
+// release + init is the way to reuse a struct.
+TEST(FilterInit, EveryInitOverwritesTheStructUnreadEvenIfItLooksOwned) {
+  alignas(64) uint8_t canary[64];
+  std::memset(canary, 0xc3, sizeof canary);
+  const auto looks_owned = [&] {
+    bb_filter f;
+    std::memset(&f, 0x5a, sizeof f);
+    f.data = canary;
+    f.num_bytes = sizeof canary;
+    f.num_blocks = 2;
+    f.flags = BB_FILTER_OWNED;
+    return f;
+  };
+  std::vector<uint8_t> view_bytes(64, 0);
+  std::vector<uint8_t> kudu_bytes(64, 0);
+  bb_kudu_directory dir{};
+  dir.log_space_bytes = 6;
+  dir.bloom_data = kudu_bytes.data();
+  dir.bloom_data_size = 64;
+  dir.hash_algorithm = BB_KUDU_HASH_FAST_HASH;
+  std::vector<uint8_t> parquet(BB_PARQUET_HEADER_MAX_BYTES + 64, 0);
+  size_t header = 0;
+  ASSERT_EQ(bb_parquet_header_write(64, parquet.data(), parquet.size(), &header), BB_OK);
+  const std::function<int(bb_filter*)> inits[] = {
+      [](bb_filter* f) { return bb_filter_init(f, 64); },
+      [](bb_filter* f) { return bb_filter_init(f, 33); },  // failing: *f zeroed
+      [&](bb_filter* f) { return bb_filter_init_view(f, view_bytes.data(), 64); },
+      [&](bb_filter* f) { return bb_filter_init_view_readonly(f, view_bytes.data(), 64); },
+      [](bb_filter* f) { return bb_kudu_filter_init(f, 6, 0); },
+      [&](bb_filter* f) { return bb_kudu_filter_init_view(f, kudu_bytes.data(), 64, 0, 0); },
+      [&](bb_filter* f) { return bb_kudu_import(f, &dir); },
+      [&](bb_filter* f) { return bb_parquet_filter_read(f, parquet.data(), header + 64, nullptr); },
+  };
+  for (size_t i = 0; i < std::size(inits); ++i) {
+    bb_filter f = looks_owned();
+    const int status = inits[i](&f);
+    EXPECT_EQ(status, i == 1 ? BB_ERR_SIZE_NOT_MULTIPLE_OF_32 : BB_OK) << "init " << i;
+    EXPECT_NE(f.data, canary) << "init " << i;
+    if (status != BB_OK) EXPECT_EQ(f.data, nullptr) << "init " << i;
+    for (uint8_t byte : canary) ASSERT_EQ(byte, 0xc3) << "init " << i << " wrote the old bitset";
+    bb_filter_release(&f);
+  }
+  // Reusing an owned struct: release, then init (release zeroes it).
+  bb_filter f;
+  ASSERT_EQ(bb_filter_init(&f, 64), BB_OK);
+  bb_filter_release(&f);
+  EXPECT_EQ(f.data, nullptr);
+  EXPECT_EQ(f.flags, 0u);
+  ASSERT_EQ(bb_kudu_filter_init(&f, 7, 0), BB_OK);
+  EXPECT_EQ(f.num_bytes, 128u);
+  bb_filter_release(&f);
 }
 
 // Address space this process has mapped now (under qemu-user: the emulator's).
@@ -233,6 +295,54 @@ TEST(CppApi, FilterOwnsAndMovesItsBitset) {
   EXPECT_EQ(b.find_batch_bitmap(hashes, 3, bitmap), b.find_batch_select(hashes, 3, selection));
   EXPECT_EQ(selection[0], 0u);
   EXPECT_EQ(selection[1], 1u);
+}
+
+int StatusOf(const std::function<void()>& call) {
+  try {
+    call();
+  } catch (const blockbloom::Error& e) {
+    return e.status();
+  }
+  return BB_OK;
+}
+
+// A moved-from Filter holds no bitset. Every operation throws Error with the
+// library's BB_ERR_NULL_POINTER (insert() used to do nothing and find() to
+// answer "absent", while insert_batch() threw); observers report the empty
+// state without throwing. Also after move assignment, which used to swap.
+TEST(CppApi, EveryOperationOnAMovedFromFilterThrowsTheSameError) {
+  const uint64_t hashes[] = {5, 6, 7};
+  uint8_t bitmap[1];
+  uint32_t selection[3];
+  blockbloom::Filter by_construction(32 * 8);
+  blockbloom::Filter target(32 * 8);
+  blockbloom::Filter by_assignment(32 * 16);
+  blockbloom::Filter taken(std::move(by_construction));
+  target = std::move(by_assignment);
+  EXPECT_EQ(target.num_blocks(), 16u);
+  for (blockbloom::Filter* moved : {&by_construction, &by_assignment}) {
+    EXPECT_EQ(StatusOf([&] { moved->insert(5); }), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(StatusOf([&] { moved->insert_batch(hashes, 3); }), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(StatusOf([&] { moved->insert_batch(hashes, 0); }), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(StatusOf([&] { static_cast<void>(moved->find(5)); }), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(StatusOf([&] { moved->find_batch_bitmap(hashes, 3, bitmap); }), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(StatusOf([&] { moved->find_batch_select(hashes, 3, selection); }), BB_ERR_NULL_POINTER);
+    const blockbloom::ConstView& as_const = *moved;
+    EXPECT_EQ(StatusOf([&] { static_cast<void>(as_const.find(5)); }), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(moved->data(), nullptr);
+    EXPECT_EQ(moved->num_bytes(), 0u);
+    EXPECT_EQ(moved->num_blocks(), 0u);
+    EXPECT_EQ(moved->c_filter()->data, nullptr);
+  }
+  // Usable again once a Filter is assigned to it.
+  by_construction = std::move(taken);
+  by_construction.insert(9);
+  EXPECT_TRUE(by_construction.find(9));
+  target.insert(9);
+  EXPECT_TRUE(target.find(9));
+  blockbloom::Filter& self = target;
+  target = std::move(self);  // self-move keeps the bitset
+  EXPECT_TRUE(target.find(9));
 }
 
 TEST(CppApi, ErrorsThrowWithTheStatusCode) {

@@ -236,11 +236,51 @@ TEST(KuduDirectory, ExportOfAParquetFilterIsLayoutMismatch) {
   ASSERT_EQ(bb_filter_init(&f, 1024), BB_OK);
   bb_kudu_directory out;
   std::memset(&out, 0x5a, sizeof(out));
+  bb_kudu_directory before;
+  std::memcpy(&before, &out, sizeof(out));
   EXPECT_EQ(bb_kudu_export(&f, &out), BB_ERR_LAYOUT_MISMATCH);
-  EXPECT_EQ(out.bloom_data, nullptr);
-  EXPECT_EQ(out.bloom_data_size, 0u);
-  EXPECT_EQ(out.log_space_bytes, 0);
+  EXPECT_EQ(std::memcmp(&out, &before, sizeof(out)), 0);  // untouched on error
   bb_filter_release(&f);
+}
+
+// docs/reliability.md: on error the out-parameter keeps its contents. Every
+// way bb_kudu_export can fail leaves a pre-filled directory byte for byte
+// as it was (it used to be zeroed).
+TEST(KuduDirectory, ExportErrorsLeaveTheOutputDirectoryUntouched) {
+  bb_filter parquet, kudu, odd, small;
+  ASSERT_EQ(bb_filter_init(&parquet, 1024), BB_OK);
+  ASSERT_EQ(bb_kudu_filter_init(&kudu, 10, 7), BB_OK);
+  odd = kudu;
+  odd.num_bytes = 96;  // edited by hand: not a power of two
+  small = kudu;
+  small.num_bytes = 32;  // a power of two below Kudu's 64 bytes
+  bb_filter released;
+  ASSERT_EQ(bb_kudu_filter_init(&released, 6, 0), BB_OK);
+  bb_filter_release(&released);
+  const struct {
+    const bb_filter* f;
+    int status;
+  } cases[] = {{nullptr, BB_ERR_NULL_POINTER},       {&released, BB_ERR_NULL_POINTER},
+               {&parquet, BB_ERR_LAYOUT_MISMATCH},   {&odd, BB_ERR_NOT_POWER_OF_TWO},
+               {&small, BB_ERR_LOG_SPACE_OUT_OF_RANGE}};
+  for (const auto& c : cases) {
+    bb_kudu_directory out;
+    std::memset(&out, 0x5a, sizeof(out));
+    bb_kudu_directory before;
+    std::memcpy(&before, &out, sizeof(out));
+    EXPECT_EQ(bb_kudu_export(c.f, &out), c.status);
+    EXPECT_EQ(std::memcmp(&out, &before, sizeof(out)), 0) << "status " << c.status;
+  }
+  bb_kudu_directory out;
+  std::memset(&out, 0x5a, sizeof(out));
+  ASSERT_EQ(bb_kudu_export(&kudu, &out), BB_OK);  // success still fills every field
+  EXPECT_EQ(out.log_space_bytes, 10);
+  EXPECT_EQ(out.bloom_data, kudu.data);
+  EXPECT_EQ(out.bloom_data_size, 1024u);
+  EXPECT_EQ(out.always_false, 1);
+  EXPECT_EQ(out.hash_seed, 7u);
+  bb_filter_release(&parquet);
+  bb_filter_release(&kudu);
 }
 
 // ------------------------------------- with the Kudu filter functions

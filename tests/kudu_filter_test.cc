@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/mman.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <sstream>
@@ -187,6 +188,55 @@ TEST(Combine, MismatchedShapesAndReadOnlyTargetsAreRefusedUntouched) {
   ASSERT_EQ(bb_filter_union(&a, &ro), BB_OK);  // a read-only source is fine
   EXPECT_EQ(Bytes(a), std::vector<uint8_t>(64, 0x33));
   for (bb_filter* f : {&a, &b, &kudu}) bb_filter_release(f);
+}
+
+// Overlapping views: the decision is to refuse partly overlapping bitsets
+// (BB_ERR_FILTERS_OVERLAP, nothing written) and to allow exactly the same
+// bytes (a no-op on the bits). Checked on every tier this CPU can run, since
+// the bytes an overlapping combine gave used to differ between tiers.
+TEST(Combine, PartlyOverlappingViewsAreRefusedOnEveryTierAndNothingIsWritten) {
+  const std::string before = bb_selected_isa();
+  constexpr size_t kBytes = 32 * 64;  // 2048: also a valid Kudu size
+  std::vector<uint8_t> buffer(3 * kBytes);
+  for (size_t i = 0; i < buffer.size(); ++i) buffer[i] = static_cast<uint8_t>(i * 37 + 11);
+  const std::vector<uint8_t> original = buffer;
+  uint8_t* const mid = buffer.data() + kBytes;
+  for (const std::string& isa : SupportedIsas()) {
+    ASSERT_EQ(bb_select_isa(isa.c_str()), BB_OK);
+    // src before and after dst, overlapping by all but one byte down to one byte.
+    for (ptrdiff_t shift : {ptrdiff_t{1}, ptrdiff_t{-1}, ptrdiff_t{8}, ptrdiff_t{32}, ptrdiff_t{-32},
+                            ptrdiff_t{64}, ptrdiff_t{kBytes / 2}, -ptrdiff_t{kBytes / 2},
+                            ptrdiff_t{kBytes - 32}, ptrdiff_t{kBytes - 1}, -ptrdiff_t{kBytes - 1}}) {
+      bb_filter dst, src, kdst, ksrc;
+      ASSERT_EQ(bb_filter_init_view(&dst, mid, kBytes), BB_OK);
+      ASSERT_EQ(bb_filter_init_view_readonly(&src, mid + shift, kBytes), BB_OK);
+      ASSERT_EQ(bb_kudu_filter_init_view(&kdst, mid, kBytes, 0, 0), BB_OK);
+      ASSERT_EQ(bb_kudu_filter_init_view(&ksrc, mid + shift, kBytes, 0, 0), BB_OK);
+      EXPECT_EQ(bb_filter_union(&dst, &src), BB_ERR_FILTERS_OVERLAP) << isa << " " << shift;
+      EXPECT_EQ(bb_filter_intersect(&dst, &src), BB_ERR_FILTERS_OVERLAP) << isa << " " << shift;
+      EXPECT_EQ(bb_filter_union(&kdst, &ksrc), BB_ERR_FILTERS_OVERLAP) << isa << " " << shift;
+      EXPECT_EQ(bb_filter_intersect(&kdst, &ksrc), BB_ERR_FILTERS_OVERLAP) << isa << " " << shift;
+      EXPECT_EQ(bb_filter_union(&ksrc, &kdst), BB_ERR_FILTERS_OVERLAP) << isa << " " << shift;
+      EXPECT_EQ(kdst.flags & BB_FILTER_ALWAYS_FALSE, 0u);
+      ASSERT_EQ(buffer, original) << isa << " shift " << shift << ": bytes were written";
+    }
+    // The same bytes: accepted, and x | x == x & x == x.
+    bb_filter a, b;
+    ASSERT_EQ(bb_filter_init_view(&a, mid, kBytes), BB_OK);
+    ASSERT_EQ(bb_filter_init_view(&b, mid, kBytes), BB_OK);
+    EXPECT_EQ(bb_filter_union(&a, &a), BB_OK) << isa;
+    EXPECT_EQ(bb_filter_intersect(&a, &b), BB_OK) << isa;
+    EXPECT_EQ(buffer, original) << isa;
+    // Adjacent, not overlapping: combined as usual.
+    bb_filter next;
+    ASSERT_EQ(bb_filter_init_view(&next, mid + kBytes, kBytes), BB_OK);
+    EXPECT_EQ(bb_filter_union(&a, &next), BB_OK) << isa;
+    for (size_t i = 0; i < kBytes; ++i) {
+      ASSERT_EQ(mid[i], static_cast<uint8_t>(original[kBytes + i] | original[2 * kBytes + i])) << isa;
+    }
+    buffer = original;
+  }
+  ASSERT_EQ(bb_select_isa(before.c_str()), BB_OK);
 }
 
 TEST(Combine, KuduAlwaysFalseFiltersCombineAsEmptySets) {

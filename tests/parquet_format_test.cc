@@ -84,8 +84,9 @@ class ExactBuffer {
 
 int ReadHeader(const Bytes& bytes, size_t* header_bytes = nullptr, size_t* num_bytes = nullptr) {
   ExactBuffer buf(bytes);
-  size_t h = 0;
-  size_t n = 0;
+  // Passes the caller's values through, so a test sees what an error leaves.
+  size_t h = header_bytes != nullptr ? *header_bytes : 0;
+  size_t n = num_bytes != nullptr ? *num_bytes : 0;
   const int status = bb_parquet_header_read(buf.data(), buf.size(), &h, &n);
   if (header_bytes != nullptr) *header_bytes = h;
   if (num_bytes != nullptr) *num_bytes = n;
@@ -175,7 +176,7 @@ TEST(ParquetHeaderWrite, InvalidSizesAreRefused) {
   uint8_t out[BB_PARQUET_HEADER_MAX_BYTES];
   size_t written = 99;
   EXPECT_EQ(bb_parquet_header_write(0, out, sizeof(out), &written), BB_ERR_SIZE_ZERO);
-  EXPECT_EQ(written, 0u);
+  EXPECT_EQ(written, 99u);  // out-parameters keep their contents on error
   EXPECT_EQ(bb_parquet_header_write(33, out, sizeof(out), &written), BB_ERR_SIZE_NOT_MULTIPLE_OF_32);
   EXPECT_EQ(bb_parquet_header_write(size_t{32} * BB_MAX_BLOCKS + 32, out, sizeof(out), &written),
             BB_ERR_TOO_MANY_BLOCKS);
@@ -200,7 +201,7 @@ TEST(ParquetHeaderWrite, TooSmallBufferLeavesItUntouched) {
     size_t written = 99;
     EXPECT_EQ(bb_parquet_header_write(1024, out.data(), capacity, &written), BB_ERR_BUFFER_TOO_SMALL)
         << capacity;
-    EXPECT_EQ(written, 0u);
+    EXPECT_EQ(written, 99u);
     EXPECT_EQ(out, Bytes(32, 0xab)) << "capacity " << capacity;
   }
   Bytes out(16);
@@ -347,8 +348,8 @@ TEST(ParquetHeaderRead, EveryTruncationOfTheHeaderIsHeaderTruncated) {
     size_t h = 99;
     size_t n = 99;
     EXPECT_EQ(ReadHeader(prefix, &h, &n), BB_ERR_HEADER_TRUNCATED) << "len " << len;
-    EXPECT_EQ(h, 0u);
-    EXPECT_EQ(n, 0u);
+    EXPECT_EQ(h, 99u);  // untouched on error
+    EXPECT_EQ(n, 99u);
     ExactBuffer buf(prefix);
     bb_filter f;
     EXPECT_EQ(bb_parquet_filter_read(&f, buf.data(), buf.size(), nullptr), BB_ERR_HEADER_TRUNCATED);
@@ -666,6 +667,61 @@ TEST(ParquetHeaderRead, RandomMutationsNeverCrashAndGiveOnlyHeaderCodes) {
   }
 }
 
+// docs/reliability.md: on error out-parameters keep their contents (they
+// used to be zeroed). Header read: every failure class, with pre-set outputs.
+TEST(ParquetHeaderRead, ErrorsLeaveTheOutParametersUntouched) {
+  const Bytes file = WithBitset(kHeader1024, 1024);
+  const struct {
+    Bytes bytes;
+    int status;
+  } cases[] = {
+      {Bytes(kHeader1024.begin(), kHeader1024.begin() + 3), BB_ERR_HEADER_TRUNCATED},
+      {Bytes(16, 0xff), BB_ERR_HEADER_MALFORMED},
+      {Bytes(file.begin(), file.end() - 1), BB_ERR_BITSET_TRUNCATED},
+  };
+  for (const auto& c : cases) {
+    size_t h = 77, n = 88;
+    EXPECT_EQ(ReadHeader(c.bytes, &h, &n), c.status);
+    EXPECT_EQ(h, 77u) << c.status;
+    EXPECT_EQ(n, 88u) << c.status;
+    size_t consumed = 66;
+    ExactBuffer buf(c.bytes);
+    bb_filter f;
+    EXPECT_EQ(bb_parquet_filter_read(&f, buf.data(), buf.size(), &consumed), c.status);
+    EXPECT_EQ(consumed, 66u) << c.status;
+    EXPECT_EQ(f.data, nullptr);  // a failed read, like a failed init, leaves *f zeroed
+  }
+  size_t h = 77, n = 88;
+  EXPECT_EQ(bb_parquet_header_read(nullptr, 16, &h, &n), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_parquet_header_read(kHeader1024.data(), 16, nullptr, &n), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_parquet_header_read(kHeader1024.data(), 16, &h, nullptr), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(h, 77u);
+  EXPECT_EQ(n, 88u);
+}
+
+// Header write and filter write: every failure keeps *written and the buffer.
+TEST(ParquetHeaderWrite, ErrorsLeaveWrittenAndTheBufferUntouched) {
+  for (size_t num_bytes : {size_t{0}, size_t{33}, size_t{0x80000000}, size_t{1024}}) {
+    Bytes out(BB_PARQUET_HEADER_MAX_BYTES, 0xab);
+    size_t written = 55;
+    const size_t capacity = num_bytes == 1024 ? 4 : out.size();  // 1024: too small a buffer
+    EXPECT_NE(bb_parquet_header_write(num_bytes, out.data(), capacity, &written), BB_OK);
+    EXPECT_EQ(written, 55u) << num_bytes;
+    EXPECT_EQ(out, Bytes(BB_PARQUET_HEADER_MAX_BYTES, 0xab)) << num_bytes;
+  }
+  size_t written = 55;
+  EXPECT_EQ(bb_parquet_header_write(1024, nullptr, 32, &written), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(written, 55u);
+  bb_filter kudu;
+  ASSERT_EQ(bb_kudu_filter_init(&kudu, 10, 0), BB_OK);
+  Bytes out(2048, 0xab);
+  EXPECT_EQ(bb_parquet_filter_write(&kudu, out.data(), out.size(), &written), BB_ERR_LAYOUT_MISMATCH);
+  EXPECT_EQ(bb_parquet_filter_write(nullptr, out.data(), out.size(), &written), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(written, 55u);
+  EXPECT_EQ(out, Bytes(2048, 0xab));
+  bb_filter_release(&kudu);
+}
+
 TEST(ParquetHeaderRead, NullPointers) {
   size_t h = 0;
   size_t n = 0;
@@ -688,7 +744,7 @@ TEST(ParquetFilterWrite, TooSmallBufferIsRefusedAndLeftUntouched) {
     size_t written = 99;
     EXPECT_EQ(bb_parquet_filter_write(&f, out.data(), capacity, &written), BB_ERR_BUFFER_TOO_SMALL)
         << capacity;
-    EXPECT_EQ(written, 0u);
+    EXPECT_EQ(written, 99u);
     EXPECT_EQ(out, Bytes(1100, 0xab)) << "capacity " << capacity;
   }
   Bytes exact(1040);

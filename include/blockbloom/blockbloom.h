@@ -12,6 +12,16 @@
  *   bb_filter_init() allocates its bitset, the view functions wrap a buffer the
  *   caller owns. The bitset may sit at any byte address: in-place probing of a
  *   Parquet file at an odd offset is supported and free of undefined behaviour.
+ * - Every call that initialises a bb_filter (bb_filter_init*, bb_kudu_filter_init*,
+ *   bb_kudu_import, bb_parquet_filter_read) overwrites *f without reading it,
+ *   so an uninitialised struct (stack garbage) is fine. The flip side: if *f
+ *   still owns a bitset from an earlier init, that bitset is NOT freed and
+ *   leaks. Call bb_filter_release(f) first (it zeroes *f; releasing a view or
+ *   a zeroed struct is harmless). The library cannot detect this, not even in
+ *   debug builds: the bytes of an uninitialised struct can be exactly those of
+ *   a live filter (a helper that inits a local bb_filter and returns it by
+ *   value leaves a copy of it in the stack slot the next call reuses), so any
+ *   check would abort correct programs.
  * - The kernel (ISA tier) is chosen once, when the library is loaded; see the
  *   ISA section below and blockbloom/kernels.h.
  */
@@ -56,7 +66,7 @@ typedef enum bb_status {
   BB_ERR_INVALID_SIZING = -26,         /* unknown bb_sizing kind */
   BB_ERR_INVALID_PARTITION = -27,      /* num_parts is 0 or part >= num_parts */
   BB_ERR_INVALID_PREFETCH_HINT = -28,  /* not a bb_prefetch_level (kernels.h) */
-  /* -29 is reserved (overlapping union/intersect operands, another change). */
+  BB_ERR_FILTERS_OVERLAP = -29,        /* union/intersect of views whose bitsets partly overlap */
   BB_ERR_DIRECTORY_SIZE_MISMATCH = -30 /* Kudu directory: bloom_data_size is not 2^log_space_bytes */
 } bb_status;
 
@@ -103,10 +113,12 @@ typedef struct bb_filter {
 int bb_filter_check_size(size_t num_bytes);
 
 /* Allocates a zeroed, 64-byte-aligned bitset of num_bytes. On failure *f is
- * left zeroed (safe to release). */
+ * left zeroed (safe to release). *f is overwritten unread: it must not own a
+ * bitset (release it first, or it leaks); see Conventions above. */
 int bb_filter_init(bb_filter* f, size_t num_bytes);
 
-/* Wraps a caller-owned bitset (any alignment). Nothing is copied or zeroed. */
+/* Wraps a caller-owned bitset (any alignment). Nothing is copied or zeroed.
+ * As for bb_filter_init, *f must not own a bitset (it would leak). */
 int bb_filter_init_view(bb_filter* f, void* data, size_t num_bytes);
 
 /* As bb_filter_init_view, but inserts return BB_ERR_READ_ONLY; the library
@@ -153,7 +165,12 @@ int bb_find_batch_select(const bb_filter* f, const uint64_t* hashes, size_t n,
  * filters become one), intersect is AND. Anything else is
  * BB_ERR_FILTER_MISMATCH; dst must be writable. Kudu's always-false state is
  * honoured: a union with an always-false src changes nothing, and an
- * intersection with one makes dst always-false. */
+ * intersection with one makes dst always-false. The two bitsets must either
+ * be the same bytes (dst->data == src->data: then the bytes stay as they are,
+ * since x | x == x & x == x) or not overlap at all; views whose bitsets
+ * partly overlap are refused with BB_ERR_FILTERS_OVERLAP and nothing is
+ * written (the kernels read and write in differently sized chunks per ISA, so
+ * an overlapping result would differ between tiers). */
 int bb_filter_union(bb_filter* dst, const bb_filter* src);
 int bb_filter_intersect(bb_filter* dst, const bb_filter* src);
 

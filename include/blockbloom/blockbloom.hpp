@@ -8,8 +8,12 @@
 //   blockbloom::ConstView view(file_bytes + offset, num_bytes);  // probe in place
 //
 // Errors (bad sizes, null pointers, out of memory) throw blockbloom::Error,
-// which carries the bb_status code. The per-hash calls on a constructed object
-// cannot fail and go straight to the selected kernel.
+// which carries the bb_status code. Every operation (insert, insert_batch,
+// find, find_batch_*) checks the library's status the same way: on a
+// moved-from Filter, which holds no bitset, each of them throws Error with
+// BB_ERR_NULL_POINTER rather than doing nothing or answering "absent". The
+// observers (data(), num_bytes(), num_blocks(), c_filter()) never throw; on a
+// moved-from Filter they report the empty state (nullptr, 0).
 #ifndef BLOCKBLOOM_BLOCKBLOOM_HPP_
 #define BLOCKBLOOM_BLOCKBLOOM_HPP_
 
@@ -45,7 +49,11 @@ class ConstView {
     detail::Check(bb_filter_init_view_readonly(&filter_, data, num_bytes));
   }
 
-  bool find(std::uint64_t hash) const { return bb_find(&filter_, hash) > 0; }
+  bool find(std::uint64_t hash) const {
+    const int found = bb_find(&filter_, hash);
+    detail::Check(found);
+    return found > 0;
+  }
 
   // Bitmap: (n + 7) / 8 bytes, LSB first. Returns the number of hits.
   std::size_t find_batch_bitmap(const std::uint64_t* hashes, std::size_t n,
@@ -80,7 +88,7 @@ class View : public ConstView {
     detail::Check(bb_filter_init_view(&filter_, data, num_bytes));
   }
 
-  void insert(std::uint64_t hash) { bb_insert(&filter_, hash); }
+  void insert(std::uint64_t hash) { detail::Check(bb_insert(&filter_, hash)); }
   void insert_batch(const std::uint64_t* hashes, std::size_t n) {
     detail::Check(bb_insert_batch(&filter_, hashes, n));
   }
@@ -93,15 +101,24 @@ class View : public ConstView {
   View() = default;
 };
 
-// Owns a zeroed, 64-byte-aligned bitset. Move-only.
+// Owns a zeroed, 64-byte-aligned bitset. Move-only. A moved-from Filter
+// (after construction from it or assignment from it) holds no bitset: its
+// operations throw Error(BB_ERR_NULL_POINTER); assigning a Filter to it makes
+// it usable again.
 class Filter : public View {
  public:
   explicit Filter(std::size_t num_bytes) { detail::Check(bb_filter_init(&filter_, num_bytes)); }
   ~Filter() { bb_filter_release(&filter_); }
 
   Filter(Filter&& other) noexcept { std::swap(filter_, other.filter_); }
+  // Releases this bitset and takes other's, leaving other empty (not holding
+  // this one's old bitset, as a swap would).
   Filter& operator=(Filter&& other) noexcept {
-    std::swap(filter_, other.filter_);
+    if (this != &other) {
+      bb_filter_release(&filter_);
+      filter_ = other.filter_;
+      other.filter_ = bb_filter{};
+    }
     return *this;
   }
   Filter(const Filter&) = delete;

@@ -23,7 +23,9 @@ enum { BB_KUDU_HASH_FAST_HASH = 3 };
  * else the code the init calls would return. */
 int bb_kudu_filter_check_size(size_t num_bytes);
 
-/* A zeroed, always-false filter of 2^log_space_bytes bytes. */
+/* A zeroed, always-false filter of 2^log_space_bytes bytes. *f is overwritten
+ * unread, so it must not own a bitset: release it first or it leaks (this and
+ * the view inits below follow bb_filter_init's contract, blockbloom.h). */
 int bb_kudu_filter_init(bb_filter* f, int32_t log_space_bytes, uint32_t hash_seed);
 
 /* Views over caller-owned directory bytes (num_bytes a power of two >= 64). */
@@ -58,7 +60,8 @@ int bb_kudu_export(const bb_filter* f, bb_kudu_directory* out);
 
 /* A new owned filter holding a copy of the directory. Rejects a size that is
  * not 2^log_space_bytes, an out-of-range log_space_bytes, or a hash other than
- * FAST_HASH, with a distinct code; on error *f is left zeroed. */
+ * FAST_HASH, with a distinct code; on error *f is left zeroed. *f is
+ * overwritten unread: if it owns a bitset, release it first or it leaks. */
 int bb_kudu_import(bb_filter* f, const bb_kudu_directory* in);
 
 #ifdef __cplusplus

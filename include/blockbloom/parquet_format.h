@@ -26,7 +26,8 @@ int bb_parquet_header_read(const uint8_t* data, size_t len, size_t* header_bytes
 /* Reads header + bitset into a new owned, 64-byte-aligned filter (a copy, so
  * any source alignment works; to probe in place without copying, use
  * bb_parquet_header_read + bb_filter_init_view_readonly). *consumed (may be
- * NULL) gets header + bitset length. */
+ * NULL) gets header + bitset length. On error *f is left zeroed. *f is
+ * overwritten unread: if it owns a bitset, release it first or it leaks. */
 int bb_parquet_filter_read(bb_filter* f, const uint8_t* data, size_t len, size_t* consumed);
 
 /* Writes header + bitset of a Parquet-layout filter; *written gets the length. */
