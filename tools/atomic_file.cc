@@ -28,6 +28,28 @@ mode_t DefaultFileMode() {
   return static_cast<mode_t>(0666 & ~mask);
 }
 
+// What the replacement inherits from the file it replaces: a private 0600
+// filter must not become world-readable because it was rebuilt (as editors
+// and sed -i keep it). Without an existing file, the defaults apply.
+struct Ownership {
+  bool existed = false;
+  uid_t uid = 0;
+  gid_t gid = 0;
+  mode_t mode = 0;
+};
+
+Ownership ExistingOwnership(const std::string& path) {
+  Ownership owner;
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode)) {
+    owner.existed = true;
+    owner.uid = info.st_uid;
+    owner.gid = info.st_gid;
+    owner.mode = info.st_mode & 07777;
+  }
+  return owner;
+}
+
 // A temporary file that is closed and removed on destruction unless renamed.
 class TempFile {
  public:
@@ -56,9 +78,19 @@ class TempFile {
     }
   }
 
-  // Sets the mode, flushes, closes, and renames the file over the target.
+  // Gives the file the replaced file's owner and mode (or the default mode),
+  // flushes, closes, and renames it over the target.
   void Commit() {
-    if (::fchmod(fd_, DefaultFileMode()) != 0) Fail("cannot set the mode of");
+    const Ownership owner = ExistingOwnership(target_);
+    // Owner first: a chown may clear set-id bits that the chmod then restores.
+    // Only root may give a file away; anyone else keeps their own (EPERM),
+    // which is what an editor does too.
+    if (owner.existed && ::fchown(fd_, owner.uid, owner.gid) != 0 && errno != EPERM) {
+      Fail("cannot set the owner of");
+    }
+    if (::fchmod(fd_, owner.existed ? owner.mode : DefaultFileMode()) != 0) {
+      Fail("cannot set the mode of");
+    }
     if (::fsync(fd_) != 0) Fail("cannot flush");
     const int fd = fd_;
     fd_ = -1;

@@ -1365,6 +1365,54 @@ class UnionOfTwoFilters(FileTestCase):
                          "unknown layout")
 
 
+class ReplacedOutputKeepsModeAndOwner(FileTestCase):
+    """A rebuilt OUT keeps the mode (and owner) of the file it replaces."""
+
+    def setUp(self):
+        super().setUp()
+        self.hashes = self.write_lines("h.txt", ["1", "2", "3"])
+
+    def build_over(self, out):
+        self.run_ok(["build", "--layout", "parquet", "--bytes", "64", "--input", self.hashes,
+                     "-o", out])
+        self.assertEqual(read_bytes(out), model_bitset([1, 2, 3], 64))
+
+    def test_a_0600_output_stays_0600(self):
+        for mode in (0o600, 0o640, 0o444, 0o755):
+            with self.subTest(mode=oct(mode)):
+                out = self.write_bytes("f.bin", self.OLD)
+                os.chmod(out, mode)
+                self.build_over(out)
+                self.assertEqual(os.stat(out).st_mode & 0o7777, mode)
+                os.chmod(out, 0o600)
+                os.remove(out)
+
+    def test_union_keeps_the_mode_too(self):
+        a = self.write_bytes("a.bin", model_bitset([1], 64))
+        out = self.write_bytes("f.bin", self.OLD)
+        os.chmod(out, 0o600)
+        self.run_ok(["union", a, a, "-o", out])
+        self.assertEqual(os.stat(out).st_mode & 0o7777, 0o600)
+
+    def test_a_new_output_gets_0666_less_the_umask(self):
+        out = self.path("new.bin")
+        old_mask = os.umask(0o027)
+        try:
+            self.build_over(out)
+        finally:
+            os.umask(old_mask)
+        self.assertEqual(os.stat(out).st_mode & 0o7777, 0o640)
+
+    def test_the_owner_is_kept_where_permitted(self):
+        if os.geteuid() != 0:
+            self.skipTest("only root can give a file to another owner")
+        out = self.write_bytes("f.bin", self.OLD)
+        os.chown(out, 12345, 23456)
+        self.build_over(out)
+        info = os.stat(out)
+        self.assertEqual((info.st_uid, info.st_gid), (12345, 23456))
+
+
 class HelpListsEverything(ToolTestCase):
     def test_help_names_every_command_and_flag(self):
         for args in (["--help"], ["union", "--help"], ["build", "-h"]):
