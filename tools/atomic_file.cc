@@ -1,9 +1,11 @@
 #include "atomic_file.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -50,6 +52,81 @@ Ownership ExistingOwnership(const std::string& path) {
   return owner;
 }
 
+// Writes all of data to fd; throws CliError naming `name` on any error (ENOSPC
+// from a full disk or /dev/full included).
+void WriteAll(int fd, const std::string& name, const unsigned char* data, std::size_t size) {
+  while (size > 0) {
+    const ssize_t written = ::write(fd, data, size);
+    if (written < 0 && errno == EINTR) continue;
+    if (written < 0) throw CliError("cannot write " + name + ": " + std::strerror(errno));
+    data += written;
+    size -= static_cast<std::size_t>(written);
+  }
+}
+
+void WritePieces(int fd, const std::string& name, std::initializer_list<ByteSpan> pieces) {
+  for (const ByteSpan& piece : pieces) {
+    WriteAll(fd, name, static_cast<const unsigned char*>(piece.data), piece.size);
+  }
+}
+
+// Flushes what was written in place. A pipe, terminal or device cannot be
+// synced (EINVAL) and needs no sync; any other failure is an error.
+void SyncInPlace(int fd, const std::string& name) {
+  if (::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) {
+    throw CliError("cannot flush " + name + ": " + std::strerror(errno));
+  }
+}
+
+// The file that path finally names, following symbolic links one by one (a
+// relative link is relative to its own directory), so that the link itself
+// is kept and its target replaced. A dangling link gives the missing target,
+// which is then created.
+std::string FollowSymlinks(const std::string& path) {
+  constexpr int kMaxHops = 40;  // as the kernel's ELOOP limit
+  std::string current = path;
+  for (int hop = 0; hop < kMaxHops; ++hop) {
+    struct stat info {};
+    if (::lstat(current.c_str(), &info) != 0 || !S_ISLNK(info.st_mode)) return current;
+    std::vector<char> buffer(4096);
+    const ssize_t n = ::readlink(current.c_str(), buffer.data(), buffer.size());
+    if (n < 0 || static_cast<std::size_t>(n) == buffer.size()) {
+      throw CliError("-o " + path + ": cannot read the symbolic link " + current + ": " +
+                     (n < 0 ? std::strerror(errno) : "target too long"));
+    }
+    std::string link(buffer.data(), static_cast<std::size_t>(n));
+    const std::size_t slash = current.rfind('/');
+    if (link.empty() || link[0] != '/') {
+      link = (slash == std::string::npos ? "" : current.substr(0, slash + 1)) + link;
+    }
+    current = link;
+  }
+  throw CliError("-o " + path + ": " + std::strerror(ELOOP));
+}
+
+// An existing OUT that is no regular file (a character device such as
+// /dev/null, a FIFO, /dev/stdout on a pipe or terminal) is written in place,
+// as a shell's > would: replacing it would destroy the device node or FIFO.
+void WriteInPlace(const std::string& path, std::initializer_list<ByteSpan> pieces) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  if (fd < 0) throw CliError("cannot open " + path + ": " + std::strerror(errno));
+  try {
+    WritePieces(fd, path, pieces);
+    SyncInPlace(fd, path);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  if (::close(fd) != 0) throw CliError("cannot close " + path + ": " + std::strerror(errno));
+}
+
+// -o -: standard output, as --input - is standard input.
+void WriteToStdout(std::initializer_list<ByteSpan> pieces) {
+  std::fflush(stdout);  // nothing is printed with stdio first, but keep the order if it is
+  WritePieces(STDOUT_FILENO, "<stdout>", pieces);
+  SyncInPlace(STDOUT_FILENO, "<stdout>");
+}
+
 // A temporary file that is closed and removed on destruction unless renamed.
 class TempFile {
  public:
@@ -68,15 +145,7 @@ class TempFile {
   TempFile(const TempFile&) = delete;
   TempFile& operator=(const TempFile&) = delete;
 
-  void Write(const unsigned char* data, std::size_t size) {
-    while (size > 0) {
-      const ssize_t written = ::write(fd_, data, size);
-      if (written < 0 && errno == EINTR) continue;
-      if (written < 0) Fail("cannot write");
-      data += written;
-      size -= static_cast<std::size_t>(written);
-    }
-  }
+  void Write(std::initializer_list<ByteSpan> pieces) { WritePieces(fd_, target_, pieces); }
 
   // Gives the file the replaced file's owner and mode (or the default mode),
   // flushes, closes, and renames it over the target.
@@ -117,10 +186,15 @@ void WriteFileAtomically(const std::string& path, const void* data, std::size_t 
 
 void WriteFileAtomically(const std::string& path, std::initializer_list<ByteSpan> pieces) {
   if (path.empty() || path.back() == '/') throw CliError("-o " + path + ": not a file name");
-  TempFile temp(path);
-  for (const ByteSpan& piece : pieces) {
-    temp.Write(static_cast<const unsigned char*>(piece.data), piece.size);
+  if (path == "-") return WriteToStdout(pieces);
+  struct stat info {};
+  // stat follows every link, /proc/self/fd/N ones included, to what is there.
+  if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+    if (S_ISDIR(info.st_mode)) throw CliError("-o " + path + ": is a directory");
+    return WriteInPlace(path, pieces);
   }
+  TempFile temp(FollowSymlinks(path));
+  temp.Write(pieces);
   temp.Commit();
 }
 

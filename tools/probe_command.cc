@@ -53,6 +53,12 @@ int RunProbe(const std::vector<std::string>& args) {
   std::optional<std::size_t> bytes_flag;
   if (!with_header || flags.Has("--bytes")) bytes_flag = FilterBytesFlag(flags, layout);
   const std::string& filter_path = flags.Required("--filter");
+  // probe reads the filter at --offset of a file it may read more than once
+  // (header, then bitset); a stream would have to be copied whole. Say so
+  // rather than look for a file named "-".
+  if (filter_path == "-") {
+    throw UsageError("--filter -: a filter is read from a regular file, not standard input");
+  }
   const std::uint64_t offset = flags.Has("--offset") ? NumberFlag(flags, "--offset") : 0;
   const std::string& input = flags.Required("--input");
 

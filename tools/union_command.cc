@@ -59,6 +59,13 @@ int RunUnion(const std::vector<std::string>& args) {
   const Layout layout = LayoutFlagOr(flags, Layout::kParquet);
   const bool with_header = ParquetHeaderFlag(flags, layout);
   const std::string& output = flags.Required("--output");
+  // Inputs are whole regular files (their size is the filter's size); say so
+  // rather than look for a file named "-".
+  for (const std::string* path : {&path_a, &path_b}) {
+    if (*path == "-") {
+      throw UsageError("union - : filters are read from regular files, not standard input");
+    }
+  }
 
   const MappedRange file_a(path_a, 0);
   const MappedRange file_b(path_b, 0);

@@ -11,16 +11,19 @@ every test passed, 77 (meson's "skipped") when every test that ran was
 skipped, and 1 on any failure or error.
 """
 
+import errno
 import json
 import math
 import os
 import random
 import re
 import shlex
+import stat
 import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import unittest
 
 TOOL = None  # set from argv in main()
@@ -1363,6 +1366,124 @@ class UnionOfTwoFilters(FileTestCase):
                           self.out], "--parquet-header", usage=True)
         self.assertFails(["union", "--layout", "arrow", good, good, "-o", self.out],
                          "unknown layout")
+
+
+class OutputThatIsNotARegularFile(FileTestCase):
+    """-o onto a device, FIFO, symlink or "-": written in place or through the
+    link, never replaced by a plain file; a write error exits 2."""
+
+    def setUp(self):
+        super().setUp()
+        self.hashes = self.write_lines("h.txt", ["1", "2", "3"])
+        self.expected = model_bitset([1, 2, 3], 64)
+
+    def build_args(self, out):
+        return ["build", "--layout", "parquet", "--bytes", "64", "--input", self.hashes,
+                "-o", out]
+
+    def run_binary(self, args):
+        """Runs the tool in the test's directory: a file it wrongly names "-" lands there."""
+        return subprocess.run(WRAPPER + [os.path.abspath(TOOL)] + args, capture_output=True,
+                              cwd=self.dir, timeout=120)
+
+    def assertNoTempFile(self, directory):
+        self.assertEqual([n for n in os.listdir(directory) if ".tmp." in n], [])
+
+    def test_character_device_is_written_in_place(self):
+        fake_null = self.path("fakenull")
+        try:
+            os.mknod(fake_null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        except PermissionError:
+            self.skipTest("mknod needs root")
+        self.run_ok(self.build_args(fake_null))
+        info = os.stat(fake_null)
+        self.assertTrue(stat.S_ISCHR(info.st_mode), "the device node was replaced")
+        self.assertEqual(info.st_rdev, os.makedev(1, 3))
+        self.assertNoTempFile(self.dir)
+
+    def test_fifo_is_written_in_place(self):
+        fifo = self.path("fifo")
+        os.mkfifo(fifo)
+        received = []
+        # A daemon: if the tool never opens the FIFO, the blocked reader must
+        # not keep the test alive.
+        reader = threading.Thread(target=lambda: received.append(read_bytes(fifo)), daemon=True)
+        reader.start()
+        result = run(self.build_args(fifo))
+        reader.join(30)
+        self.assertOk(result)
+        self.assertEqual(received, [self.expected])
+        self.assertTrue(stat.S_ISFIFO(os.lstat(fifo).st_mode), "the FIFO was replaced")
+        self.assertNoTempFile(self.dir)
+
+    def test_dev_full_is_an_error(self):
+        # Reached through a link in the test's own directory: a tool with the
+        # old bug then replaces the link, never the real /dev/full.
+        if not os.path.exists("/dev/full"):
+            self.skipTest("no /dev/full")
+        full = self.path("full")
+        os.symlink("/dev/full", full)
+        result = run(self.build_args(full))
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertIn(full, result.stderr)
+        self.assertIn(os.strerror(errno.ENOSPC), result.stderr)
+        self.assertTrue(os.path.islink(full))
+
+    def test_symlink_is_followed_and_kept(self):
+        os.mkdir(self.path("real"))
+        target = self.write_bytes("real/f.bin", self.OLD)
+        os.chmod(target, 0o600)
+        link = self.path("link.bin")
+        os.symlink("real/f.bin", link)  # relative to the link's directory
+        chain = self.path("chain.bin")
+        os.symlink(link, chain)  # a link to a link
+        for out in (link, chain):
+            with self.subTest(out=out):
+                self.run_ok(self.build_args(out))
+                self.assertTrue(os.path.islink(link) and os.path.islink(chain))
+                self.assertEqual(os.readlink(link), "real/f.bin")
+                self.assertEqual(read_bytes(target), self.expected)
+                self.assertEqual(os.stat(target).st_mode & 0o777, 0o600)
+                self.assertNoTempFile(self.dir)
+                self.assertNoTempFile(self.path("real"))
+                self.write_bytes("real/f.bin", self.OLD)
+
+    def test_dangling_symlink_creates_its_target(self):
+        link = self.path("link.bin")
+        os.symlink("made.bin", link)
+        self.run_ok(self.build_args(link))
+        self.assertTrue(os.path.islink(link))
+        self.assertEqual(read_bytes(self.path("made.bin")), self.expected)
+
+    def test_dash_is_standard_output(self):
+        for args in (self.build_args("-"),
+                     ["union", self.write_bytes("a.bin", self.expected),
+                      self.write_bytes("b.bin", bytes(64)), "-o", "-"]):
+            with self.subTest(command=args[0]):
+                result = self.run_binary(args)
+                self.assertEqual(result.returncode, 0, result.stderr)
+                self.assertEqual(result.stdout, self.expected)
+                self.assertFalse(os.path.exists(self.path("-")))
+
+    def test_dev_stdout_on_a_pipe_is_written_in_place(self):
+        # /dev/stdout is a link to /proc/self/fd/1; a link of the test's own
+        # keeps a tool with the old bug away from the real /dev/stdout.
+        if not os.path.exists("/proc/self/fd/1"):
+            self.skipTest("no /proc/self/fd")
+        stdout_link = self.path("stdout")
+        os.symlink("/proc/self/fd/1", stdout_link)
+        result = self.run_binary(self.build_args(stdout_link))  # stdout is a pipe here
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, self.expected)
+        self.assertTrue(os.path.islink(stdout_link))
+        self.assertNoTempFile(self.dir)
+
+    def test_dash_as_a_filter_to_read_is_refused_clearly(self):
+        a = self.write_bytes("a.bin", self.expected)
+        self.assertFails(["probe", "--layout", "parquet", "--filter", "-", "--bytes", "64",
+                          "--input", self.hashes], "--filter -", "not standard input")
+        self.assertFails(["union", "-", a, "-o", self.out], "not standard input")
+        self.assertFails(["union", a, "-", "-o", self.out], "not standard input")
 
 
 class ReplacedOutputKeepsModeAndOwner(FileTestCase):
