@@ -1,6 +1,7 @@
 #include "atomic_file.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -127,20 +128,100 @@ void WriteToStdout(std::initializer_list<ByteSpan> pieces) {
   SyncInPlace(STDOUT_FILENO, "<stdout>");
 }
 
-// A temporary file that is closed and removed on destruction unless renamed.
+// SIGINT, SIGTERM or SIGHUP while a large filter is written would leave a
+// temporary file of hundreds of MB behind: the handler removes it, then lets
+// the signal end the process as it would have (so the caller sees the signal).
+// The name lives in a fixed buffer, as a handler may not touch a std::string;
+// it is only changed with those signals blocked.
+constexpr int kCleanupSignals[] = {SIGINT, SIGTERM, SIGHUP};
+char g_temp_name[4096];
+volatile sig_atomic_t g_temp_armed = 0;
+
+extern "C" void RemoveTempAndReraise(int sig) {
+  if (g_temp_armed) ::unlink(g_temp_name);  // async-signal-safe, as is raise
+  // SA_RESETHAND has restored the default action; the signal is blocked while
+  // this runs, so it is delivered, and ends the process, when this returns.
+  ::raise(sig);
+}
+
+// Blocks the cleanup signals for its lifetime, so the handler never sees the
+// temporary file half recorded, or recorded after it was renamed away.
+class CleanupSignalsBlocked {
+ public:
+  CleanupSignalsBlocked() {
+    sigset_t set;
+    ::sigemptyset(&set);
+    for (const int sig : kCleanupSignals) ::sigaddset(&set, sig);
+    ::sigprocmask(SIG_BLOCK, &set, &old_);
+  }
+  ~CleanupSignalsBlocked() { ::sigprocmask(SIG_SETMASK, &old_, nullptr); }
+  CleanupSignalsBlocked(const CleanupSignalsBlocked&) = delete;
+  CleanupSignalsBlocked& operator=(const CleanupSignalsBlocked&) = delete;
+
+ private:
+  sigset_t old_;
+};
+
+// Installs RemoveTempAndReraise for its lifetime, then restores what was
+// there. A signal the process ignores (nohup's SIGHUP, SIGINT in a background
+// job) stays ignored.
+class CleanupHandlers {
+ public:
+  CleanupHandlers() {
+    struct sigaction action {};
+    action.sa_handler = RemoveTempAndReraise;
+    action.sa_flags = SA_RESETHAND;
+    ::sigemptyset(&action.sa_mask);
+    for (std::size_t i = 0; i < kCount; ++i) {
+      struct sigaction& old = old_[i];
+      installed_[i] = ::sigaction(kCleanupSignals[i], nullptr, &old) == 0 &&
+                      old.sa_handler != SIG_IGN &&
+                      ::sigaction(kCleanupSignals[i], &action, nullptr) == 0;
+    }
+  }
+  ~CleanupHandlers() {
+    for (std::size_t i = 0; i < kCount; ++i) {
+      if (installed_[i]) ::sigaction(kCleanupSignals[i], &old_[i], nullptr);
+    }
+  }
+  CleanupHandlers(const CleanupHandlers&) = delete;
+  CleanupHandlers& operator=(const CleanupHandlers&) = delete;
+
+ private:
+  static constexpr std::size_t kCount = sizeof kCleanupSignals / sizeof kCleanupSignals[0];
+  struct sigaction old_[kCount] {};
+  bool installed_[kCount] {};
+};
+
+// Records (or, with nullptr, forgets) the file the handler is to remove; call
+// with the cleanup signals blocked. A name too long for the buffer is not
+// recorded: mkstemp could not have created it on Linux (PATH_MAX) anyway.
+void RecordTempName(const char* name) {
+  g_temp_armed = 0;
+  if (name == nullptr || std::strlen(name) >= sizeof g_temp_name) return;
+  std::memcpy(g_temp_name, name, std::strlen(name) + 1);
+  g_temp_armed = 1;
+}
+
+// A temporary file that is closed and removed on destruction unless renamed,
+// and removed by SIGINT, SIGTERM and SIGHUP while it exists.
 class TempFile {
  public:
   explicit TempFile(const std::string& target) : target_(target) {
     const std::string name = TempTemplate(target);
     std::vector<char> buffer(name.begin(), name.end());
     buffer.push_back('\0');
+    const CleanupSignalsBlocked blocked;  // create and record it as one step
     fd_ = ::mkstemp(buffer.data());
     if (fd_ < 0) Fail("cannot create a temporary file beside");
     name_ = buffer.data();
+    RecordTempName(name_.c_str());
   }
   ~TempFile() {
     if (fd_ >= 0) ::close(fd_);
+    const CleanupSignalsBlocked blocked;
     if (!name_.empty()) ::unlink(name_.c_str());
+    RecordTempName(nullptr);
   }
   TempFile(const TempFile&) = delete;
   TempFile& operator=(const TempFile&) = delete;
@@ -164,8 +245,10 @@ class TempFile {
     const int fd = fd_;
     fd_ = -1;
     if (::close(fd) != 0) Fail("cannot close");
+    const CleanupSignalsBlocked blocked;  // rename and forget it as one step
     if (::rename(name_.c_str(), target_.c_str()) != 0) Fail("cannot replace");
     name_.clear();
+    RecordTempName(nullptr);
   }
 
  private:
@@ -173,6 +256,7 @@ class TempFile {
     throw CliError(std::string(what) + " " + target_ + ": " + std::strerror(errno));
   }
 
+  const CleanupHandlers handlers_;  // first member: in place before the file exists
   std::string target_;
   std::string name_;
   int fd_ = -1;

@@ -18,12 +18,14 @@ import os
 import random
 import re
 import shlex
+import signal
 import stat
 import struct
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 import unittest
 
 TOOL = None  # set from argv in main()
@@ -1484,6 +1486,59 @@ class OutputThatIsNotARegularFile(FileTestCase):
                           "--input", self.hashes], "--filter -", "not standard input")
         self.assertFails(["union", "-", a, "-o", self.out], "not standard input")
         self.assertFails(["union", a, "-", "-o", self.out], "not standard input")
+
+
+class InterruptedBuildLeavesNoTempFile(FileTestCase):
+    """SIGTERM / SIGINT / SIGHUP while a large OUT is being written: the
+    temporary file is removed, OUT is untouched, the tool dies of the signal."""
+
+    BYTES = 1 << 29  # 512 MiB: writing and syncing it takes long enough to interrupt
+
+    def setUp(self):
+        super().setUp()
+        self.hashes = self.write_lines("h.txt", ["1", "2", "3"])
+        self.out = self.write_bytes("f.bin", self.OLD)
+
+    def temp_files(self):
+        return [n for n in os.listdir(self.dir) if n.startswith(".f.bin.tmp.")]
+
+    def interrupt_while_writing(self, sig):
+        """Starts a build, waits until its temporary file exists, sends sig."""
+        proc = subprocess.Popen(
+            WRAPPER + [TOOL, "build", "--layout", "parquet", "--bytes", str(self.BYTES),
+                       "--input", self.hashes, "-o", self.out],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            deadline = time.monotonic() + 60
+            while not self.temp_files() and proc.poll() is None:
+                if time.monotonic() > deadline:
+                    self.fail("no temporary file appeared")
+                time.sleep(0.001)
+            self.assertIsNone(proc.poll(), "the build ended before it could be interrupted")
+            proc.send_signal(sig)
+            proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        return proc.returncode
+
+    def test_each_signal_removes_the_temporary_file(self):
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            with self.subTest(signal=sig.name):
+                self.assertEqual(self.interrupt_while_writing(sig), -sig)
+                self.assertEqual(self.temp_files(), [])
+                self.assertEqual(read_bytes(self.out), self.OLD)
+
+    def test_an_ignored_signal_stays_ignored(self):
+        # nohup: SIGHUP ignored before the tool starts; the build then completes.
+        result = subprocess.run(
+            WRAPPER + [TOOL, "build", "--layout", "parquet", "--bytes", "64",
+                       "--input", self.hashes, "-o", self.out],
+            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
+            capture_output=True, timeout=120)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(read_bytes(self.out), model_bitset([1, 2, 3], 64))
 
 
 class ReplacedOutputKeepsModeAndOwner(FileTestCase):
