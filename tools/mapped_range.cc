@@ -25,11 +25,18 @@ struct FdCloser {
 // Opens path, which must be a regular file; *size receives its size. The
 // caller owns the returned descriptor.
 int OpenRegularFile(const std::string& path, std::uint64_t* size) {
-  FdCloser file{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+  // O_NONBLOCK: opening a FIFO for reading otherwise waits, forever, for a
+  // writer, before fstat could tell that it is no regular file. It changes
+  // nothing for a regular file, and is cleared once the file is known to be one.
+  FdCloser file{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};
   if (file.fd < 0) throw CliError(path + ": cannot open: " + std::strerror(errno));
   struct stat info {};
   if (::fstat(file.fd, &info) != 0) throw CliError(path + ": cannot stat: " + std::strerror(errno));
   if (!S_ISREG(info.st_mode)) throw CliError(path + ": not a regular file");
+  const int flags = ::fcntl(file.fd, F_GETFL);
+  if (flags < 0 || ::fcntl(file.fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+    throw CliError(path + ": cannot clear O_NONBLOCK: " + std::strerror(errno));
+  }
   *size = static_cast<std::uint64_t>(info.st_size);
   const int fd = file.fd;
   file.fd = -1;  // handed to the caller

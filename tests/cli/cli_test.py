@@ -1488,6 +1488,39 @@ class OutputThatIsNotARegularFile(FileTestCase):
         self.assertFails(["union", a, "-", "-o", self.out], "not standard input")
 
 
+class NonRegularFilterIsRefusedAtOnce(FileTestCase):
+    """A FIFO (or directory) where a filter file is read: exit 2 at once,
+    never a wait in open() for a writer that will not come."""
+
+    def setUp(self):
+        super().setUp()
+        self.hashes = self.write_lines("h.txt", ["1"])
+        self.fifo = self.path("fifo")
+        os.mkfifo(self.fifo)
+
+    def assertRefusedQuickly(self, args):
+        try:
+            result = subprocess.run(WRAPPER + [TOOL] + args, capture_output=True, text=True,
+                                    timeout=20)
+        except subprocess.TimeoutExpired:
+            self.fail("%r still waits after 20 s" % args)
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertIn(self.fifo + ": not a regular file", result.stderr)
+        self.assertEqual(result.stdout, "")
+
+    def test_probe_filter_fifo(self):
+        self.assertRefusedQuickly(["probe", "--layout", "parquet", "--filter", self.fifo,
+                                   "--bytes", "32", "--input", self.hashes])
+        self.assertRefusedQuickly(["probe", "--layout", "parquet", "--filter", self.fifo,
+                                   "--parquet-header", "--input", self.hashes])
+
+    def test_union_operand_fifo(self):
+        other = self.write_bytes("a.bin", bytes(64))
+        self.assertRefusedQuickly(["union", self.fifo, other, "-o", self.path("o.bin")])
+        self.assertRefusedQuickly(["union", other, self.fifo, "-o", self.path("o.bin")])
+        self.assertFalse(os.path.exists(self.path("o.bin")))
+
+
 class InterruptedBuildLeavesNoTempFile(FileTestCase):
     """SIGTERM / SIGINT / SIGHUP while a large OUT is being written: the
     temporary file is removed, OUT is untouched, the tool dies of the signal."""
