@@ -1,5 +1,6 @@
 // blockbloom probe: test hashes or typed values against a bitset at any
-// offset of a file, in place (the file is mapped, not copied).
+// offset of a file (read into memory placed as the file's pages would be
+// mapped, so the bitset keeps its alignment; see file_range.h).
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -13,7 +14,7 @@
 #include "hash_input.h"
 #include "hash_options.h"
 #include "layout_filter.h"
-#include "mapped_range.h"
+#include "file_range.h"
 #include "parquet_header.h"
 
 namespace blockbloom_cli {
@@ -62,7 +63,7 @@ int RunProbe(const std::vector<std::string>& args) {
   const std::uint64_t offset = flags.Has("--offset") ? NumberFlag(flags, "--offset") : 0;
   const std::string& input = flags.Required("--input");
 
-  std::optional<MappedRange> range;
+  std::optional<FileRange> range;
   const std::uint8_t* bitset = nullptr;
   std::size_t bytes = 0;
   if (with_header) {

@@ -10,7 +10,7 @@
 #include "commands.h"
 #include "filter_options.h"
 #include "layout_filter.h"
-#include "mapped_range.h"
+#include "file_range.h"
 #include "parquet_header.h"
 
 namespace blockbloom_cli {
@@ -23,7 +23,7 @@ struct InputBitset {
   std::size_t num_bytes;
 };
 
-InputBitset LocateBitset(const MappedRange& file, const std::string& path, Layout layout,
+InputBitset LocateBitset(const FileRange& file, const std::string& path, Layout layout,
                          bool with_header) {
   if (!with_header) {
     CheckFilterBytes(layout, file.size(),
@@ -67,8 +67,8 @@ int RunUnion(const std::vector<std::string>& args) {
     }
   }
 
-  const MappedRange file_a(path_a, 0);
-  const MappedRange file_b(path_b, 0);
+  const FileRange file_a(path_a, 0);
+  const FileRange file_b(path_b, 0);
   const InputBitset a = LocateBitset(file_a, path_a, layout, with_header);
   const InputBitset b = LocateBitset(file_b, path_b, layout, with_header);
   if (a.num_bytes != b.num_bytes) {

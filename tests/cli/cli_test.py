@@ -1521,6 +1521,73 @@ class NonRegularFilterIsRefusedAtOnce(FileTestCase):
         self.assertFalse(os.path.exists(self.path("o.bin")))
 
 
+class TruncatedFilterFileCannotCrash(FileTestCase):
+    """probe and union read filter files into their own memory: a file that
+    another process truncates meanwhile is no SIGBUS."""
+
+    BYTES = 1 << 20
+
+    def setUp(self):
+        super().setUp()
+        self.members = [self.rng.getrandbits(64) for _ in range(1000)]
+        self.filter = self.write_bytes("f.bin", model_bitset(self.members, self.BYTES))
+
+    def blocked_reading_stdin(self, pid):
+        """True once the process waits in read(0, ...), i.e. after it took its filter."""
+        try:
+            with open("/proc/%d/syscall" % pid) as f:
+                fields = f.read().split()
+        except OSError:
+            return False
+        return len(fields) > 1 and fields[0] == "0" and int(fields[1], 16) == 0
+
+    def test_truncation_after_the_read_changes_no_answer(self):
+        if not os.path.exists("/proc/self/syscall"):
+            self.skipTest("no /proc/PID/syscall to see when the filter has been taken")
+        proc = subprocess.Popen(
+            WRAPPER + [TOOL, "probe", "--layout", "parquet", "--filter", self.filter,
+                       "--bytes", str(self.BYTES), "--input", "-"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            deadline = time.monotonic() + 30
+            while not self.blocked_reading_stdin(proc.pid):
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    self.fail("the probe never waited for its input")
+                time.sleep(0.005)
+            os.truncate(self.filter, 0)  # the filter is gone before any key is probed
+            out, err = proc.communicate("".join("%d\n" % h for h in self.members).encode(),
+                                        timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        self.assertEqual(proc.returncode, 0, "exit %d: %s" % (proc.returncode, err))
+        self.assertEqual(out.decode(), "1\n" * len(self.members))
+
+    def test_truncation_at_any_moment_is_an_answer_or_an_error(self):
+        # The moment the file shrinks is left to the scheduler: either the
+        # probe had all of it (exit 0) or it says which file came up short
+        # (exit 2); never a signal.
+        big = self.path("big.bin")
+        hashes = self.write_lines("h.txt", ["%d" % h for h in self.members])
+        for delay in (0, 0.001, 0.003, 0.01, 0.03):
+            with self.subTest(delay=delay):
+                with open(big, "wb") as f:
+                    f.truncate(1 << 28)  # 256 MiB, sparse
+                proc = subprocess.Popen(
+                    WRAPPER + [TOOL, "probe", "--layout", "parquet", "--filter", big,
+                               "--bytes", str(1 << 28), "--input", hashes, "--count"],
+                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                time.sleep(delay)
+                os.truncate(big, 0)
+                out, err = proc.communicate(timeout=120)
+                self.assertIn(proc.returncode, (0, 2), err)
+                if proc.returncode == 2:
+                    self.assertRegex(err, re.escape(big) + ": (shrank while being read|too short)")
+                else:
+                    self.assertEqual(out, "0\n")
+
+
 class InterruptedBuildLeavesNoTempFile(FileTestCase):
     """SIGTERM / SIGINT / SIGHUP while a large OUT is being written: the
     temporary file is removed, OUT is untouched, the tool dies of the signal."""
