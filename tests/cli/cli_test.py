@@ -1480,6 +1480,12 @@ class OutputThatIsNotARegularFile(FileTestCase):
         self.assertTrue(os.path.islink(stdout_link))
         self.assertNoTempFile(self.dir)
 
+    def test_help_describes_the_output_rules(self):
+        text = self.run_ok(["--help"]).stdout
+        for words in ("-o - writes standard output", "written in\n  place",
+                      "keeps its mode", "SIGINT, SIGTERM or SIGHUP", "must be\n  regular files"):
+            self.assertIn(words, text)
+
     def test_dash_as_a_filter_to_read_is_refused_clearly(self):
         a = self.write_bytes("a.bin", self.expected)
         self.assertFails(["probe", "--layout", "parquet", "--filter", "-", "--bytes", "64",
