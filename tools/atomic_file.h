@@ -11,6 +11,11 @@ namespace blockbloom_cli {
 
 // Writes data to a temporary file in path's directory, then renames it over
 // path. On failure the temporary file is removed and CliError is thrown.
+// The replacement keeps the replaced file's mode (and owner where permitted).
+// A symbolic link is followed: its final target is replaced, the link kept.
+// An existing path that is no regular file (a device, a FIFO, /dev/stdout on a
+// pipe) is written in place instead, and "-" means standard output; a write
+// error there (ENOSPC from /dev/full) throws CliError.
 void WriteFileAtomically(const std::string& path, const void* data, std::size_t size);
 
 // A piece of the content, written in order (e.g. a Parquet header, then a bitset).

@@ -1,5 +1,6 @@
 // blockbloom probe: test hashes or typed values against a bitset at any
-// offset of a file, in place (the file is mapped, not copied).
+// offset of a file (read into memory placed as the file's pages would be
+// mapped, so the bitset keeps its alignment; see file_range.h).
 #include <sys/stat.h>
 
 #include <cstddef>
@@ -16,7 +17,7 @@
 #include "hash_input.h"
 #include "hash_options.h"
 #include "layout_filter.h"
-#include "mapped_range.h"
+#include "file_range.h"
 #include "parquet_header.h"
 
 namespace blockbloom_cli {
@@ -44,10 +45,10 @@ void PrintBitmapLines(const std::vector<std::uint8_t>& bitmap, std::size_t n) {
 // file answers for a different filter (often 0 for every inserted key, with
 // no error). So, at --offset 0, a file larger than --bytes is refused unless
 // --allow-trailing says the filter really is just its first bytes. A smaller
-// file is left to MappedRange, which reports where it ends.
+// file is left to FileRange, which reports where it ends.
 void CheckNoTrailingBytes(const std::string& path, std::size_t bytes) {
   struct stat st;
-  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;  // MappedRange reports it
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;  // FileRange reports it
   const auto size = static_cast<std::uint64_t>(st.st_size);
   if (size <= bytes) return;
   throw CliError(path + ": the file is " + std::to_string(size) + " bytes, but --bytes is " +
@@ -82,6 +83,12 @@ int RunProbe(const std::vector<std::string>& args) {
   std::optional<std::size_t> bytes_flag;
   if (!with_header || flags.Has("--bytes")) bytes_flag = FilterBytesFlag(flags, layout);
   const std::string& filter_path = flags.Required("--filter");
+  // probe reads the filter at --offset of a file it may read more than once
+  // (header, then bitset); a stream would have to be copied whole. Say so
+  // rather than look for a file named "-".
+  if (filter_path == "-") {
+    throw UsageError("--filter -: a filter is read from a regular file, not standard input");
+  }
   const std::uint64_t offset = flags.Has("--offset") ? NumberFlag(flags, "--offset") : 0;
   const std::string& input = flags.Required("--input");
   const bool allow_trailing = flags.Has("--allow-trailing");
@@ -90,7 +97,7 @@ int RunProbe(const std::vector<std::string>& args) {
                      "is inside a larger file anyway)");
   }
 
-  std::optional<MappedRange> range;
+  std::optional<FileRange> range;
   const std::uint8_t* bitset = nullptr;
   std::size_t bytes = 0;
   if (with_header) {

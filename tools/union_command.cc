@@ -10,8 +10,8 @@
 #include "commands.h"
 #include "filter_options.h"
 #include "layout_filter.h"
+#include "file_range.h"
 #include "output_name.h"
-#include "mapped_range.h"
 #include "parquet_header.h"
 
 namespace blockbloom_cli {
@@ -24,7 +24,7 @@ struct InputBitset {
   std::size_t num_bytes;
 };
 
-InputBitset LocateBitset(const MappedRange& file, const std::string& path, Layout layout,
+InputBitset LocateBitset(const FileRange& file, const std::string& path, Layout layout,
                          bool with_header) {
   if (!with_header) {
     CheckFilterBytes(layout, file.size(),
@@ -60,10 +60,17 @@ int RunUnion(const std::vector<std::string>& args) {
   const Layout layout = LayoutFlagOr(flags, Layout::kParquet);
   const bool with_header = ParquetHeaderFlag(flags, layout);
   const std::string& output = flags.Required("--output");
+  // Inputs are whole regular files (their size is the filter's size); say so
+  // rather than look for a file named "-".
+  for (const std::string* path : {&path_a, &path_b}) {
+    if (*path == "-") {
+      throw UsageError("union - : filters are read from regular files, not standard input");
+    }
+  }
   CheckOutputName(output);
 
-  const MappedRange file_a(path_a, 0);
-  const MappedRange file_b(path_b, 0);
+  const FileRange file_a(path_a, 0);
+  const FileRange file_b(path_b, 0);
   const InputBitset a = LocateBitset(file_a, path_a, layout, with_header);
   const InputBitset b = LocateBitset(file_b, path_b, layout, with_header);
   if (a.num_bytes != b.num_bytes) {

@@ -804,6 +804,30 @@ class CorruptParquet(ToolTestCase):
         self.assertBadInput(["--parquet", path], path, "cannot open")
 
 
+class NonRegularInput(ToolTestCase):
+    """--parquet / --file naming a FIFO: exit 2 at once, never a wait in open()."""
+
+    def assertRefusedQuickly(self, args, path):
+        try:
+            result = subprocess.run(WRAPPER + [TOOL] + [str(a) for a in args],
+                                    capture_output=True, text=True, timeout=20)
+        except subprocess.TimeoutExpired:
+            self.fail("%r still waits after 20 s" % args)
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertIn(path + ": not a regular file", result.stderr)
+        self.assertEqual(result.stdout, "")
+
+    def test_fifo_is_refused(self):
+        fifo = self.path("fifo")
+        os.mkfifo(fifo)
+        self.assertRefusedQuickly(["--parquet", fifo], fifo)
+        self.assertRefusedQuickly(["--file", fifo, "--bytes", 32], fifo)
+        self.assertRefusedQuickly(["--file", fifo, "--parquet-header"], fifo)
+
+    def test_directory_is_refused(self):
+        self.assertRefusedQuickly(["--parquet", self.tmp], self.tmp)
+
+
 class CpuProfiles(ToolTestCase):
     """--cpu and --sku; --cpu auto on the (emulated) CPU this runs on."""
 

@@ -11,16 +11,20 @@ every test passed, 77 (meson's "skipped") when every test that ran was
 skipped, and 1 on any failure or error.
 """
 
+import errno
 import json
 import math
 import os
 import random
 import re
 import shlex
+import signal
+import stat
 import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import unittest
 
@@ -1524,6 +1528,331 @@ class UnionOfTwoFilters(FileTestCase):
                           self.out], "--parquet-header", usage=True)
         self.assertFails(["union", "--layout", "arrow", good, good, "-o", self.out],
                          "unknown layout")
+
+
+class OutputThatIsNotARegularFile(FileTestCase):
+    """-o onto a device, FIFO, symlink or "-": written in place or through the
+    link, never replaced by a plain file; a write error exits 2."""
+
+    def setUp(self):
+        super().setUp()
+        self.hashes = self.write_lines("h.txt", ["1", "2", "3"])
+        self.expected = model_bitset([1, 2, 3], 64)
+
+    def build_args(self, out):
+        return ["build", "--layout", "parquet", "--bytes", "64", "--input", self.hashes,
+                "-o", out]
+
+    def run_binary(self, args):
+        """Runs the tool in the test's directory: a file it wrongly names "-" lands there."""
+        return subprocess.run(WRAPPER + [os.path.abspath(TOOL)] + args, capture_output=True,
+                              cwd=self.dir, timeout=120)
+
+    def assertNoTempFile(self, directory):
+        self.assertEqual([n for n in os.listdir(directory) if ".tmp." in n], [])
+
+    def test_character_device_is_written_in_place(self):
+        fake_null = self.path("fakenull")
+        try:
+            os.mknod(fake_null, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        except PermissionError:
+            self.skipTest("mknod needs root")
+        self.run_ok(self.build_args(fake_null))
+        info = os.stat(fake_null)
+        self.assertTrue(stat.S_ISCHR(info.st_mode), "the device node was replaced")
+        self.assertEqual(info.st_rdev, os.makedev(1, 3))
+        self.assertNoTempFile(self.dir)
+
+    def test_fifo_is_written_in_place(self):
+        fifo = self.path("fifo")
+        os.mkfifo(fifo)
+        received = []
+        # A daemon: if the tool never opens the FIFO, the blocked reader must
+        # not keep the test alive.
+        reader = threading.Thread(target=lambda: received.append(read_bytes(fifo)), daemon=True)
+        reader.start()
+        result = run(self.build_args(fifo))
+        reader.join(30)
+        self.assertOk(result)
+        self.assertEqual(received, [self.expected])
+        self.assertTrue(stat.S_ISFIFO(os.lstat(fifo).st_mode), "the FIFO was replaced")
+        self.assertNoTempFile(self.dir)
+
+    def test_dev_full_is_an_error(self):
+        # Reached through a link in the test's own directory: a tool with the
+        # old bug then replaces the link, never the real /dev/full.
+        if not os.path.exists("/dev/full"):
+            self.skipTest("no /dev/full")
+        full = self.path("full")
+        os.symlink("/dev/full", full)
+        result = run(self.build_args(full))
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertIn(full, result.stderr)
+        self.assertIn(os.strerror(errno.ENOSPC), result.stderr)
+        self.assertTrue(os.path.islink(full))
+
+    def test_symlink_is_followed_and_kept(self):
+        os.mkdir(self.path("real"))
+        target = self.write_bytes("real/f.bin", self.OLD)
+        os.chmod(target, 0o600)
+        link = self.path("link.bin")
+        os.symlink("real/f.bin", link)  # relative to the link's directory
+        chain = self.path("chain.bin")
+        os.symlink(link, chain)  # a link to a link
+        for out in (link, chain):
+            with self.subTest(out=out):
+                self.run_ok(self.build_args(out))
+                self.assertTrue(os.path.islink(link) and os.path.islink(chain))
+                self.assertEqual(os.readlink(link), "real/f.bin")
+                self.assertEqual(read_bytes(target), self.expected)
+                self.assertEqual(os.stat(target).st_mode & 0o777, 0o600)
+                self.assertNoTempFile(self.dir)
+                self.assertNoTempFile(self.path("real"))
+                self.write_bytes("real/f.bin", self.OLD)
+
+    def test_dangling_symlink_creates_its_target(self):
+        link = self.path("link.bin")
+        os.symlink("made.bin", link)
+        self.run_ok(self.build_args(link))
+        self.assertTrue(os.path.islink(link))
+        self.assertEqual(read_bytes(self.path("made.bin")), self.expected)
+
+    def test_dash_is_standard_output(self):
+        for args in (self.build_args("-"),
+                     ["union", self.write_bytes("a.bin", self.expected),
+                      self.write_bytes("b.bin", bytes(64)), "-o", "-"]):
+            with self.subTest(command=args[0]):
+                result = self.run_binary(args)
+                self.assertEqual(result.returncode, 0, result.stderr)
+                self.assertEqual(result.stdout, self.expected)
+                self.assertFalse(os.path.exists(self.path("-")))
+
+    def test_dev_stdout_on_a_pipe_is_written_in_place(self):
+        # /dev/stdout is a link to /proc/self/fd/1; a link of the test's own
+        # keeps a tool with the old bug away from the real /dev/stdout.
+        if not os.path.exists("/proc/self/fd/1"):
+            self.skipTest("no /proc/self/fd")
+        stdout_link = self.path("stdout")
+        os.symlink("/proc/self/fd/1", stdout_link)
+        result = self.run_binary(self.build_args(stdout_link))  # stdout is a pipe here
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, self.expected)
+        self.assertTrue(os.path.islink(stdout_link))
+        self.assertNoTempFile(self.dir)
+
+    def test_help_describes_the_output_rules(self):
+        text = self.run_ok(["--help"]).stdout
+        for words in ("-o - writes standard output", "written in\n  place",
+                      "keeps its mode", "SIGINT, SIGTERM or SIGHUP", "must be\n  regular files"):
+            self.assertIn(words, text)
+
+    def test_dash_as_a_filter_to_read_is_refused_clearly(self):
+        a = self.write_bytes("a.bin", self.expected)
+        self.assertFails(["probe", "--layout", "parquet", "--filter", "-", "--bytes", "64",
+                          "--input", self.hashes], "--filter -", "not standard input")
+        self.assertFails(["union", "-", a, "-o", self.out], "not standard input")
+        self.assertFails(["union", a, "-", "-o", self.out], "not standard input")
+
+
+class NonRegularFilterIsRefusedAtOnce(FileTestCase):
+    """A FIFO (or directory) where a filter file is read: exit 2 at once,
+    never a wait in open() for a writer that will not come."""
+
+    def setUp(self):
+        super().setUp()
+        self.hashes = self.write_lines("h.txt", ["1"])
+        self.fifo = self.path("fifo")
+        os.mkfifo(self.fifo)
+
+    def assertRefusedQuickly(self, args):
+        try:
+            result = subprocess.run(WRAPPER + [TOOL] + args, capture_output=True, text=True,
+                                    timeout=20)
+        except subprocess.TimeoutExpired:
+            self.fail("%r still waits after 20 s" % args)
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertIn(self.fifo + ": not a regular file", result.stderr)
+        self.assertEqual(result.stdout, "")
+
+    def test_probe_filter_fifo(self):
+        self.assertRefusedQuickly(["probe", "--layout", "parquet", "--filter", self.fifo,
+                                   "--bytes", "32", "--input", self.hashes])
+        self.assertRefusedQuickly(["probe", "--layout", "parquet", "--filter", self.fifo,
+                                   "--parquet-header", "--input", self.hashes])
+
+    def test_union_operand_fifo(self):
+        other = self.write_bytes("a.bin", bytes(64))
+        self.assertRefusedQuickly(["union", self.fifo, other, "-o", self.path("o.bin")])
+        self.assertRefusedQuickly(["union", other, self.fifo, "-o", self.path("o.bin")])
+        self.assertFalse(os.path.exists(self.path("o.bin")))
+
+
+class TruncatedFilterFileCannotCrash(FileTestCase):
+    """probe and union read filter files into their own memory: a file that
+    another process truncates meanwhile is no SIGBUS."""
+
+    BYTES = 1 << 20
+
+    def setUp(self):
+        super().setUp()
+        self.members = [self.rng.getrandbits(64) for _ in range(1000)]
+        self.filter = self.write_bytes("f.bin", model_bitset(self.members, self.BYTES))
+
+    def blocked_reading_stdin(self, pid):
+        """True once the process waits in read(0, ...), i.e. after it took its filter."""
+        try:
+            with open("/proc/%d/syscall" % pid) as f:
+                fields = f.read().split()
+        except OSError:
+            return False
+        return len(fields) > 1 and fields[0] == "0" and int(fields[1], 16) == 0
+
+    def test_truncation_after_the_read_changes_no_answer(self):
+        if not os.path.exists("/proc/self/syscall"):
+            self.skipTest("no /proc/PID/syscall to see when the filter has been taken")
+        proc = subprocess.Popen(
+            WRAPPER + [TOOL, "probe", "--layout", "parquet", "--filter", self.filter,
+                       "--bytes", str(self.BYTES), "--input", "-"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            deadline = time.monotonic() + 30
+            while not self.blocked_reading_stdin(proc.pid):
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    self.fail("the probe never waited for its input")
+                time.sleep(0.005)
+            os.truncate(self.filter, 0)  # the filter is gone before any key is probed
+            out, err = proc.communicate("".join("%d\n" % h for h in self.members).encode(),
+                                        timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        self.assertEqual(proc.returncode, 0, "exit %d: %s" % (proc.returncode, err))
+        self.assertEqual(out.decode(), "1\n" * len(self.members))
+
+    def test_truncation_at_any_moment_is_an_answer_or_an_error(self):
+        # The moment the file shrinks is left to the scheduler: either the
+        # probe had all of it (exit 0) or it says which file came up short
+        # (exit 2); never a signal.
+        big = self.path("big.bin")
+        hashes = self.write_lines("h.txt", ["%d" % h for h in self.members])
+        for delay in (0, 0.001, 0.003, 0.01, 0.03):
+            with self.subTest(delay=delay):
+                with open(big, "wb") as f:
+                    f.truncate(1 << 28)  # 256 MiB, sparse
+                proc = subprocess.Popen(
+                    WRAPPER + [TOOL, "probe", "--layout", "parquet", "--filter", big,
+                               "--bytes", str(1 << 28), "--input", hashes, "--count"],
+                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                time.sleep(delay)
+                os.truncate(big, 0)
+                out, err = proc.communicate(timeout=120)
+                self.assertIn(proc.returncode, (0, 2), err)
+                if proc.returncode == 2:
+                    self.assertRegex(err, re.escape(big) + ": (shrank while being read|too short)")
+                else:
+                    self.assertEqual(out, "0\n")
+
+
+class InterruptedBuildLeavesNoTempFile(FileTestCase):
+    """SIGTERM / SIGINT / SIGHUP while a large OUT is being written: the
+    temporary file is removed, OUT is untouched, the tool dies of the signal."""
+
+    BYTES = 1 << 29  # 512 MiB: writing and syncing it takes long enough to interrupt
+
+    def setUp(self):
+        super().setUp()
+        self.hashes = self.write_lines("h.txt", ["1", "2", "3"])
+        self.out = self.write_bytes("f.bin", self.OLD)
+
+    def temp_files(self):
+        return [n for n in os.listdir(self.dir) if n.startswith(".f.bin.tmp.")]
+
+    def interrupt_while_writing(self, sig):
+        """Starts a build, waits until its temporary file exists, sends sig."""
+        proc = subprocess.Popen(
+            WRAPPER + [TOOL, "build", "--layout", "parquet", "--bytes", str(self.BYTES),
+                       "--input", self.hashes, "-o", self.out],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            deadline = time.monotonic() + 60
+            while not self.temp_files() and proc.poll() is None:
+                if time.monotonic() > deadline:
+                    self.fail("no temporary file appeared")
+                time.sleep(0.001)
+            self.assertIsNone(proc.poll(), "the build ended before it could be interrupted")
+            proc.send_signal(sig)
+            proc.communicate(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        return proc.returncode
+
+    def test_each_signal_removes_the_temporary_file(self):
+        for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+            with self.subTest(signal=sig.name):
+                self.assertEqual(self.interrupt_while_writing(sig), -sig)
+                self.assertEqual(self.temp_files(), [])
+                self.assertEqual(read_bytes(self.out), self.OLD)
+
+    def test_an_ignored_signal_stays_ignored(self):
+        # nohup: SIGHUP ignored before the tool starts; the build then completes.
+        result = subprocess.run(
+            WRAPPER + [TOOL, "build", "--layout", "parquet", "--bytes", "64",
+                       "--input", self.hashes, "-o", self.out],
+            preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
+            capture_output=True, timeout=120)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(read_bytes(self.out), model_bitset([1, 2, 3], 64))
+
+
+class ReplacedOutputKeepsModeAndOwner(FileTestCase):
+    """A rebuilt OUT keeps the mode (and owner) of the file it replaces."""
+
+    def setUp(self):
+        super().setUp()
+        self.hashes = self.write_lines("h.txt", ["1", "2", "3"])
+
+    def build_over(self, out):
+        self.run_ok(["build", "--layout", "parquet", "--bytes", "64", "--input", self.hashes,
+                     "-o", out])
+        self.assertEqual(read_bytes(out), model_bitset([1, 2, 3], 64))
+
+    def test_a_0600_output_stays_0600(self):
+        for mode in (0o600, 0o640, 0o444, 0o755):
+            with self.subTest(mode=oct(mode)):
+                out = self.write_bytes("f.bin", self.OLD)
+                os.chmod(out, mode)
+                self.build_over(out)
+                self.assertEqual(os.stat(out).st_mode & 0o7777, mode)
+                os.chmod(out, 0o600)
+                os.remove(out)
+
+    def test_union_keeps_the_mode_too(self):
+        a = self.write_bytes("a.bin", model_bitset([1], 64))
+        out = self.write_bytes("f.bin", self.OLD)
+        os.chmod(out, 0o600)
+        self.run_ok(["union", a, a, "-o", out])
+        self.assertEqual(os.stat(out).st_mode & 0o7777, 0o600)
+
+    def test_a_new_output_gets_0666_less_the_umask(self):
+        out = self.path("new.bin")
+        old_mask = os.umask(0o027)
+        try:
+            self.build_over(out)
+        finally:
+            os.umask(old_mask)
+        self.assertEqual(os.stat(out).st_mode & 0o7777, 0o640)
+
+    def test_the_owner_is_kept_where_permitted(self):
+        if os.geteuid() != 0:
+            self.skipTest("only root can give a file to another owner")
+        out = self.write_bytes("f.bin", self.OLD)
+        os.chown(out, 12345, 23456)
+        self.build_over(out)
+        info = os.stat(out)
+        self.assertEqual((info.st_uid, info.st_gid), (12345, 23456))
 
 
 class HelpListsEverything(ToolTestCase):

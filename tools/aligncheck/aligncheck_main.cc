@@ -16,7 +16,7 @@
 #include "blockbloom/parquet_format.h"
 #include "cli_args.h"
 #include "cli_error.h"
-#include "mapped_range.h"
+#include "file_range.h"
 #include "number_parse.h"
 #include "printable_text.h"
 
@@ -24,7 +24,7 @@ namespace blockbloom_aligncheck {
 namespace {
 
 using blockbloom_cli::CliError;
-using blockbloom_cli::MappedRange;
+using blockbloom_cli::FileRange;
 using blockbloom_cli::ParsedFlags;
 using blockbloom_cli::UsageError;
 
@@ -83,7 +83,7 @@ std::uint64_t BytesFlag(const ParsedFlags& flags) {
 }
 
 FilterCheck CheckFile(const CoreProfile& profile, const ParsedFlags& flags,
-                      std::optional<MappedRange>* range, const std::uint8_t** bitset) {
+                      std::optional<FileRange>* range, const std::uint8_t** bitset) {
   const std::string& path = flags.Required("--file");
   const std::uint64_t offset = flags.Has("--offset") ? NumberFlag(flags, "--offset") : 0;
   FilterCheck check;
@@ -171,7 +171,7 @@ int Run(const std::vector<std::string>& args) {
   std::string measure_content_name;
   std::uint64_t measure_bytes = flags.Has("--bytes") ? BytesFlag(flags) : kDefaultMeasureBytes;
 
-  std::optional<MappedRange> range;
+  std::optional<FileRange> range;
   bb_filter allocated{};
   struct Releaser {
     bb_filter* f;
