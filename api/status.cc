@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Error messages and version: the parts of the C API that touch no filter.
 #include "blockbloom/blockbloom.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C API's contract: argument checking with distinct error codes, owned
 // and viewed bitsets, read-only views, and the C++ wrapper over it.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blockbloom: command-line front end to the blockbloom library.
 #include <cstdio>
 #include <exception>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* blockbloom: SIMD kernels for split block Bloom filters (Parquet SBBF layout).
  *
  * A plain C API so that C, C++, Rust, Java and Go callers can bind it.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """End-to-end tests of `blockbloom-aligncheck` (tools/aligncheck/).
 
 usage: aligncheck_test.py PATH_TO_BLOCKBLOOM_ALIGNCHECK [TestClass ...]

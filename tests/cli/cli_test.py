@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """End-to-end tests of the `blockbloom` command-line tool.
 
 usage: cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blockbloom-aligncheck: does a split block Bloom filter's bitset sit where
 // its 32-byte blocks straddle cache lines or pages, on a Xeon E5-class core
 // (or the running CPU)? See docs/alignment.md.
