@@ -32,6 +32,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "blockbloom/version.h" /* BB_VERSION_MAJOR, _MINOR, _PATCH, _STRING */
+
 #ifdef __cplusplus
 extern "C" {
 #endif

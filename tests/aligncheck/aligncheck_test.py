@@ -401,6 +401,22 @@ class ExitStatus(ToolTestCase):
                             "BloomFilterHeader at --offset 5")
 
 
+class Version(ToolTestCase):
+    """--version prints "blockbloom X.Y.Z" (the library's version; meson.build's
+    project version when BLOCKBLOOM_PROJECT_VERSION gives it) and exits 0."""
+
+    def test_version_prints_the_library_version_and_exits_0(self):
+        result = run(["--version"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertRegex(result.stdout, r"^blockbloom \d+\.\d+\.\d+\n$")
+        expected = os.environ.get("BLOCKBLOOM_PROJECT_VERSION")
+        if expected:
+            self.assertEqual(result.stdout, "blockbloom %s\n" % expected)
+
+    def test_version_with_arguments_is_bad_input(self):
+        self.assertBadInput(["--version", "--json"], "--version takes no arguments")
+
+
 class JsonReport(ToolTestCase):
     """--json: the keys the issue asks for, with the right types."""
 

@@ -1877,6 +1877,25 @@ class HelpListsEverything(ToolTestCase):
         self.assertIn("must be probed with the same --seed S", text)
 
 
+class Version(ToolTestCase):
+    """--version prints "blockbloom X.Y.Z", the library's version (as info
+    reports it, and meson.build's project version when the test is given it in
+    BLOCKBLOOM_PROJECT_VERSION), and exits 0."""
+
+    def test_version_prints_the_library_version_and_exits_0(self):
+        result = self.run_ok(["--version"])
+        self.assertRegex(result.stdout, r"^blockbloom \d+\.\d+\.\d+\n$")
+        self.assertEqual(result.stderr, "")
+        version = result.stdout.split()[1]
+        self.assertEqual(version, info_json()["version"])
+        expected = os.environ.get("BLOCKBLOOM_PROJECT_VERSION")
+        if expected:
+            self.assertEqual(version, expected)
+
+    def test_version_with_arguments_is_a_usage_error(self):
+        self.assertFails(["--version", "extra"], "--version takes no arguments", usage=True)
+
+
 class JoinDemo(ToolTestCase):
     """join-demo: the semi-join with a runtime filter. Small runs, so that the
     class stays within seconds even in a debugoptimized build; the timings are
