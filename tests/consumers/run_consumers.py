@@ -23,8 +23,10 @@ Each program inserts and finds keys, checks the false positives and the
 version (bb_version() == BB_VERSION_STRING == the project version) and exits
 non-zero on failure.
 
-A fully static program (pkg-config --static, -static) is not tried: Debian's
-libhwy-dev ships no libhwy.a.
+  (e) consumer.c against the static archive (a second, library-only build with
+      -Ddefault_library=static), linked with pkg-config --static --libs.
+A fully static program (-static) is not tried: Debian's libhwy-dev ships no
+libhwy.a.
 
 Exit status: 0 all passed, 1 a failure, 77 (meson's "skipped") when nothing
 could run: under the emulated-CPU matrix or a forced ISA (BLOCKBLOOM_TEST_WRAPPER
@@ -91,7 +93,7 @@ def check_installed_files(root, libdir, includedir, version):
     log("installed: the library chain, blockbloom.pc, the CMake package, version.h")
 
 
-def relocated_pc_dir(args, root, work):
+def relocated_pc_dir(args, root, work, name="pkgconfig"):
     """A copy of the installed blockbloom.pc with prefix= pointing into the
     temporary install; every other path in it must derive from ${prefix}.
 
@@ -107,7 +109,7 @@ def relocated_pc_dir(args, root, work):
     for line in lines[1:]:
         if args.prefix + "/" in line:
             raise Failure("blockbloom.pc names the prefix outside ${prefix}: %r" % line)
-    folder = os.path.join(work, "pkgconfig")
+    folder = os.path.join(work, name)
     os.mkdir(folder)
     with open(os.path.join(folder, "blockbloom.pc"), "w") as f:
         f.write("\n".join(["prefix=" + root] + lines[1:]) + "\n")
@@ -195,6 +197,35 @@ def meson_subproject_build(args, work):
     log("(d) Meson subproject: passed (targets: %s)" % ", ".join(names))
 
 
+def static_archive_build(args, work):
+    """(e): the static archive (-Ddefault_library=static, a second build of the
+    library alone) linked through pkg-config --static: the program must need
+    no libblockbloom.so. Not a fully static (-static) program: Debian's
+    libhwy-dev ships no libhwy.a."""
+    build = os.path.join(work, "static-build")
+    destdir = os.path.join(work, "static-destdir")
+    root = destdir + args.prefix
+    run([args.meson, "setup", build, args.source_root, "--buildtype=plain",
+         "-Ddefault_library=static", "-Dtests=false", "-Dtools=false", "-Dbenchmarks=false",
+         "--prefix", args.prefix, "--libdir", args.libdir, "--includedir", args.includedir])
+    run(["ninja", "-C", build, "-j", JOBS])
+    run([args.meson, "install", "-C", build, "--destdir", destdir, "--no-rebuild", "--quiet"])
+    env = dict(os.environ)
+    env["PKG_CONFIG_PATH"] = relocated_pc_dir(args, root, work, "pkgconfig-static")
+    env.pop("PKG_CONFIG_LIBDIR", None)
+    env.pop("PKG_CONFIG_SYSROOT_DIR", None)
+    flags = run(["pkg-config", "--cflags", "--static", "--libs", "blockbloom"], env=env).split()
+    exe = os.path.join(work, "consumer_static")
+    run(["cc", "-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror",
+         os.path.join(HERE, "consumer.c"), "-o", exe] + flags)
+    if shutil.which("readelf"):
+        dynamic = run(["readelf", "-d", exe])
+        if "libblockbloom" in dynamic:
+            raise Failure("the static consumer still needs a shared libblockbloom")
+    check_program(exe, args.version, dict(os.environ), "(e) static archive via pkg-config --static")
+    log("(e) static archive via pkg-config --static: passed")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     for flag in ("--meson", "--build-root", "--source-root", "--prefix", "--libdir",
@@ -230,6 +261,7 @@ def main():
         else:
             log("SKIPPED (c): cmake is not installed (scripts/install-deps installs it)")
         steps.append(("(d) Meson subproject", lambda: meson_subproject_build(args, work)))
+        steps.append(("(e) static archive", lambda: static_archive_build(args, work)))
         for name, step in steps:
             log("== " + name)
             try:
