@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "api/bitset_memory.h"
 
 #include <sys/mman.h>

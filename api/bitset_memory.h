@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Zeroed, 64-byte-aligned memory for filter bitsets.
 #ifndef BLOCKBLOOM_API_BITSET_MEMORY_H_
 #define BLOCKBLOOM_API_BITSET_MEMORY_H_

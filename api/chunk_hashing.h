@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hashing of value chunks for the fused column calls (api/fused_columns.cc),
 // defined with the public hashes in api/hashing.cc. Internal: no argument
 // checks, and not exported from the shared library.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Union and intersection of two filters of the same shape: how filters built
 // by many workers (one per node, one per partition) become one.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parquet-layout filters: creation, views, release, and the five operations
 // (written once for both layouts in layout_ops.h). Kernels never see invalid
 // input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fused hash-and-insert / hash-and-probe over int32, int64, float and double
 // columns: the values are hashed with the filter's layout kChunk at a time
 // into an array on the stack (no heap allocation), and each chunk goes to the

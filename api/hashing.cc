@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The hashes of the two formats: Parquet's XXH64 of the plain encoding and
 // Kudu's FAST_HASH. The fused column calls (api/fused_columns.cc) use the
 // chunk helpers at the end of this file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Kudu's BlockBloomFilterPB as a plain struct (bb_kudu_directory), so a caller
 // can fill or read that protobuf without this library depending on protobuf.
 // Field mapping and validation rules: docs/formats.md.

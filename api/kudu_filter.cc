@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Kudu / Impala runtime-filter layout: power-of-two sizes from 64 bytes, a
 // seed for the values' hashes, and an always-false state until the first
 // insert (find then answers 0 without touching memory, as Kudu's does).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The five filter operations, written once for both layouts: argument
 // checks, Kudu's always-false state, then one call into the selected kernel
 // table. Parquet filters never carry the always-false flag, so for them the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Parquet serialization of a split block Bloom filter: a Thrift compact
 // BloomFilterHeader followed by the bitset (see docs/formats.md).
 //

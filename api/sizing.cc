@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sizing: the exact split-block false-positive model (Putze et al., eq. 3)
 // and the searches built on it. See docs/sizing.md for the model and for why
 // the naive (1 - e^(-8n/m))^8 undersizes.

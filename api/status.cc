@@ -1,9 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 // Error messages and version: the parts of the C API that touch no filter.
 #include "blockbloom/blockbloom.h"
 
-#ifndef BLOCKBLOOM_VERSION
-#error "the build defines BLOCKBLOOM_VERSION"
-#endif
 
 extern "C" {
 
@@ -59,6 +57,6 @@ const char* bb_status_message(int status) {
   }
 }
 
-const char* bb_version(void) { return BLOCKBLOOM_VERSION; }
+const char* bb_version(void) { return BB_VERSION_STRING; }
 
 }  // extern "C"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A small, bounds-checked reader of the Thrift compact protocol, header-only.
 //
 // Used by the Parquet BloomFilterHeader parser (api/parquet_format.cc) and by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ISAs and filter sizes every benchmark file registers.
 #ifndef BLOCKBLOOM_BENCH_BENCH_GRID_H_
 #define BLOCKBLOOM_BENCH_BENCH_GRID_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registers the int64-column benchmarks, ns per row, 1024 rows an iteration:
 //   find_int64_column_bitmap/<isa>/<bytes>      the fused hash-and-probe call
 //   xxh64_then_find_batch_bitmap/<isa>/<bytes>  the same in two kernel calls

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Whether a filter's memory got transparent huge pages: the share of the
 // mapping that holds addr backed by them (-1 if unknown). The code is shared
 // with `blockbloom tune` (tools/common/huge_pages.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registers the kernel benchmarks, named <op>/<isa>/<filter_bytes>.
 #ifndef BLOCKBLOOM_BENCH_KERNEL_BENCHMARKS_H_
 #define BLOCKBLOOM_BENCH_KERNEL_BENCHMARKS_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blockbloom_bench: google-benchmark's flags plus the kernel benchmarks.
 //   blockbloom_bench --benchmark_list_tests
 //   blockbloom_bench --benchmark_filter='^find_batch_bitmap/.*/16384$'

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Placement averaging for the in-cache benchmarks.
 //
 // With the filter in L1 or L2, a kernel's time depends on where its buffers

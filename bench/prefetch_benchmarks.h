@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Registers the prefetch benchmarks of filters that miss the caches:
 //   memory/prefetch_sweep/<hint>/<distance>/<bytes>   random 32-byte reads, each
 //       hint x distance of tools/common/random_lines.h

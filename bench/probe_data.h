@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The data a benchmark of one filter size works on, built once per size and
 // shared by every ISA and op: a filter filled to ~10.67 bits per key, an empty
 // filter of the same size for the insert ops, and a bounded pool of probe

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The loop of the per-key kernel benchmarks: kBatchSize hashes an iteration,
 // from the shared probe pool, at the iteration's placement (placements.h).
 #ifndef BLOCKBLOOM_BENCH_PROBE_LOOP_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Benchmarks beyond the per-op kernel suite: union, the multi-threaded
 // build, and the memory-system limits the DRAM-sized numbers run into.
 #ifndef BLOCKBLOOM_BENCH_SCALING_BENCHMARKS_H_

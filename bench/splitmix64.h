@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SplitMix64: the benchmark's source of pre-hashed keys. Counter-based, so the
 // i-th key of a stream can be recomputed from (seed, i) without storing it.
 #ifndef BLOCKBLOOM_BENCH_SPLITMIX64_H_

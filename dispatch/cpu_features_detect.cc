@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "dispatch/cpu_features_detect.h"
 
 #include <cstdio>

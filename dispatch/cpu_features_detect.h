@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the running CPU can do, read once with cpu_features. Plain data, so
 // that the ISA choice can be tested against CPUs this host is not.
 #ifndef BLOCKBLOOM_DISPATCH_CPU_FEATURES_DETECT_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The process-wide kernel selection: made once when the library loads,
 // readable on the hot path as one relaxed atomic load (a plain load on x86
 // and aarch64) followed by one indirect call.

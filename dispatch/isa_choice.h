@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Which tiers a CPU can run, and which tier to select given BLOCKBLOOM_ISA.
 // Pure functions of their inputs, so tests can feed them any CPU.
 #ifndef BLOCKBLOOM_DISPATCH_ISA_CHOICE_H_

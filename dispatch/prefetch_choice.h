@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The prefetch settings' environment overrides, BLOCKBLOOM_PREFETCH_DISTANCE
 // and BLOCKBLOOM_PREFETCH_HINT: parsed by pure functions (tests feed them any
 // text) and applied once when the library loads. Like BLOCKBLOOM_ISA, a bad

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The batch loops of every tier, written once. No include guard on purpose:
 // kernel_table-inl.h includes this inside each tier's namespace, after the
 // tier has defined

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The split block Bloom filter block operation: the one definition every ISA
 // tier uses. Constants and formulas are those of the Parquet spec
 // (BloomFilter.md), Impala and Kudu; see ../shared/design/facts.md.

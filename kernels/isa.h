@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ISA tiers, best first, and their names. Shared vocabulary of the kernel
 // tables (which tier a table is) and the dispatcher (which tier to pick).
 #ifndef BLOCKBLOOM_KERNELS_ISA_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Which kernel tables this build contains. Knows nothing of the running CPU:
 // handing out a table the CPU can run is the dispatcher's job.
 #ifndef BLOCKBLOOM_KERNELS_KERNEL_REGISTRY_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One tier's kernel table, built from its block operation. No include guard
 // on purpose: each tier includes this inside its own namespace, after defining
 //   uint32_t FindInBlock(const uint8_t* block, uint32_t key);   // 0 or 1

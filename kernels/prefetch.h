@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How the batch kernels prefetch: one setting (hint and distance) for every
 // tier, process-wide, read once per batch call.
 #ifndef BLOCKBLOOM_KERNELS_PREFETCH_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // XXH64 with seed 0 of exactly 8 or 4 bytes: the hash Parquet takes of a
 // plain-encoded INT64/DOUBLE or INT32/FLOAT value. Only these two lengths, so
 // XXH64's 32-byte stripes and its byte-at-a-time tail never come up: each is

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Prints google-benchmark JSON from blockbloom_bench as tables.
 
 One table per op: a row per filter size, a column per ISA, each cell the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Counts the results in Meson's testlog.json.
 
 Run as a script it prints "N passed, N failed[, N skipped]", the closing line

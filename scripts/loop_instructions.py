@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Instructions per key in the hot loops of each tier's batch kernels.
 
 Reads `objdump -d` of the library, finds each tier's instantiation of a batch

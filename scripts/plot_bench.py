@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Plots ns/key against filter size from blockbloom_bench's JSON, with gnuplot.
 
 One SVG per op: a line per ISA (median ns_per_key, both axes logarithmic),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C API's contract: argument checking with distinct error codes, owned
 // and viewed bitsets, read-only views, and the C++ wrapper over it.
 #include <gtest/gtest.h>
@@ -368,5 +369,17 @@ TEST(CppApi, ConstViewProbesInPlace) {
 }
 
 TEST(Version, IsTheProjectVersion) { EXPECT_STREQ(bb_version(), "0.1.0"); }
+
+// The library and the generated header (blockbloom/version.h) agree: the
+// string, and the string spelled from the three numbers.
+TEST(Version, LibraryMatchesTheHeaderMacros) {
+  EXPECT_STREQ(bb_version(), BB_VERSION_STRING);
+  const std::string from_numbers = std::to_string(BB_VERSION_MAJOR) + "." +
+                                   std::to_string(BB_VERSION_MINOR) + "." +
+                                   std::to_string(BB_VERSION_PATCH);
+  EXPECT_EQ(from_numbers, BB_VERSION_STRING);
+  EXPECT_EQ(BB_VERSION_NUMBER,
+            BB_VERSION_MAJOR * 10000 + BB_VERSION_MINOR * 100 + BB_VERSION_PATCH);
+}
 
 }  // namespace

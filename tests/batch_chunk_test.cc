@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The chunked batch loops (kernels/batch_loops-inl.h) on every ISA, for both
 // layouts: every batch op gives exactly the oracle's bytes and answers at the
 // chunk's edges (n = 255, 256, 257, ..., n not a multiple of 8), with and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runs a shell command and returns what it printed on stdout, with
 // " [exit status N]" appended when it did not exit 0: how the tests that
 // re-run their own binary with environment variables set read the child.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Stress: writer threads fill one filter through the thread-safe path
 // (partitioned inserts of disjoint key sets, 10^7 keys in all) while prober
 // threads keep probing keys inserted before the writers started. Bits only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The dispatcher: best-tier choice for known CPUs (fed as flags, so this
 // host can check CPUs it is not), the BLOCKBLOOM_ISA override end to end (by
 // re-running this binary with the variable set), and run-time selection.

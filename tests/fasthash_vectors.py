@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Test vectors for Kudu's FAST_HASH (FastHash64 / FastHash32), computed by an
 implementation written here from the description in ../shared/design/facts.md
 ("Hashes"), independently of api/hashing.cc: Python integers, byte slicing and

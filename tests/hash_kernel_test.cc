@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The hash kernels of every tier (parquet_hash_8byte / parquet_hash_4byte)
 // against libxxhash: XXH64, seed 0, of each value's little-endian bytes, for
 // edge values, random values, every count that exercises the vector tails,

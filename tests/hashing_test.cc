@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The hashes (Parquet XXH64 of the plain encoding, Kudu FAST_HASH with its
 // null/empty rule) and the fused column calls (hash in chunks, then insert or
 // probe) against independent references.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Runs a test once per ISA name. Tiers this build or CPU cannot run are
 // skipped with the reason in the output (never silently), and the test
 // binary prints which ISAs ran and which were skipped.

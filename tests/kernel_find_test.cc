@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // find and both find_batch forms agree with the oracle (and so with the
 // scalar tier) on every ISA, with no false negatives, across batch edge cases.
 #include <gtest/gtest.h>

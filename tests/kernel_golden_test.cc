@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bit-exactness: every ISA builds byte-identical filters, equal to golden
 // digests committed here and to an independent oracle.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bb_kudu_directory, the field-by-field image of Kudu's BlockBloomFilterPB:
 // export / import round trips, the always_false flag and the seed, every
 // rejected input, and the directory bytes Kudu itself would hold.

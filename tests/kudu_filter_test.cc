@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Kudu-layout filter API (sizes, always-false, layout checks) and
 // union / intersect of filters, through the public API.
 #include <gtest/gtest.h>

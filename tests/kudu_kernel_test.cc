@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Kudu layout on every ISA: golden digests and the oracle's bytes, finds
 // and both batch forms against the oracle; and the union / intersect kernels.
 #include <gtest/gtest.h>

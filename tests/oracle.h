@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An independent oracle for the Parquet split block Bloom filter, written
 // straight from the formulas (../shared/design/facts.md) and deliberately
 // unlike the kernels: it works on single bits of a byte array and shares no

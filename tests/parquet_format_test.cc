@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Parquet serialization: the Thrift compact BloomFilterHeader parquet-mr
 // writes, the bounds-checked reader (truncations, malformed and hostile input,
 // unknown fields), and the real file from apache/parquet-testing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Byte-for-byte compatibility with a Parquet writer: the bitset parquet-mr
 // wrote into apache/parquet-testing's bloom_filter.xxhash.bin, rebuilt from
 // the four strings it holds, on every ISA; and probing it in place.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Partitioned inserts, the multi-threaded build path: on every ISA the
 // partitions together give exactly the bytes of one batch insert, and
 // threads filling one filter through them lose no key.

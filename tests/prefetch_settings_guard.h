@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Restores the process-wide prefetch settings (kernels.h) when a test ends,
 // so a test that changes them cannot leak its choice into the next.
 #ifndef BLOCKBLOOM_TESTS_PREFETCH_SETTINGS_GUARD_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The prefetch settings: the C API's setters (clamping, refusal), the pure
 // parser of BLOCKBLOOM_PREFETCH_DISTANCE / BLOCKBLOOM_PREFETCH_HINT, and both
 // variables end to end, by re-running this binary with them set.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sizing: bb_fpp against the Parquet spec's published figures and an
 // independent closed form; bb_bytes_for and bb_max_ndv against bb_fpp; and the
 // model against false-positive rates measured on real filters.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // How many keys the multi-threaded tests push: 10^7 natively; the emulated
 // rows of the test matrix (qemu, 10-50x slower) and the ThreadSanitizer run
 // set BLOCKBLOOM_STRESS_KEYS lower (at least 10^6).

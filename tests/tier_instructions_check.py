@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Each x86 tier's machine code uses no instruction beyond what its
 dispatcher check requires.
 

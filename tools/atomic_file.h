@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Replaces a file all at once: readers see the old content or the new one,
 // and a failure leaves the old file (or its absence) untouched.
 #ifndef BLOCKBLOOM_TOOLS_ATOMIC_FILE_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blockbloom: command-line front end to the blockbloom library.
 #include <cstdio>
 #include <exception>
@@ -5,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "blockbloom/blockbloom.h"
 #include "cli_error.h"
 #include "commands.h"
 #include "join_demo/join_demo_command.h"
@@ -25,6 +27,11 @@ int Dispatch(const std::vector<std::string>& words) {
   const std::string& command = words[0];
   const std::vector<std::string> args(words.begin() + 1, words.end());
   if (command == "--help" || command == "-h" || command == "help") return PrintHelp();
+  if (command == "--version") {
+    if (!args.empty()) throw UsageError("--version takes no arguments");
+    std::printf("blockbloom %s\n", bb_version());
+    return 0;
+  }
   if (command == "info") return RunInfo(args);
   if (command == "build") return RunBuild(args);
   if (command == "probe") return RunProbe(args);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blockbloom build: hashes or typed values in, a raw bitset (optionally
 // preceded by its Parquet BloomFilterHeader) out.
 #include <cstdint>

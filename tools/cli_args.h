@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Flag parsing shared by the subcommands: "--name VALUE", "--name=VALUE",
 // switches without a value, short aliases such as "-o", and (for commands
 // that take them, such as union) plain operands.

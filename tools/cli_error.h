@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one error type the tool's commands throw. main() prints it as
 // "blockbloom: <message>" (plus the usage text when show_usage is set) and
 // exits with status 2.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The subcommands. Each takes the words after its name, returns the exit
 // status, and throws CliError for anything the user must fix.
 #ifndef BLOCKBLOOM_TOOLS_COMMANDS_H_

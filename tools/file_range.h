@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bytes [offset, offset + length) of a regular file, or everything from
 // offset to the end of the file, read into memory the tool owns.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The flags build, probe and union share: --layout, --bytes, numeric values,
 // and the size rules of each layout.
 #ifndef BLOCKBLOOM_TOOLS_FILTER_OPTIONS_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reads an input file into hashes: one per line, either a hash already
 // (--hash none: an unsigned number, see number_parse.h; at most 2^32-1 for
 // the kudu layout) or a typed value to hash (see value_parse.h and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --hash, --type and --seed: how build and probe turn input lines into hashes.
 #ifndef BLOCKBLOOM_TOOLS_HASH_OPTIONS_H_
 #define BLOCKBLOOM_TOOLS_HASH_OPTIONS_H_

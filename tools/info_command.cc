@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blockbloom info [--json]: what this build and this CPU can do.
 #include <cstdio>
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reading an input file ("-" for standard input) line by line, in bounded
 // memory: /dev/zero or a multi-gigabyte file must not be held whole.
 #ifndef BLOCKBLOOM_TOOLS_INPUT_LINES_H_

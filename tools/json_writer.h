@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Just enough JSON output for `blockbloom info --json`: string literals,
 // null, arrays of strings, and an indented object built member by member.
 #ifndef BLOCKBLOOM_TOOLS_JSON_WRITER_H_

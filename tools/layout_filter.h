@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The filter operations the commands need, for either layout: build an owned
 // filter from hashes, probe a bitset in place, OR one bitset into another.
 // Library failures throw CliError("<context>: <bb_status_message>").

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A strict parser for unsigned 64-bit numbers: decimal or 0x hex, nothing
 // else. No exceptions, no locale, no signs, no silent wrap-around.
 #ifndef BLOCKBLOOM_TOOLS_NUMBER_PARSE_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // An up-front check of the -o name of build and union, before any input is
 // read, so that a name the output cannot get fails at once and says why.
 #ifndef BLOCKBLOOM_TOOLS_OUTPUT_NAME_H_

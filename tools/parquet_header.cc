@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "parquet_header.h"
 
 #include "cli_error.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --parquet-header: the Thrift BloomFilterHeader that precedes a bitset in a
 // Parquet file (blockbloom/parquet_format.h).
 #ifndef BLOCKBLOOM_TOOLS_PARQUET_HEADER_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Text from outside (column paths of a Parquet file, file names, CPU strings)
 // made safe to print to a terminal in a text report or an error message: a
 // hostile name must not move the cursor, recolour the screen, or forge a

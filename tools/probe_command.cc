@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blockbloom probe: test hashes or typed values against a bitset at any
 // offset of a file (read into memory placed as the file's pages would be
 // mapped, so the bitset keeps its alignment; see file_range.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // build's filter size: either --bytes N, or --ndv N --fpp P [--pow2] sized by
 // the library's exact false-positive model (blockbloom/sizing.h).
 #ifndef BLOCKBLOOM_TOOLS_SIZING_OPTIONS_H_

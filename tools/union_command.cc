@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blockbloom union A B -o C: the bitwise OR of two filters of the same layout
 // and size, i.e. a filter that answers yes for anything either one held.
 #include <cstdint>

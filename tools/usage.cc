@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "usage.h"
 
 namespace blockbloom_cli {
@@ -17,6 +18,7 @@ const char kUsage[] =
     "                       [--fpp P] [--seed S] [--sample-rows N] [--min-reject F] [--json]\n"
     "  blockbloom tune [--bytes N] [--seconds S] [--json]\n"
     "  blockbloom --help\n"
+    "  blockbloom --version      print \"blockbloom X.Y.Z\" (the library's version)\n"
     "\n"
     "commands:\n"
     "  info       the library version, this CPU, and the compiled, supported and selected ISAs\n"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The usage text printed by --help and after command-line mistakes.
 #ifndef BLOCKBLOOM_TOOLS_USAGE_H_
 #define BLOCKBLOOM_TOOLS_USAGE_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hashing one typed value the way a layout's readers do: Parquet XXH64 of
 // the plain encoding, or Kudu FastHash32 of the little-endian bytes.
 #ifndef BLOCKBLOOM_TOOLS_VALUE_HASHING_H_

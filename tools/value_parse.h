@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Strict parsers for the typed values of `--hash xxh64|fasthash32 --type T`
 // input lines. No exceptions, no locale (the tool never calls setlocale, so
 // the C locale's '.' is the decimal point), nothing silently rounded into a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* blockbloom: SIMD kernels for split block Bloom filters (Parquet SBBF layout).
  *
  * A plain C API so that C, C++, Rust, Java and Go callers can bind it.
@@ -30,6 +31,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "blockbloom/version.h" /* BB_VERSION_MAJOR, _MINOR, _PATCH, _STRING */
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blockbloom C++17 API: a thin layer over blockbloom.h.
 //
 //   blockbloom::Filter filter(1 << 20);            // owned, zeroed, 64-byte aligned

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* blockbloom: the hashes the two formats use, and fused hash-and-insert /
  * hash-and-probe over value columns (no temporary hash array for the caller;
  * the library hashes in bounded chunks on its stack). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* blockbloom kernel tables: the raw per-ISA functions behind the filter API.
  *
  * For tests, benchmarks and callers that manage their own dispatch. Kernels do

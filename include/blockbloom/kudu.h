@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* blockbloom: the Kudu / Impala runtime-filter layout (kudu/util/block_bloom_filter.*).
  *
  * 32-bit hashes; block Rehash32to32(h) & (z - 1) of a power-of-two block

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* blockbloom: the Parquet serialization of a split block Bloom filter.
  *
  * A Thrift-compact BloomFilterHeader {1: i32 numBytes; 2: algorithm BLOCK;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* blockbloom: sizing a split block Bloom filter for a false-positive rate.
  *
  * Exact model (Putze et al., eq. 3; reproduces the Parquet spec's table): with

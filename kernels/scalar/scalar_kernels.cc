@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The scalar tier: plain portable C++, the reference every other tier must
 // match bit for bit. Endian-neutral: lanes are assembled from little-endian
 // bytes explicitly, so it is also correct on a big-endian host.

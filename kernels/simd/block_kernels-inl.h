@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The SIMD block operation, written once with Highway and compiled for each
 // target by simd_kernels.cc (foreach_target.h). Highway targets map to ISA
 // tiers: SSE4 -> sse42, AVX2 -> avx2, AVX3 -> avx512, NEON -> neon.

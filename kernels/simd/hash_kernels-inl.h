@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parquet's hash of 8- and 4-byte values (XXH64, seed 0, of their little-
 // endian bytes), a whole vector of values at a time: each value is one
 // 64-bit lane, and the steps of kernels/xxh64_op.h run on all lanes at once.

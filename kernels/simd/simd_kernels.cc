@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Compiles block_kernels-inl.h once per Highway target and exports one
 // kernel table per target that maps to an ISA tier.
 #undef HWY_TARGET_INCLUDE

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """End-to-end tests of `blockbloom-aligncheck` (tools/aligncheck/).
 
 usage: aligncheck_test.py PATH_TO_BLOCKBLOOM_ALIGNCHECK [TestClass ...]
@@ -398,6 +399,22 @@ class ExitStatus(ToolTestCase):
         # A corrupt header: bytes 0..255 are no BloomFilterHeader.
         self.assertBadInput(["--file", self.blob, "--offset", 5, "--parquet-header"],
                             "BloomFilterHeader at --offset 5")
+
+
+class Version(ToolTestCase):
+    """--version prints "blockbloom X.Y.Z" (the library's version; meson.build's
+    project version when BLOCKBLOOM_PROJECT_VERSION gives it) and exits 0."""
+
+    def test_version_prints_the_library_version_and_exits_0(self):
+        result = run(["--version"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertRegex(result.stdout, r"^blockbloom \d+\.\d+\.\d+\n$")
+        expected = os.environ.get("BLOCKBLOOM_PROJECT_VERSION")
+        if expected:
+            self.assertEqual(result.stdout, "blockbloom %s\n" % expected)
+
+    def test_version_with_arguments_is_bad_input(self):
+        self.assertBadInput(["--version", "--json"], "--version takes no arguments")
 
 
 class JsonReport(ToolTestCase):

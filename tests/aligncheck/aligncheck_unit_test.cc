@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Unit tests of blockbloom-aligncheck's pieces (tools/aligncheck/): the
 // straddle arithmetic against a brute-force count, the core profiles and SKU
 // table, the cpu_features -> profile mapping, the Parquet footer walk and the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """End-to-end tests of the `blockbloom` command-line tool.
 
 usage: cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
@@ -1876,6 +1877,25 @@ class HelpListsEverything(ToolTestCase):
         self.assertIn("[--allow-trailing]", text)
         self.assertIn("records neither its size nor a Kudu", text)
         self.assertIn("must be probed with the same --seed S", text)
+
+
+class Version(ToolTestCase):
+    """--version prints "blockbloom X.Y.Z", the library's version (as info
+    reports it, and meson.build's project version when the test is given it in
+    BLOCKBLOOM_PROJECT_VERSION), and exits 0."""
+
+    def test_version_prints_the_library_version_and_exits_0(self):
+        result = self.run_ok(["--version"])
+        self.assertRegex(result.stdout, r"^blockbloom \d+\.\d+\.\d+\n$")
+        self.assertEqual(result.stderr, "")
+        version = result.stdout.split()[1]
+        self.assertEqual(version, info_json()["version"])
+        expected = os.environ.get("BLOCKBLOOM_PROJECT_VERSION")
+        if expected:
+            self.assertEqual(version, expected)
+
+    def test_version_with_arguments_is_a_usage_error(self):
+        self.assertFails(["--version", "extra"], "--version takes no arguments", usage=True)
 
 
 class JoinDemo(ToolTestCase):

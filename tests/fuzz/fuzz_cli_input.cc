@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The CLI's input parsing: hash lines and typed values. Every line parses
 // or is refused; nothing throws, reads past the line, or wraps silently.
 #include <cstddef>

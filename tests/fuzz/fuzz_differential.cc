@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Differential: a random program of filter operations (create with a random
 // size and layout, insert, insert_batch, partitioned insert, find, both
 // find_batch forms, union, intersect) runs on every ISA this CPU supports

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reads fixed-size fields off the front of a fuzzer's input; past the end,
 // every read yields zeros, so any input is a valid program.
 #ifndef BLOCKBLOOM_TESTS_FUZZ_FUZZ_INPUT_H_

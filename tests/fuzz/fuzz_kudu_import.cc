@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Kudu BlockBloomFilterPB import: hostile field values are refused with an
 // error code and leave nothing behind; accepted ones round-trip exactly.
 #include <cstddef>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Parquet BloomFilterHeader + bitset deserialization: any bytes are either
 // refused with an error code or read into a filter that then probes and
 // re-serializes to the same bytes. ASan catches any read outside the input.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The probe path of `blockbloom probe --offset K --bytes N`: a view of N
 // bytes at any offset K into a buffer. Sizes the library refuses must be
 // refused; accepted views must probe without reading outside [K, K+N).

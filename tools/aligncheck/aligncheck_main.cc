@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blockbloom-aligncheck: does a split block Bloom filter's bitset sit where
 // its 32-byte blocks straddle cache lines or pages, on a Xeon E5-class core
 // (or the running CPU)? See docs/alignment.md.
@@ -31,6 +32,7 @@ using blockbloom_cli::UsageError;
 constexpr const char kUsage[] =
     "usage: blockbloom-aligncheck [--cpu auto|e5-v1|e5-v2|e5-v3|e5-v4|generic] [--sku SKU]\n"
     "                             CHECK [--measure [--keys K]] [--json]\n"
+    "       blockbloom-aligncheck --version   (prints \"blockbloom X.Y.Z\", the library's version)\n"
     "\n"
     "Checks whether a split block Bloom filter's 32-byte blocks straddle 64-byte cache\n"
     "lines or 4 KiB pages where the filter lies, for a Xeon E5 core profile.\n"
@@ -121,6 +123,11 @@ FilterCheck CheckFile(const CoreProfile& profile, const ParsedFlags& flags,
 }
 
 int Run(const std::vector<std::string>& args) {
+  if (!args.empty() && args[0] == "--version") {
+    if (args.size() != 1) throw UsageError("--version takes no arguments");
+    std::printf("blockbloom %s\n", bb_version());
+    return 0;
+  }
   const ParsedFlags flags = blockbloom_cli::ParseFlags(args, {{"--cpu", true, ""},
                                                               {"--sku", true, ""},
                                                               {"--file", true, ""},

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "aligncheck/cpu_detect.h"
 
 #include <unistd.h>

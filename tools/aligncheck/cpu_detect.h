@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --cpu auto: which profile the running CPU gets, and why.
 //
 // cpu_features names the microarchitecture; the four Xeon E5 cores map to the

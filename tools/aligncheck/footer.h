@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --parquet: where a Parquet file's footer says its Bloom filters are.
 //
 // The footer is the last 8 bytes (a 4-byte little-endian length and "PAR1")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --measure: probe the same filter from a 64-byte-aligned buffer and from one
 // shifted so that blocks straddle cache lines, with the library's batch find,
 // and time both on the running machine. A measurement, not a test.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Core profiles: the cache and page geometry of the Xeon E5 generations
 // (Sandy Bridge-EP .. Broadwell-EP) and the split-load costs the report uses,
 // plus a handful of real SKUs per generation for their whole-LLC size.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The alignment report: one FilterCheck per checked bitset, the exit status,
 // and the two renderings (text for people, --json for programs).
 #ifndef BLOCKBLOOM_TOOLS_ALIGNCHECK_REPORT_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The straddle arithmetic: how many of a bitset's 32-byte blocks cross a
 // boundary (a cache line, a 128-byte prefetch pair, a page) when the bitset
 // starts at a given byte address or file offset.

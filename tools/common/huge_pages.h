@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Whether a buffer got transparent huge pages: the share of the mapping that
 // holds addr backed by them, from /proc/self/smaps (-1 if it cannot be read,
 // e.g. not on Linux). With 4 KiB pages nearly every random read of a large

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The memory probe behind the prefetch tuning: independent reads of random
 // 32-byte blocks of a buffer, each block picked from a hash exactly as a
 // Parquet filter picks it, with a software prefetch of the block `distance`

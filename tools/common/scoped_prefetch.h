@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Sets the library's process-wide prefetch hint and distance for one scope
 // and puts the previous setting back when it ends, so that measuring one
 // (hint, distance) cannot leak into whatever runs next. Used by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // (c) The semi-join as a scan with a runtime filter: the filter (selected
 // ISA) picks the survivors of each chunk (bb_find_int64_column_select) and
 // only they probe the exact set. As Kudu does, the filter watches itself:

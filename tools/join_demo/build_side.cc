@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "join_demo/build_side.h"
 
 #include <unistd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The build side of the semi-join: the small table, the keys its predicate
 // keeps, and the two structures built from them -- the Parquet-layout Bloom
 // filter pushed into the scan, and the exact set the join itself probes.

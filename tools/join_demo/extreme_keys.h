@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The k smallest and k largest keys of the big column, found in one streaming
 // pass with two bounded heaps (O(k) memory, whatever the number of rows).
 #ifndef BLOCKBLOOM_TOOLS_JOIN_DEMO_EXTREME_KEYS_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "join_demo/int64_set.h"
 
 #include <sys/mman.h>

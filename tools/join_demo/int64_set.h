@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The exact side of the join: a flat open-addressing set of int64 keys
 // (linear probing, one 8-byte slot per key, 0 marks an empty slot and key 0 is
 // a flag of its own). Its capacity is a power of two with at most 3/4 of the

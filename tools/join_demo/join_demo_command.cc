@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blockbloom join-demo: the library's showcase. A semi-join of a big table
 // (a virtual column of random int64 keys) with a small one, first without a
 // filter, then with a Parquet-layout Bloom filter of the small table's keys

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The big table's key column, virtual: key(i) is computed from --seed and the
 // row number, never stored, so a scan of any length needs one chunk of memory.
 // key(i) is the i-th output of splitmix64 seeded with the seed: the splitmix64

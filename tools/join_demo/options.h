@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // join-demo's flags, checked: every nonsensical value is a CliError naming
 // the flag and the problem (exit status 2).
 #ifndef BLOCKBLOOM_TOOLS_JOIN_DEMO_OPTIONS_H_

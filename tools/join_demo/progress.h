@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A progress bar on standard error for the steps that take a while: drawn
 // only when standard error is a terminal, and only once a step has run for a
 // second, so short runs and redirected output stay clean.

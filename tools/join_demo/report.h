@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // join-demo's output: a table for people, or --json for programs.
 #ifndef BLOCKBLOOM_TOOLS_JOIN_DEMO_REPORT_H_
 #define BLOCKBLOOM_TOOLS_JOIN_DEMO_REPORT_H_

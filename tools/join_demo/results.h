@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Everything join-demo measured, for the table and the JSON.
 #ifndef BLOCKBLOOM_TOOLS_JOIN_DEMO_RESULTS_H_
 #define BLOCKBLOOM_TOOLS_JOIN_DEMO_RESULTS_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The timed scans of the big column. Each pass regenerates the column chunk
 // by chunk and times only the probes of each chunk, never the generation.
 #ifndef BLOCKBLOOM_TOOLS_JOIN_DEMO_SCANS_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Accumulates the time of the timed parts of a scan (the probes), leaving out
 // what happens between them (generating the keys, checking results).
 #ifndef BLOCKBLOOM_TOOLS_JOIN_DEMO_STOPWATCH_H_

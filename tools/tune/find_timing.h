@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The check that the sweep's winner helps the real kernel: the library's
 // find_batch_bitmap (the selected ISA, 1024-key batches, as an engine would
 // call it) on the tune buffer at the sweep's best hint and distance and at

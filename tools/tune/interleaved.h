@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Timing several contenders fairly on a noisy machine: one run of each in
 // turn, round after round, and the median of each one's runs. A slow patch
 // (another guest, a compile on the other core) then hits every contender

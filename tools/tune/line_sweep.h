@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The sweep of blockbloom tune: random 32-byte reads of the buffer
 // (tools/common/random_lines.h, the loop the benchmark's
 // memory/prefetch_sweep runs) at every hint x distance of the grid.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What blockbloom tune measures on: a filter-sized bitset from bb_filter_init
 // (so it gets the library's huge-page placement, as a real filter would) and
 // a pool of random 64-bit hashes, read in order from a cursor that carries on

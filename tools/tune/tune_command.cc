@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blockbloom tune [--bytes N] [--seconds S] [--json]: measures which prefetch
 // hint and distance suit this machine's memory system (tools/common/
 // random_lines.h, the loop the benchmark's memory/prefetch_sweep runs), then

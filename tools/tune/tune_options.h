@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blockbloom tune's flags: --bytes N (the buffer, default 512 MiB), --seconds
 // S (the measuring budget, default 3) and --json.
 #ifndef BLOCKBLOOM_TOOLS_TUNE_TUNE_OPTIONS_H_

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // blockbloom tune's output: a table for people, or one JSON object (--json).
 #ifndef BLOCKBLOOM_TOOLS_TUNE_TUNE_REPORT_H_
 #define BLOCKBLOOM_TOOLS_TUNE_TUNE_REPORT_H_
