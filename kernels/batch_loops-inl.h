@@ -3,8 +3,9 @@
 // kernel_table-inl.h includes this inside each tier's namespace, after the
 // tier has defined
 //   void InsertIntoBlock(uint8_t* block, uint32_t key);
+//   constexpr bool kFindSetsCarry;  // whether the tier has a one-instruction ShiftInFind:
 //   uint32_t ShiftInFind(uint32_t acc, const uint8_t* block, uint32_t key);  // acc * 2 + find
-//   constexpr bool kFindSetsCarry;  // whether ShiftInFind is one add-with-carry
+//     // (only where kFindSetsCarry; FindByte uses FindInBlock otherwise)
 //   constexpr bool kOffsetsInline;  // see kUseOffsetArray
 // and the macro BLOCKBLOOM_INSERT_UNROLL_COUNT (how far to unroll inserts).
 //   size_t AppendHitIndices8(uint32_t* out, uint32_t first, uint32_t byte);

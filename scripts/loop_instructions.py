@@ -9,7 +9,7 @@ a key on avx2/avx512, two pmulld on sse42/neon, eight multiplies by a salt
 constant on scalar) and prints instructions per key. These are the numbers
 docs/benchmarks.md records.
 
-  scripts/loop_instructions.py build-release/libblockbloom.so [--json]
+  scripts/loop_instructions.py build-release/libblockbloom.so.0 [--json]
 """
 import argparse
 import json

@@ -251,10 +251,7 @@ int main(int argc, char** argv) {
                 refused ? refused : "(none)");
     return 0;
   }
-  self_path = "/proc/self/exe";
-  char resolved[4096];
-  const ssize_t len = readlink("/proc/self/exe", resolved, sizeof resolved - 1);
-  if (len > 0) self_path.assign(resolved, static_cast<size_t>(len));
+  self_path = bbtest::SelfExecutablePath();
   testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();
 }

@@ -3,7 +3,6 @@
 // parser of BLOCKBLOOM_PREFETCH_DISTANCE / BLOCKBLOOM_PREFETCH_HINT, and both
 // variables end to end, by re-running this binary with them set.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -21,9 +20,9 @@ namespace {
 using blockbloom::ChoosePrefetch;
 using blockbloom::PrefetchChoice;
 
-// The defaults the library documents (kernels/prefetch.h, kernels.h).
+// The default distance the library documents (kernels/prefetch.h; the
+// default hint, l2, is checked in a fresh process below).
 constexpr size_t kDefaultDistance = 128;
-constexpr int kDefaultHint = BB_PREFETCH_L2;
 
 using bbtest::PrefetchSettingsGuard;
 
@@ -132,11 +131,7 @@ int main(int argc, char** argv) {
                 bb_prefetch_hint_name(bb_prefetch_hint()), refused ? refused : "(none)");
     return 0;
   }
-  (void)kDefaultHint;
-  self_path = "/proc/self/exe";
-  char resolved[4096];
-  const ssize_t len = readlink("/proc/self/exe", resolved, sizeof resolved - 1);
-  if (len > 0) self_path.assign(resolved, static_cast<size_t>(len));
+  self_path = bbtest::SelfExecutablePath();
   testing::InitGoogleTest(&argc, argv);
   return RUN_ALL_TESTS();
 }

@@ -54,10 +54,6 @@ inline constexpr bool kFindSetsCarry = false;
 inline constexpr bool kOffsetsInline = true;
 #define BLOCKBLOOM_INSERT_UNROLL_COUNT 4
 
-inline uint32_t ShiftInFind(uint32_t acc, const uint8_t* block, uint32_t key) {
-  return (acc << 1) | FindInBlock(block, key);
-}
-
 // The table of bit positions (block_op.h): eight independent stores, not a
 // chain through the hit count.
 inline size_t AppendHitIndices8(uint32_t* out, uint32_t first, uint32_t byte) {

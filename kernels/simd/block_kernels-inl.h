@@ -130,8 +130,8 @@ inline constexpr bool kOffsetsInline = HWY_TARGET == HWY_SSE4;
 #if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
 inline constexpr bool kFindSetsCarry = true;
 
-// Hand-written twin of the generic form below (measured faster:
-// docs/benchmarks.md): PTEST leaves the find result in the carry flag, and
+// Hand-written twin of FindByte's generic shift-or (batch_loops-inl.h;
+// measured faster: docs/benchmarks.md): PTEST leaves the find result in the carry flag, and
 // ADC moves it into the bitmap byte (acc + acc + CF) in one instruction,
 // where the compiler emits setc, a zero-extension and a shift-or. The "x"
 // constraints keep both vectors in ymm0-15, which VEX-encoded VPTEST needs
@@ -146,11 +146,7 @@ HWY_INLINE uint32_t ShiftInFind(uint32_t acc, const uint8_t* block, uint32_t key
   return acc;
 }
 #else
-inline constexpr bool kFindSetsCarry = false;
-
-HWY_INLINE uint32_t ShiftInFind(uint32_t acc, const uint8_t* block, uint32_t key) {
-  return (acc << 1) | FindInBlock(block, key);
-}
+inline constexpr bool kFindSetsCarry = false;  // FindByte ORs FindInBlock's results
 #endif
 
 // first + j for each set bit j of byte, in order, as one table load, a

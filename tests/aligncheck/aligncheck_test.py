@@ -55,6 +55,12 @@ def straddling(start, blocks, boundary):
 I32, I64, BINARY, LIST, STRUCT = 5, 6, 8, 9, 12
 
 
+
+def own_stderr(result):
+    """The tool's stderr without an emulator's own warnings (qemu, in the
+    emulated matrix rows, may print "qemu-x86_64: warning: ..." first)."""
+    return "".join(line for line in result.stderr.splitlines(True) if not line.startswith("qemu-"))
+
 class CompactWriter:
     def __init__(self):
         self.out = bytearray()
@@ -348,9 +354,7 @@ class ToolTestCase(unittest.TestCase):
                          "%s exited %d\nstdout: %s\nstderr: %s" %
                          (args, result.returncode, result.stdout, result.stderr))
         self.assertEqual(result.stdout, "", "nothing is reported on bad input")
-        # An emulator may warn first ("qemu-x86_64: warning: TCG doesn't support ...").
-        stderr = "".join(line for line in result.stderr.splitlines(True)
-                         if not line.startswith("qemu-"))
+        stderr = own_stderr(result)
         self.assertTrue(stderr.startswith("blockbloom-aligncheck: "), result.stderr)
         for fragment in fragments:
             self.assertIn(fragment, stderr)
@@ -658,9 +662,7 @@ class ParquetFooterMatchesIndependentWalk(ToolTestCase):
         result = self.assertBadInput(["--parquet", self.write("far.parquet", data)],
                                      "(x\\x1b]0;owned\\x07\\ny)")
         self.assertNotIn("\x1b", result.stderr)
-        # One line of our own (qemu, in the emulated rows, may warn on stderr first).
-        own = [line for line in result.stderr.splitlines() if not line.startswith("qemu-")]
-        self.assertEqual(len(own), 1, result.stderr)
+        self.assertEqual(len(own_stderr(result).splitlines()), 1, result.stderr)
 
 
 class RealParquetTestdata(ToolTestCase):

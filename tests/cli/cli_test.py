@@ -198,6 +198,12 @@ PARQUET_MR_HASHES = {
 }
 
 
+def own_stderr(result):
+    """The tool's stderr without an emulator's own warnings (qemu, in the
+    emulated matrix rows, may print "qemu-x86_64: warning: ..." first)."""
+    return "".join(line for line in result.stderr.splitlines(True) if not line.startswith("qemu-"))
+
+
 def run(args, isa=None, stdin_text=None):
     """Runs the tool; BLOCKBLOOM_ISA is set to isa, or removed when None."""
     env = dict(os.environ)
@@ -605,9 +611,7 @@ class RejectsBadUsageAndInput(ToolTestCase):
         result = self.assertFails(self.build_args(**{"--input": hostile}),
                                   "in\\x1b[2J\\nblockbloom: all good\u00e9.txt: cannot open")
         self.assertNotIn("\x1b", result.stderr)
-        # One line of our own (qemu, in the emulated rows, may warn on stderr first).
-        own = [line for line in result.stderr.splitlines() if not line.startswith("qemu-")]
-        self.assertEqual(len(own), 1, result.stderr)
+        self.assertEqual(len(own_stderr(result).splitlines()), 1, result.stderr)
 
     def run_measured(self, args, timeout=30):
         """Runs the tool; returns (exit status, stderr, peak RSS in bytes).
@@ -1887,8 +1891,7 @@ class Version(ToolTestCase):
     def test_version_prints_the_library_version_and_exits_0(self):
         result = self.run_ok(["--version"])
         self.assertRegex(result.stdout, r"^blockbloom \d+\.\d+\.\d+\n$")
-        # Nothing of our own on stderr (qemu, in the emulated rows, may warn there).
-        self.assertEqual([l for l in result.stderr.splitlines() if not l.startswith("qemu-")], [])
+        self.assertEqual(own_stderr(result), "")
         version = result.stdout.split()[1]
         self.assertEqual(version, info_json()["version"])
         expected = os.environ.get("BLOCKBLOOM_PROJECT_VERSION")
