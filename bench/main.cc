@@ -11,7 +11,7 @@
 
 #include "benchmark/benchmark.h"
 #include "blockbloom/blockbloom.h"
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 #include "column_benchmarks.h"
 #include "kernel_benchmarks.h"
 #include "placements.h"

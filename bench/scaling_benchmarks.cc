@@ -12,7 +12,7 @@
 
 #include "benchmark/benchmark.h"
 #include "blockbloom/blockbloom.h"
-#include "blockbloom/kernels.h"
+#include "kernels/kernel_table.h"
 #include "bench_grid.h"
 #include "placements.h"
 #include "probe_data.h"

@@ -8,7 +8,7 @@
 #include <atomic>
 #include <string>
 
-#include "blockbloom/kernels.h"
+#include "kernels/kernel_table.h"
 #include "dispatch/isa_choice.h"
 
 namespace blockbloom {

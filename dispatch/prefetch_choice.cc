@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 #include "kernels/prefetch.h"
 
 namespace blockbloom {

@@ -4,7 +4,7 @@
 #ifndef BLOCKBLOOM_KERNELS_KERNEL_REGISTRY_H_
 #define BLOCKBLOOM_KERNELS_KERNEL_REGISTRY_H_
 
-#include "blockbloom/kernels.h"
+#include "kernels/kernel_table.h"
 #include "kernels/isa.h"
 
 namespace blockbloom {

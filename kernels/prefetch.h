@@ -7,7 +7,7 @@
 #include <atomic>
 #include <cstddef>
 
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 
 namespace blockbloom {
 

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "blockbloom/kernels.h"
+#include "kernels/kernel_table.h"
 #include "isa_params.h"
 #include "prefetch_settings_guard.h"
 #include "oracle.h"

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
-#include "blockbloom/kernels.h"
+#include "kernels/kernel_table.h"
 #include "dispatch/isa_choice.h"
 #include "command_output.h"
 #include "oracle.h"

@@ -19,7 +19,7 @@
 #include <random>
 #include <vector>
 
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 #include "isa_params.h"
 
 namespace {

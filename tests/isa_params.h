@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "blockbloom/kernels.h"
+#include "kernels/kernel_table.h"
 
 namespace bbtest {
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 #include "isa_params.h"
 #include "oracle.h"
 

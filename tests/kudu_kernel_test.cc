@@ -8,7 +8,7 @@
 #include <cstring>
 #include <vector>
 
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 #include "isa_params.h"
 #include "oracle.h"
 

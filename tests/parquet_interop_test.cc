@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 #include "isa_params.h"
 #include "oracle.h"
 

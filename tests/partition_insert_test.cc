@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 #include "blockbloom/kudu.h"
 #include "isa_params.h"
 #include "oracle.h"

@@ -6,7 +6,7 @@
 
 #include <cstddef>
 
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 
 namespace bbtest {
 

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "blockbloom/blockbloom.h"
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 #include "dispatch/prefetch_choice.h"
 #include "prefetch_settings_guard.h"
 #include "command_output.h"

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 #include "cli_args.h"
 #include "commands.h"
 #include "dispatch/cpu_features_detect.h"

@@ -24,7 +24,8 @@
  *   value leaves a copy of it in the stack slot the next call reuses), so any
  *   check would abort correct programs.
  * - The kernel (ISA tier) is chosen once, when the library is loaded; see the
- *   ISA section below and blockbloom/kernels.h.
+ *   ISA section below; blockbloom/tuning.h sets how
+ *   the batch calls prefetch.
  */
 #ifndef BLOCKBLOOM_BLOCKBLOOM_H_
 #define BLOCKBLOOM_BLOCKBLOOM_H_
@@ -33,6 +34,17 @@
 #include <stdint.h>
 
 #include "blockbloom/version.h" /* BB_VERSION_MAJOR, _MINOR, _PATCH, _STRING */
+
+/* BB_API marks the functions libblockbloom.so exports: the library is built
+ * with hidden visibility, so everything not marked (the kernels, the
+ * dispatcher, the bundled cpu_features) stays inside it, and the linker
+ * version script (blockbloom.map) gives each exported symbol the version node
+ * BLOCKBLOOM_0. docs/architecture.md says what counts as an ABI change. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BB_API __attribute__((visibility("default")))
+#else
+#define BB_API
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -68,16 +80,16 @@ typedef enum bb_status {
   BB_ERR_INVALID_OFFSETS = -25,        /* string column offsets decrease or run past the data */
   BB_ERR_INVALID_SIZING = -26,         /* unknown bb_sizing kind */
   BB_ERR_INVALID_PARTITION = -27,      /* num_parts is 0 or part >= num_parts */
-  BB_ERR_INVALID_PREFETCH_HINT = -28,  /* not a bb_prefetch_level (kernels.h) */
+  BB_ERR_INVALID_PREFETCH_HINT = -28,  /* not a bb_prefetch_level (tuning.h) */
   BB_ERR_FILTERS_OVERLAP = -29,        /* union/intersect of views whose bitsets partly overlap */
   BB_ERR_DIRECTORY_SIZE_MISMATCH = -30 /* Kudu directory: bloom_data_size is not 2^log_space_bytes */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */
-const char* bb_status_message(int status);
+BB_API const char* bb_status_message(int status);
 
 /* Library version, e.g. "0.1.0". */
-const char* bb_version(void);
+BB_API const char* bb_version(void);
 
 /* ---------------------------------------------------------------- filters */
 
@@ -113,32 +125,32 @@ typedef struct bb_filter {
 
 /* BB_OK if num_bytes is a valid filter size (a non-zero multiple of 32 of at
  * most BB_MAX_BLOCKS blocks), else the code bb_filter_init would return. */
-int bb_filter_check_size(size_t num_bytes);
+BB_API int bb_filter_check_size(size_t num_bytes);
 
 /* Allocates a zeroed, 64-byte-aligned bitset of num_bytes. On failure *f is
  * left zeroed (safe to release). *f is overwritten unread: it must not own a
  * bitset (release it first, or it leaks); see Conventions above. */
-int bb_filter_init(bb_filter* f, size_t num_bytes);
+BB_API int bb_filter_init(bb_filter* f, size_t num_bytes);
 
 /* Wraps a caller-owned bitset (any alignment). Nothing is copied or zeroed.
  * As for bb_filter_init, *f must not own a bitset (it would leak). */
-int bb_filter_init_view(bb_filter* f, void* data, size_t num_bytes);
+BB_API int bb_filter_init_view(bb_filter* f, void* data, size_t num_bytes);
 
 /* As bb_filter_init_view, but inserts return BB_ERR_READ_ONLY; the library
  * never writes through data. For probing a bitset in a read-only mapping. */
-int bb_filter_init_view_readonly(bb_filter* f, const void* data, size_t num_bytes);
+BB_API int bb_filter_init_view_readonly(bb_filter* f, const void* data, size_t num_bytes);
 
 /* Frees an owned bitset and zeroes *f. Safe on NULL, on views, and twice. */
-void bb_filter_release(bb_filter* f);
+BB_API void bb_filter_release(bb_filter* f);
 
 /* Sets the 8 bits of hash in its block. */
-int bb_insert(bb_filter* f, uint64_t hash);
+BB_API int bb_insert(bb_filter* f, uint64_t hash);
 
 /* 1 if all 8 bits of hash are set (maybe present), 0 if not (absent), < 0 on error. */
-int bb_find(const bb_filter* f, uint64_t hash);
+BB_API int bb_find(const bb_filter* f, uint64_t hash);
 
 /* Inserts n hashes (hashes may be NULL when n == 0). */
-int bb_insert_batch(bb_filter* f, const uint64_t* hashes, size_t n);
+BB_API int bb_insert_batch(bb_filter* f, const uint64_t* hashes, size_t n);
 
 /* Multi-threaded build: inserts those of the n hashes whose block lies in
  * partition `part` of `num_parts` (equal block ranges). Calls for different
@@ -147,21 +159,21 @@ int bb_insert_batch(bb_filter* f, const uint64_t* hashes, size_t n);
  * would, byte for byte. Typical use: thread t of T calls it with part t over
  * the whole hash array. Any other concurrent write to the filter is a race;
  * concurrent finds are safe (docs/concurrency.md). */
-int bb_insert_batch_partition(bb_filter* f, const uint64_t* hashes, size_t n, uint32_t part,
-                              uint32_t num_parts);
+BB_API int bb_insert_batch_partition(bb_filter* f, const uint64_t* hashes, size_t n, uint32_t part,
+                                     uint32_t num_parts);
 
 /* Tests n hashes; bit i of the bitmap (byte i/8, bit i%8, LSB first, as Arrow
  * validity bitmaps) is 1 when hashes[i] may be present. Writes exactly
  * (n + 7) / 8 bytes; the unused high bits of the last byte are written as 0.
  * *hits (may be NULL) receives the number of set bits. */
-int bb_find_batch_bitmap(const bb_filter* f, const uint64_t* hashes, size_t n,
-                         uint8_t* bitmap, size_t* hits);
+BB_API int bb_find_batch_bitmap(const bb_filter* f, const uint64_t* hashes, size_t n,
+                                uint8_t* bitmap, size_t* hits);
 
 /* Tests n hashes; writes the indices i (ascending) of the hashes that may be
  * present to selection[0 .. *hits). selection must have room for n entries
  * (entries past *hits are unspecified). n must be below 2^32. */
-int bb_find_batch_select(const bb_filter* f, const uint64_t* hashes, size_t n,
-                         uint32_t* selection, size_t* hits);
+BB_API int bb_find_batch_select(const bb_filter* f, const uint64_t* hashes, size_t n,
+                                uint32_t* selection, size_t* hits);
 
 /* Combines two filters of the same layout and size into dst, bit by bit:
  * union is OR (dst then answers yes for anything either held: how per-worker
@@ -174,8 +186,8 @@ int bb_find_batch_select(const bb_filter* f, const uint64_t* hashes, size_t n,
  * partly overlap are refused with BB_ERR_FILTERS_OVERLAP and nothing is
  * written (the kernels read and write in differently sized chunks per ISA, so
  * an overlapping result would differ between tiers). */
-int bb_filter_union(bb_filter* dst, const bb_filter* src);
-int bb_filter_intersect(bb_filter* dst, const bb_filter* src);
+BB_API int bb_filter_union(bb_filter* dst, const bb_filter* src);
+BB_API int bb_filter_intersect(bb_filter* dst, const bb_filter* src);
 
 /* ------------------------------------------------------------------- ISAs
  * Names: "scalar", "sse42", "avx2", "avx512", "neon". The best ISA the CPU
@@ -185,24 +197,24 @@ int bb_filter_intersect(bb_filter* dst, const bb_filter* src);
  * bb_forced_isa_refused(). */
 
 /* Name of the ISA whose kernels the filter functions call now. */
-const char* bb_selected_isa(void);
+BB_API const char* bb_selected_isa(void);
 
 /* Comma-separated names, best first, e.g. "avx512,avx2,sse42,scalar". */
-const char* bb_compiled_isas(void);
-const char* bb_supported_isas(void);
+BB_API const char* bb_compiled_isas(void);
+BB_API const char* bb_supported_isas(void);
 
 /* 1 if this build has the ISA and this CPU can run it, else 0. */
-int bb_isa_supported(const char* name);
+BB_API int bb_isa_supported(const char* name);
 
 /* Switches the ISA at run time (process-wide). Not meant for hot paths; calls
  * that run concurrently with it finish on either the old or the new ISA,
  * both of which give identical results. */
-int bb_select_isa(const char* name);
+BB_API int bb_select_isa(const char* name);
 
 /* The value of BLOCKBLOOM_ISA seen at load (NULL if unset or empty) and, if it
  * was refused, why (NULL if it was honoured or unset). */
-const char* bb_forced_isa(void);
-const char* bb_forced_isa_refused(void);
+BB_API const char* bb_forced_isa(void);
+BB_API const char* bb_forced_isa_refused(void);
 
 #ifdef __cplusplus
 } /* extern "C" */

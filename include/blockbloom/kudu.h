@@ -22,28 +22,29 @@ enum { BB_KUDU_HASH_FAST_HASH = 3 };
 
 /* BB_OK if num_bytes is a Kudu directory size (a power of two, 64 B .. 32 GiB),
  * else the code the init calls would return. */
-int bb_kudu_filter_check_size(size_t num_bytes);
+BB_API int bb_kudu_filter_check_size(size_t num_bytes);
 
 /* A zeroed, always-false filter of 2^log_space_bytes bytes. *f is overwritten
  * unread, so it must not own a bitset: release it first or it leaks (this and
  * the view inits below follow bb_filter_init's contract, blockbloom.h). */
-int bb_kudu_filter_init(bb_filter* f, int32_t log_space_bytes, uint32_t hash_seed);
+BB_API int bb_kudu_filter_init(bb_filter* f, int32_t log_space_bytes, uint32_t hash_seed);
 
 /* Views over caller-owned directory bytes (num_bytes a power of two >= 64). */
-int bb_kudu_filter_init_view(bb_filter* f, void* data, size_t num_bytes, int always_false,
-                             uint32_t hash_seed);
-int bb_kudu_filter_init_view_readonly(bb_filter* f, const void* data, size_t num_bytes,
-                                      int always_false, uint32_t hash_seed);
+BB_API int bb_kudu_filter_init_view(bb_filter* f, void* data, size_t num_bytes, int always_false,
+                                    uint32_t hash_seed);
+BB_API int bb_kudu_filter_init_view_readonly(bb_filter* f, const void* data, size_t num_bytes,
+                                             int always_false, uint32_t hash_seed);
 
-int bb_kudu_insert(bb_filter* f, uint32_t hash);
-int bb_kudu_find(const bb_filter* f, uint32_t hash); /* 1, 0, or < 0 */
-int bb_kudu_insert_batch(bb_filter* f, const uint32_t* hashes, size_t n);
-int bb_kudu_insert_batch_partition(bb_filter* f, const uint32_t* hashes, size_t n,
-                                   uint32_t part, uint32_t num_parts); /* see bb_insert_batch_partition */
-int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes, size_t n,
-                              uint8_t* bitmap, size_t* hits);
-int bb_kudu_find_batch_select(const bb_filter* f, const uint32_t* hashes, size_t n,
-                              uint32_t* selection, size_t* hits);
+BB_API int bb_kudu_insert(bb_filter* f, uint32_t hash);
+BB_API int bb_kudu_find(const bb_filter* f, uint32_t hash); /* 1, 0, or < 0 */
+BB_API int bb_kudu_insert_batch(bb_filter* f, const uint32_t* hashes, size_t n);
+BB_API int bb_kudu_insert_batch_partition(bb_filter* f, const uint32_t* hashes, size_t n,
+                                          uint32_t part,
+                                          uint32_t num_parts); /* see bb_insert_batch_partition */
+BB_API int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes, size_t n,
+                                     uint8_t* bitmap, size_t* hits);
+BB_API int bb_kudu_find_batch_select(const bb_filter* f, const uint32_t* hashes, size_t n,
+                                     uint32_t* selection, size_t* hits);
 
 /* Kudu's BlockBloomFilterPB, field by field, so a caller can fill or read
  * that protobuf without this library depending on protobuf. */
@@ -57,13 +58,13 @@ typedef struct bb_kudu_directory {
 } bb_kudu_directory;
 
 /* Describes f (a Kudu-layout filter); bloom_data points into f's bitset. */
-int bb_kudu_export(const bb_filter* f, bb_kudu_directory* out);
+BB_API int bb_kudu_export(const bb_filter* f, bb_kudu_directory* out);
 
 /* A new owned filter holding a copy of the directory. Rejects a size that is
  * not 2^log_space_bytes, an out-of-range log_space_bytes, or a hash other than
  * FAST_HASH, with a distinct code; on error *f is left zeroed. *f is
  * overwritten unread: if it owns a bitset, release it first or it leaks. */
-int bb_kudu_import(bb_filter* f, const bb_kudu_directory* in);
+BB_API int bb_kudu_import(bb_filter* f, const bb_kudu_directory* in);
 
 #ifdef __cplusplus
 } /* extern "C" */

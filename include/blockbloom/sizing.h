@@ -22,17 +22,17 @@ typedef enum bb_sizing {
 } bb_sizing;
 
 /* The exact expected FPP of a filter of num_bytes holding ndv distinct hashes. */
-int bb_fpp(uint64_t ndv, size_t num_bytes, double* fpp);
+BB_API int bb_fpp(uint64_t ndv, size_t num_bytes, double* fpp);
 
 /* The smallest size of the given kind whose FPP for ndv is at most fpp
  * (BB_SIZE_PARQUET_POW2 is clamped at 128 MiB, as Arrow does: check bb_fpp).
  * BB_SIZE_KUDU also counts the ndv / 2^32 false positives of 32-bit hash
  * collisions, which no size removes (a target below them is
  * BB_ERR_TOO_MANY_BLOCKS). */
-int bb_bytes_for(uint64_t ndv, double fpp, bb_sizing kind, size_t* num_bytes);
+BB_API int bb_bytes_for(uint64_t ndv, double fpp, bb_sizing kind, size_t* num_bytes);
 
 /* The largest ndv a filter of num_bytes holds at an FPP of at most fpp. */
-int bb_max_ndv(size_t num_bytes, double fpp, uint64_t* ndv);
+BB_API int bb_max_ndv(size_t num_bytes, double fpp, uint64_t* ndv);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Compiles block_kernels-inl.h once per Highway target and exports one
 // kernel table per target that maps to an ISA tier.
+#include "kernels/simd/hwy_targets.h"  // before any Highway header
+
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/simd/simd_kernels.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep

@@ -24,7 +24,10 @@ version (bb_version() == BB_VERSION_STRING == the project version) and exits
 non-zero on failure.
 
   (e) consumer.c against the static archive (a second, library-only build with
-      -Ddefault_library=static), linked with pkg-config --static --libs.
+      -Ddefault_library=static), linked with pkg-config --static --libs;
+  (f) the sources compiled without Meson by the commands printed in
+      docs/embedding.md (no preprocessor definitions), checked for the tiers'
+      instructions and the exports, and consumer.c linked to the result.
 A fully static program (-static) is not tried: Debian's libhwy-dev ships no
 libhwy.a.
 
@@ -35,7 +38,10 @@ suite runs this once), or when a required tool (cc, c++, pkg-config) is missing.
 A missing cmake skips (c) only, with a message.
 """
 import argparse
+import json
 import os
+import platform
+import re
 import shutil
 import subprocess
 import sys
@@ -90,7 +96,17 @@ def check_installed_files(root, libdir, includedir, version):
     for path in required:
         if not os.path.exists(path):
             raise Failure("not installed: " + path)
-    log("installed: the library chain, blockbloom.pc, the CMake package, version.h")
+    # The installed headers are the public API, each function declared BB_API;
+    # the internal kernel table header stays in the source tree.
+    headers = os.path.join(root, includedir, "blockbloom")
+    for name in sorted(os.listdir(headers)):
+        if name in ("kernels.h", "kernel_table.h"):
+            raise Failure("internal header installed: " + name)
+    tests_dir = os.path.dirname(HERE)
+    run([sys.executable, os.path.join(tests_dir, "exports_check.py"),
+         os.path.join(lib, "libblockbloom.so.0"), headers])
+    log("installed: the library chain (exports only bb_*), blockbloom.pc, the CMake package, "
+        "the public headers, version.h")
 
 
 def relocated_pc_dir(args, root, work, name="pkgconfig"):
@@ -185,9 +201,10 @@ def meson_subproject_build(args, work):
     run(["ninja", "-C", build, "-j", JOBS], env=env)
     targets = subprocess.run([args.meson, "introspect", "--targets", build], env=env,
                              capture_output=True, text=True, check=True).stdout
-    import json
     names = sorted(t["name"] for t in json.loads(targets))
-    extra = [n for n in names if n not in ("blockbloom", "consumer_c", "consumer_cpp")]
+    # blockbloom_core: the internal archive the shared library is made of.
+    library_targets = ("blockbloom", "blockbloom_core")
+    extra = [n for n in names if n not in library_targets + ("consumer_c", "consumer_cpp")]
     if extra:
         raise Failure("the parent project built more than the library: %s" % extra)
     if os.path.exists(os.path.join(build, "subprojects", "blockbloom", "tests")):
@@ -226,6 +243,33 @@ def static_archive_build(args, work):
     log("(e) static archive via pkg-config --static: passed")
 
 
+def vendored_build(args, work):
+    """(f): the sources compiled without Meson, by the commands of
+    docs/embedding.md exactly as printed there (no preprocessor definitions),
+    then checked as the Meson build is: the tiers' instructions, the exports,
+    and the C99 consumer linked to the result."""
+    doc = open(os.path.join(args.source_root, "docs", "embedding.md"), encoding="utf-8").read()
+    blocks = re.findall(r"^```sh\n(.*?)^```", doc, flags=re.M | re.S)
+    if len(blocks) != 1:
+        raise Failure("docs/embedding.md has %d sh blocks, expected the one build script"
+                      % len(blocks))
+    out = os.path.join(work, "vendored")
+    env = dict(os.environ, VERSION=args.version, OUT=out)
+    run(["bash", "-euo", "pipefail", "-c", blocks[0]], env=env, cwd=args.source_root)
+    library = os.path.join(out, "libblockbloom.so")
+    tests_dir = os.path.dirname(HERE)
+    if platform.machine() == "x86_64":
+        run([sys.executable, os.path.join(tests_dir, "tier_instructions_check.py"), library])
+    run([sys.executable, os.path.join(tests_dir, "exports_check.py"), library,
+         os.path.join(args.source_root, "include", "blockbloom")])
+    exe = os.path.join(work, "consumer_vendored")
+    run(["cc", "-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror",
+         "-I", os.path.join(args.source_root, "include"), "-I", out,
+         os.path.join(HERE, "consumer.c"), "-o", exe, library, "-Wl,-rpath," + out])
+    check_program(exe, args.version, dict(os.environ), "(f) vendored sources")
+    log("(f) vendored sources, built by docs/embedding.md's commands: passed")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     for flag in ("--meson", "--build-root", "--source-root", "--prefix", "--libdir",
@@ -262,6 +306,7 @@ def main():
             log("SKIPPED (c): cmake is not installed (scripts/install-deps installs it)")
         steps.append(("(d) Meson subproject", lambda: meson_subproject_build(args, work)))
         steps.append(("(e) static archive", lambda: static_archive_build(args, work)))
+        steps.append(("(f) vendored sources", lambda: vendored_build(args, work)))
         for name, step in steps:
             log("== " + name)
             try:

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <vector>
 
-#include "blockbloom/kernels.h"
+#include "kernels/kernel_table.h"
 #include "fuzz_input.h"
 
 namespace {

@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 
 namespace blockbloom_tools {
 

@@ -8,7 +8,7 @@
 
 #include <cstddef>
 
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 
 namespace blockbloom_tools {
 

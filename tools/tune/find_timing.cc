@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 #include "common/scoped_prefetch.h"
 #include "tune/interleaved.h"
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 #include "common/random_lines.h"
 #include "tune/interleaved.h"
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "blockbloom/kernels.h"
+#include "blockbloom/tuning.h"
 #include "common/random_lines.h"
 #include "json_writer.h"
 

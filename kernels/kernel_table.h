@@ -1,17 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* blockbloom kernel tables: the raw per-ISA functions behind the filter API.
  *
- * For tests, benchmarks and callers that manage their own dispatch. Kernels do
+ * Internal (not installed, not exported by libblockbloom.so, outside the ABI
+ * baseline): the table grows whenever a kernel is added. Tests, benchmarks
+ * and the tools link the internal static library and use it from here. Kernels do
  * no validation: blocks points at num_blocks * 32 readable (and, for inserts,
  * writable) bytes at any alignment, 1 <= num_blocks <= BB_MAX_BLOCKS (a power
  * of two for the kudu_* kernels), and the arrays hold n elements (bitmap:
  * (n + 7) / 8 bytes; selection: n entries, n < 2^32). Kudu's always-false
  * state is the API's business, not the kernels'. Every table computes
  * bit-identical results. */
-#ifndef BLOCKBLOOM_KERNELS_H_
-#define BLOCKBLOOM_KERNELS_H_
+#ifndef BLOCKBLOOM_KERNELS_KERNEL_TABLE_H_
+#define BLOCKBLOOM_KERNELS_KERNEL_TABLE_H_
 
 #include "blockbloom/blockbloom.h"
+#include "blockbloom/tuning.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -64,44 +67,8 @@ typedef struct bb_kernel_table {
  * *table NULL. */
 int bb_kernels_for_isa(const char* name, const bb_kernel_table** table);
 
-/* Tuning: how the batch kernels prefetch the blocks of filters of 1 MiB and
- * more (process-wide settings, read once per batch call; the defaults were
- * tuned on the development machine: docs/benchmarks.md, and `blockbloom tune`
- * measures them on the machine it runs on).
- *
- * Distance: how many keys ahead, 1 .. BB_MAX_PREFETCH_DISTANCE; 0 restores the
- * default and larger values are clamped to the maximum. The environment
- * variable BLOCKBLOOM_PREFETCH_DISTANCE, read when the library loads, sets it
- * too; a value that is not a whole number in 1 .. BB_MAX_PREFETCH_DISTANCE is
- * refused (the default stays) and bb_prefetch_override_refused() says why.
- *
- * Hint: which cache level the prefetch fills. BB_PREFETCH_L2 (x86
- * prefetcht1) keeps far more misses in flight than BB_PREFETCH_L1
- * (prefetcht0) on the development machine. BLOCKBLOOM_PREFETCH_HINT=none|l1|
- * l2|l3 sets it when the library loads, refused like the distance. On other
- * architectures the hints map to the compiler's locality levels. */
-#define BB_MAX_PREFETCH_DISTANCE 512u
-typedef enum bb_prefetch_level {
-  BB_PREFETCH_NONE = 0, /* no prefetching */
-  BB_PREFETCH_L1 = 1,   /* x86 prefetcht0 */
-  BB_PREFETCH_L2 = 2,   /* x86 prefetcht1 */
-  BB_PREFETCH_L3 = 3    /* x86 prefetcht2 */
-} bb_prefetch_level;
-
-size_t bb_prefetch_distance(void);
-void bb_set_prefetch_distance(size_t keys_ahead);
-int bb_prefetch_hint(void);
-/* BB_OK, or BB_ERR_INVALID_PREFETCH_HINT for a value outside bb_prefetch_level
- * (the setting is then unchanged). */
-int bb_set_prefetch_hint(int hint);
-/* "none", "l1", "l2" or "l3" for a bb_prefetch_level; NULL for anything else. */
-const char* bb_prefetch_hint_name(int hint);
-/* NULL, or why BLOCKBLOOM_PREFETCH_DISTANCE / BLOCKBLOOM_PREFETCH_HINT was
- * refused when the library loaded (a static string). */
-const char* bb_prefetch_override_refused(void);
-
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
 
-#endif /* BLOCKBLOOM_KERNELS_H_ */
+#endif /* BLOCKBLOOM_KERNELS_KERNEL_TABLE_H_ */

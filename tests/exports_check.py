@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""libblockbloom.so exports exactly the public C API, versioned.
+
+usage: exports_check.py LIBRARY HEADERS_DIR
+
+- Every defined dynamic symbol (nm -D --defined-only) is a function bb_* with
+  the default version BLOCKBLOOM_0, or the version node itself.
+- The exported names are exactly the functions the installed headers in
+  HEADERS_DIR declare with BB_API: none missing (a declared function a
+  program could not link) and none extra (an internal symbol leaking out).
+- No cpu_features symbol is imported either: the library carries its own,
+  local copy, so an application that defines GetX86Info cannot interpose on
+  its CPU detection (tests/interpose_check.py runs such an application).
+
+nm reads any ELF machine, so cross builds are checked too. Exit status: 0 ok,
+1 a failure, 2 bad usage, 77 (meson's "skipped") when nm is missing.
+"""
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+VERSION_NODE = "BLOCKBLOOM_0"
+CPU_FEATURES_NAMES = re.compile(r"^(Get(X86|Aarch64|Arm|Cpuid|XCR0)\w*|(X86|Aarch64|Arm)Feature\w*|"
+                                r"CpuFeatures_\w*|StackLineReader_\w*|FillX86BrandString)$")
+
+
+def declared_api(headers_dir):
+    names = set()
+    for header in sorted(glob.glob(os.path.join(headers_dir, "*.h"))):
+        text = open(header, encoding="utf-8").read()
+        names.update(re.findall(r"^BB_API\b[^;(]*?\b(bb_\w+)\s*\(", text, flags=re.M))
+    return names
+
+
+def dynamic_symbols(nm, library, *flags):
+    out = subprocess.run([nm, "-D", "--with-symbol-versions", *flags, library],
+                         capture_output=True, text=True, check=True).stdout
+    return [line.split() for line in out.splitlines() if line.strip()]
+
+
+def main(argv):
+    if len(argv) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    library, headers_dir = argv[1], argv[2]
+    nm = shutil.which("nm")
+    if nm is None:
+        print("SKIPPED: nm (binutils) is not installed", file=sys.stderr)
+        return 77
+    failures = []
+    exported = set()
+    for fields in dynamic_symbols(nm, library, "--defined-only"):
+        kind, name = fields[-2], fields[-1]
+        if kind == "A" and name == VERSION_NODE:
+            continue
+        symbol, _, version = name.partition("@@")
+        if kind != "T" or not symbol.startswith("bb_") or version != VERSION_NODE:
+            failures.append("exported symbol %s (type %s) is not a bb_* function of version %s"
+                            % (name, kind, VERSION_NODE))
+            continue
+        exported.add(symbol)
+    declared = declared_api(headers_dir)
+    if not declared:
+        failures.append("no BB_API declarations found in %s" % headers_dir)
+    for name in sorted(declared - exported):
+        failures.append("%s is declared BB_API in the headers but not exported" % name)
+    for name in sorted(exported - declared):
+        failures.append("%s is exported but no installed header declares it BB_API" % name)
+    for fields in dynamic_symbols(nm, library, "--undefined-only"):
+        symbol = fields[-1].split("@")[0]
+        if CPU_FEATURES_NAMES.match(symbol):
+            failures.append("cpu_features symbol %s is imported, so an application's "
+                            "definition would interpose on it" % symbol)
+    for failure in failures:
+        print("FAIL: " + failure, file=sys.stderr)
+    if not failures:
+        print("%d bb_* functions exported, all @@%s, equal to the headers' BB_API set"
+              % (len(exported), VERSION_NODE))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
