@@ -21,8 +21,8 @@
 #include "aligncheck/report.h"
 #include "aligncheck/straddle.h"
 #include "blockbloom/parquet_format.h"
-#include "cli_error.h"
-#include "printable_text.h"
+#include "common/cli_error.h"
+#include "common/printable_text.h"
 
 namespace blockbloom_aligncheck {
 namespace {

@@ -15,11 +15,11 @@
 #include "aligncheck/report.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/parquet_format.h"
-#include "cli_args.h"
-#include "cli_error.h"
-#include "file_range.h"
-#include "number_parse.h"
-#include "printable_text.h"
+#include "common/cli_args.h"
+#include "common/cli_error.h"
+#include "common/file_range.h"
+#include "common/number_parse.h"
+#include "common/printable_text.h"
 
 namespace blockbloom_aligncheck {
 namespace {

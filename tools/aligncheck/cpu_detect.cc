@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "cli_error.h"
+#include "common/cli_error.h"
 #include "dispatch/cpu_features_detect.h"
 
 namespace blockbloom_aligncheck {

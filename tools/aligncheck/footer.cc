@@ -5,7 +5,7 @@
 
 #include "api/thrift_compact_reader.h"
 #include "blockbloom/parquet_format.h"
-#include "cli_error.h"
+#include "common/cli_error.h"
 
 namespace blockbloom_aligncheck {
 namespace {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
-#include "cli_error.h"
+#include "common/cli_error.h"
 
 namespace blockbloom_aligncheck {
 namespace {

@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cstdio>
 
-#include "cli_error.h"
+#include "common/cli_error.h"
 
 namespace blockbloom_aligncheck {
 namespace {

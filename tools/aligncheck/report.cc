@@ -5,8 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "json_writer.h"
-#include "printable_text.h"
+#include "common/json_writer.h"
+#include "common/printable_text.h"
 
 namespace blockbloom_aligncheck {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "blockbloom/hashing.h"
 #include "blockbloom/sizing.h"
-#include "cli_error.h"
+#include "common/cli_error.h"
 #include "join_demo/extreme_keys.h"
 #include "join_demo/progress.h"
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "cli_args.h"
+#include "common/cli_args.h"
 
 namespace blockbloom_cli::join_demo {
 

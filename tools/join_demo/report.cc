@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "json_writer.h"
+#include "common/json_writer.h"
 
 namespace blockbloom_cli::join_demo {
 namespace {

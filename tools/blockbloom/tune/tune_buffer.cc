@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "cli_error.h"
+#include "common/cli_error.h"
 
 namespace blockbloom_cli::tune {
 namespace {

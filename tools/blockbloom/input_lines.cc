@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "cli_error.h"
+#include "common/cli_error.h"
 
 namespace blockbloom_cli {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
-#include "cli_args.h"
+#include "common/cli_args.h"
 #include "commands.h"
 #include "common/huge_pages.h"
 #include "dispatch/cpu_features_detect.h"

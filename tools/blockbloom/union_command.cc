@@ -6,12 +6,12 @@
 #include <vector>
 
 #include "atomic_file.h"
-#include "cli_args.h"
-#include "cli_error.h"
+#include "common/cli_args.h"
+#include "common/cli_error.h"
 #include "commands.h"
-#include "filter_options.h"
+#include "common/filter_options.h"
 #include "layout_filter.h"
-#include "file_range.h"
+#include "common/file_range.h"
 #include "output_name.h"
 #include "parquet_header.h"
 

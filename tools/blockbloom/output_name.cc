@@ -7,7 +7,7 @@
 #include <climits>
 #include <cstddef>
 
-#include "cli_error.h"
+#include "common/cli_error.h"
 
 namespace blockbloom_cli {
 namespace {

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "blockbloom/blockbloom.h"
-#include "cli_error.h"
-#include "filter_options.h"
-#include "value_parse.h"
+#include "common/cli_error.h"
+#include "common/filter_options.h"
+#include "common/value_parse.h"
 
 namespace blockbloom_cli::tune {
 namespace {

@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "atomic_file.h"
-#include "cli_args.h"
-#include "cli_error.h"
+#include "common/cli_args.h"
+#include "common/cli_error.h"
 #include "commands.h"
-#include "filter_options.h"
+#include "common/filter_options.h"
 #include "hash_input.h"
 #include "hash_options.h"
 #include "layout_filter.h"

@@ -3,11 +3,11 @@
 
 #include <string_view>
 
-#include "cli_error.h"
+#include "common/cli_error.h"
 #include "input_lines.h"
-#include "number_parse.h"
+#include "common/number_parse.h"
 #include "value_hashing.h"
-#include "value_parse.h"
+#include "common/value_parse.h"
 
 namespace blockbloom_cli {
 namespace {

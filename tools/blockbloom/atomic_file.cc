@@ -12,7 +12,7 @@
 #include <cstring>
 #include <vector>
 
-#include "cli_error.h"
+#include "common/cli_error.h"
 
 namespace blockbloom_cli {
 namespace {

@@ -11,14 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "cli_args.h"
-#include "cli_error.h"
+#include "common/cli_args.h"
+#include "common/cli_error.h"
 #include "commands.h"
-#include "filter_options.h"
+#include "common/filter_options.h"
 #include "hash_input.h"
 #include "hash_options.h"
 #include "layout_filter.h"
-#include "file_range.h"
+#include "common/file_range.h"
 #include "parquet_header.h"
 
 namespace blockbloom_cli {

@@ -7,7 +7,7 @@
 
 #include "blockbloom/tuning.h"
 #include "common/random_lines.h"
-#include "json_writer.h"
+#include "common/json_writer.h"
 
 namespace blockbloom_cli::tune {
 namespace {

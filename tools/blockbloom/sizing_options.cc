@@ -11,7 +11,7 @@
 
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/sizing.h"
-#include "cli_error.h"
+#include "common/cli_error.h"
 
 namespace blockbloom_cli {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <cstddef>
 
-#include "cli_args.h"
-#include "filter_options.h"
+#include "common/cli_args.h"
+#include "common/filter_options.h"
 
 namespace blockbloom_cli {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "filter_options.h"
+#include "common/filter_options.h"
 #include "hash_options.h"
 
 namespace blockbloom_cli {

@@ -2,7 +2,7 @@
 #include "layout_filter.h"
 
 #include "blockbloom/kudu.h"
-#include "cli_error.h"
+#include "common/cli_error.h"
 
 namespace blockbloom_cli {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <cstdint>
 
-#include "cli_args.h"
-#include "filter_options.h"
+#include "common/cli_args.h"
+#include "common/filter_options.h"
 
 namespace blockbloom_cli {
 

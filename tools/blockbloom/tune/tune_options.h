@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_args.h"
+#include "common/cli_args.h"
 
 namespace blockbloom_cli::tune {
 

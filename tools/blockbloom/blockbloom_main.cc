@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
-#include "cli_error.h"
+#include "common/cli_error.h"
 #include "commands.h"
 #include "join_demo/join_demo_command.h"
-#include "printable_text.h"
+#include "common/printable_text.h"
 #include "usage.h"
 
 namespace blockbloom_cli {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
-#include "filter_options.h"
+#include "common/filter_options.h"
 
 namespace blockbloom_cli {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "parquet_header.h"
 
-#include "cli_error.h"
+#include "common/cli_error.h"
 
 namespace blockbloom_cli {
 

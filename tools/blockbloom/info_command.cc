@@ -7,11 +7,11 @@
 
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/tuning.h"
-#include "cli_args.h"
+#include "common/cli_args.h"
 #include "commands.h"
 #include "dispatch/cpu_features_detect.h"
-#include "json_writer.h"
-#include "printable_text.h"
+#include "common/json_writer.h"
+#include "common/printable_text.h"
 
 namespace blockbloom_cli {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "cli_error.h"
+#include "common/cli_error.h"
 
 namespace blockbloom_cli {
 namespace {
