@@ -60,11 +60,45 @@ size_t EncodeHeader(int32_t num_bytes, uint8_t* scratch) {
   return n;
 }
 
-// BB_OK if num_bytes can be both a filter and a Parquet header's numBytes.
-int CheckWritableSize(size_t num_bytes) {
+// Which sizes a writer accepts: those every reader takes (the default), or
+// any a header can carry.
+enum class Sizes { kReaderSafe, kAny };
+
+// BB_OK if num_bytes can be both a filter and a Parquet header's numBytes
+// (and, for kReaderSafe, one that every reader accepts).
+int CheckWritableSize(size_t num_bytes, Sizes sizes) {
+  if (sizes == Sizes::kReaderSafe) return bb_parquet_check_size(num_bytes);
   const int status = bb_filter_check_size(num_bytes);
   if (status != BB_OK) return status;
   if (num_bytes > kMaxHeaderNumBytes) return BB_ERR_HEADER_NUM_BYTES;
+  return BB_OK;
+}
+
+int WriteHeader(size_t num_bytes, Sizes sizes, uint8_t* out, size_t capacity, size_t* written) {
+  if (out == nullptr || written == nullptr) return BB_ERR_NULL_POINTER;
+  const int status = CheckWritableSize(num_bytes, sizes);
+  if (status != BB_OK) return status;
+  uint8_t scratch[BB_PARQUET_HEADER_MAX_BYTES];
+  const size_t n = EncodeHeader(static_cast<int32_t>(num_bytes), scratch);
+  if (capacity < n) return BB_ERR_BUFFER_TOO_SMALL;
+  std::memcpy(out, scratch, n);
+  *written = n;
+  return BB_OK;
+}
+
+int WriteFilter(const bb_filter* f, Sizes sizes, uint8_t* out, size_t capacity, size_t* written) {
+  if (f == nullptr || f->data == nullptr || out == nullptr || written == nullptr) {
+    return BB_ERR_NULL_POINTER;
+  }
+  if (f->layout != BB_LAYOUT_PARQUET) return BB_ERR_LAYOUT_MISMATCH;
+  const int status = CheckWritableSize(f->num_bytes, sizes);
+  if (status != BB_OK) return status;
+  uint8_t scratch[BB_PARQUET_HEADER_MAX_BYTES];
+  const size_t n = EncodeHeader(static_cast<int32_t>(f->num_bytes), scratch);
+  if (capacity < n || capacity - n < f->num_bytes) return BB_ERR_BUFFER_TOO_SMALL;
+  std::memcpy(out, scratch, n);
+  std::memcpy(out + n, f->data, f->num_bytes);
+  *written = n + f->num_bytes;
   return BB_OK;
 }
 
@@ -149,16 +183,21 @@ extern "C" {
 
 // On error every out-parameter and output buffer keeps its contents
 // (docs/reliability.md): they are written only once all checks have passed.
-int bb_parquet_header_write(size_t num_bytes, uint8_t* out, size_t capacity, size_t* written) {
-  if (out == nullptr || written == nullptr) return BB_ERR_NULL_POINTER;
-  const int status = CheckWritableSize(num_bytes);
+int bb_parquet_check_size(size_t num_bytes) {
+  const int status = bb_filter_check_size(num_bytes);
   if (status != BB_OK) return status;
-  uint8_t scratch[BB_PARQUET_HEADER_MAX_BYTES];
-  const size_t n = EncodeHeader(static_cast<int32_t>(num_bytes), scratch);
-  if (capacity < n) return BB_ERR_BUFFER_TOO_SMALL;
-  std::memcpy(out, scratch, n);
-  *written = n;
-  return BB_OK;
+  const bool power_of_two = (num_bytes & (num_bytes - 1)) == 0;
+  if (!power_of_two || num_bytes > BB_PARQUET_SAFE_MAX_BYTES) return BB_ERR_PARQUET_UNSAFE_SIZE;
+  return BB_OK;  // a non-zero multiple of 32: at least BB_PARQUET_SAFE_MIN_BYTES
+}
+
+int bb_parquet_header_write(size_t num_bytes, uint8_t* out, size_t capacity, size_t* written) {
+  return WriteHeader(num_bytes, Sizes::kReaderSafe, out, capacity, written);
+}
+
+int bb_parquet_header_write_any_size(size_t num_bytes, uint8_t* out, size_t capacity,
+                                     size_t* written) {
+  return WriteHeader(num_bytes, Sizes::kAny, out, capacity, written);
 }
 
 int bb_parquet_header_read(const uint8_t* data, size_t len, size_t* header_bytes,
@@ -196,19 +235,12 @@ int bb_parquet_filter_read(bb_filter* f, const uint8_t* data, size_t len, size_t
 }
 
 int bb_parquet_filter_write(const bb_filter* f, uint8_t* out, size_t capacity, size_t* written) {
-  if (f == nullptr || f->data == nullptr || out == nullptr || written == nullptr) {
-    return BB_ERR_NULL_POINTER;
-  }
-  if (f->layout != BB_LAYOUT_PARQUET) return BB_ERR_LAYOUT_MISMATCH;
-  const int status = CheckWritableSize(f->num_bytes);
-  if (status != BB_OK) return status;
-  uint8_t scratch[BB_PARQUET_HEADER_MAX_BYTES];
-  const size_t n = EncodeHeader(static_cast<int32_t>(f->num_bytes), scratch);
-  if (capacity < n || capacity - n < f->num_bytes) return BB_ERR_BUFFER_TOO_SMALL;
-  std::memcpy(out, scratch, n);
-  std::memcpy(out + n, f->data, f->num_bytes);
-  *written = n + f->num_bytes;
-  return BB_OK;
+  return WriteFilter(f, Sizes::kReaderSafe, out, capacity, written);
+}
+
+int bb_parquet_filter_write_any_size(const bb_filter* f, uint8_t* out, size_t capacity,
+                                     size_t* written) {
+  return WriteFilter(f, Sizes::kAny, out, capacity, written);
 }
 
 }  // extern "C"

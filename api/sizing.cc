@@ -8,6 +8,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "blockbloom/parquet_format.h"
+
 namespace {
 
 // FPP of a filter with lambda keys per block on average: block loads are
@@ -86,12 +88,16 @@ int bb_bytes_for(uint64_t ndv, double fpp, bb_sizing kind, size_t* num_bytes) {
       blocks = hi;
       break;
     }
-    case BB_SIZE_PARQUET_POW2: {
+    case BB_SIZE_PARQUET_POW2:
+    case BB_SIZE_PARQUET_SAFE: {
       // Arrow clamps to 32 B .. 128 MiB and writes 128 MiB even when that
-      // misses the target; callers who care compare bb_fpp of the result.
-      const uint64_t max_blocks = (uint64_t{128} << 20) / BB_BLOCK_BYTES;
-      for (blocks = 1; blocks < max_blocks && !fits(blocks); blocks *= 2) {
+      // misses the target (POW2 does the same; callers who care compare
+      // bb_fpp of the result). SAFE says so instead.
+      const uint64_t max_blocks = BB_PARQUET_SAFE_MAX_BYTES / BB_BLOCK_BYTES;
+      for (blocks = BB_PARQUET_SAFE_MIN_BYTES / BB_BLOCK_BYTES; blocks < max_blocks && !fits(blocks);
+           blocks *= 2) {
       }
+      if (kind == BB_SIZE_PARQUET_SAFE && !fits(blocks)) return BB_ERR_PARQUET_SIZE_LIMIT;
       break;
     }
     case BB_SIZE_KUDU: {

@@ -43,7 +43,8 @@ const char* bb_status_message(int status) {
       return "unsupported Bloom filter compression (only UNCOMPRESSED)";
     case BB_ERR_BUFFER_TOO_SMALL: return "output buffer too small";
     case BB_ERR_INVALID_SIZING:
-      return "unknown sizing kind (BB_SIZE_PARQUET, BB_SIZE_PARQUET_POW2 or BB_SIZE_KUDU)";
+      return "unknown sizing kind (BB_SIZE_PARQUET, BB_SIZE_PARQUET_POW2, BB_SIZE_KUDU or "
+             "BB_SIZE_PARQUET_SAFE)";
     case BB_ERR_INVALID_PARTITION: return "invalid partition: num_parts is 0 or part >= num_parts";
     case BB_ERR_INVALID_PREFETCH_HINT:
       return "invalid prefetch hint (BB_PREFETCH_NONE, BB_PREFETCH_L1, BB_PREFETCH_L2 or BB_PREFETCH_L3)";
@@ -51,6 +52,17 @@ const char* bb_status_message(int status) {
       return "union/intersect of filters whose bitsets partly overlap in memory (not the same bytes)";
     case BB_ERR_DIRECTORY_SIZE_MISMATCH:
       return "Kudu directory bloom_data_size is a power of two other than 2^log_space_bytes";
+    case BB_ERR_INVALID_ROW_COUNT:
+      return "invalid row count: adaptive sample_rows is 0, or a batch reports more rows passing "
+             "than probed";
+    case BB_ERR_INVALID_REJECT_FRACTION:
+      return "adaptive min_reject_fraction must be between 0 and 1 (and not NaN)";
+    case BB_ERR_PARQUET_SIZE_LIMIT:
+      return "no power of two up to 128 MiB, the largest bitset Parquet readers accept, meets the "
+             "target false-positive probability";
+    case BB_ERR_PARQUET_UNSAFE_SIZE:
+      return "BloomFilterHeader numBytes is not a power of two from 32 B to 128 MiB, which Arrow, "
+             "Velox and ClickHouse readers refuse (the _any_size writers allow it)";
     case BB_ERR_INVALID_OFFSETS:
       return "string offsets decrease, are negative, or run past the end of the data";
     default: return "unknown blockbloom status code";

@@ -168,7 +168,7 @@ TEST(ParquetHeaderWrite, HandMadeBuilderAgreesWithWriterForManySizes) {
   for (size_t n : {size_t{32}, size_t{96}, size_t{1024}, size_t{1} << 20, size_t{0x7fffffe0}}) {
     uint8_t out[BB_PARQUET_HEADER_MAX_BYTES];
     size_t written = 0;
-    ASSERT_EQ(bb_parquet_header_write(n, out, sizeof(out), &written), BB_OK) << n;
+    ASSERT_EQ(bb_parquet_header_write_any_size(n, out, sizeof(out), &written), BB_OK) << n;
     EXPECT_EQ(Bytes(out, out + written), Header(static_cast<int64_t>(n))) << n;
   }
 }
@@ -181,19 +181,78 @@ TEST(ParquetHeaderWrite, InvalidSizesAreRefused) {
   EXPECT_EQ(bb_parquet_header_write(33, out, sizeof(out), &written), BB_ERR_SIZE_NOT_MULTIPLE_OF_32);
   EXPECT_EQ(bb_parquet_header_write(size_t{32} * BB_MAX_BLOCKS + 32, out, sizeof(out), &written),
             BB_ERR_TOO_MANY_BLOCKS);
+  for (const auto write : {&bb_parquet_header_write, &bb_parquet_header_write_any_size}) {
+    EXPECT_EQ(write(0, out, sizeof(out), &written), BB_ERR_SIZE_ZERO);
+    EXPECT_EQ(write(33, out, sizeof(out), &written), BB_ERR_SIZE_NOT_MULTIPLE_OF_32);
+  }
+  EXPECT_EQ(written, 99u);
+}
+
+// Arrow C++, Velox and ClickHouse refuse a bitset that is not a power of two
+// from 32 B to 128 MiB, so the default writers do too; the _any_size ones
+// write what a header can hold, and the reader takes both.
+TEST(ParquetHeaderWrite, DefaultWritersTakeOnlySizesEveryReaderAccepts) {
+  for (size_t n = 32; n <= (size_t{128} << 20); n *= 2) {
+    EXPECT_EQ(bb_parquet_check_size(n), BB_OK) << n;
+    uint8_t strict[BB_PARQUET_HEADER_MAX_BYTES], any[BB_PARQUET_HEADER_MAX_BYTES];
+    size_t strict_n = 0, any_n = 0;
+    ASSERT_EQ(bb_parquet_header_write(n, strict, sizeof strict, &strict_n), BB_OK) << n;
+    ASSERT_EQ(bb_parquet_header_write_any_size(n, any, sizeof any, &any_n), BB_OK) << n;
+    EXPECT_EQ(Bytes(strict, strict + strict_n), Bytes(any, any + any_n)) << n;
+  }
+  const size_t unsafe[] = {64 + 32, 32 * 7, 1344, 1316160, (size_t{128} << 20) + 32,
+                           size_t{256} << 20, size_t{1} << 30, size_t{0x7fffffe0},
+                           size_t{0x80000000}};
+  for (size_t n : unsafe) {
+    EXPECT_EQ(bb_parquet_check_size(n), BB_ERR_PARQUET_UNSAFE_SIZE) << n;
+    Bytes out(BB_PARQUET_HEADER_MAX_BYTES, 0xab);
+    size_t written = 55;
+    EXPECT_EQ(bb_parquet_header_write(n, out.data(), out.size(), &written),
+              BB_ERR_PARQUET_UNSAFE_SIZE) << n;
+    EXPECT_EQ(written, 55u);
+    EXPECT_EQ(out, Bytes(BB_PARQUET_HEADER_MAX_BYTES, 0xab));
+  }
+  EXPECT_EQ(bb_parquet_check_size(0), BB_ERR_SIZE_ZERO);
+  EXPECT_EQ(bb_parquet_check_size(48), BB_ERR_SIZE_NOT_MULTIPLE_OF_32);
+  EXPECT_EQ(bb_parquet_check_size(size_t{32} * BB_MAX_BLOCKS + 32), BB_ERR_TOO_MANY_BLOCKS);
+
+  // A 3-block filter: refused by the default writer, untouched; written by
+  // the explicit one; read back (reading stays lenient, as DuckDB's does).
+  bb_filter f;
+  ASSERT_EQ(bb_filter_init(&f, 96), BB_OK);
+  ASSERT_EQ(bb_insert(&f, 0x26c7827d889f6da3ull), BB_OK);
+  Bytes file(200, 0xcd);
+  size_t written = 55;
+  EXPECT_EQ(bb_parquet_filter_write(&f, file.data(), file.size(), &written),
+            BB_ERR_PARQUET_UNSAFE_SIZE);
+  EXPECT_EQ(written, 55u);
+  EXPECT_EQ(file, Bytes(200, 0xcd));
+  ASSERT_EQ(bb_parquet_filter_write_any_size(&f, file.data(), file.size(), &written), BB_OK);
+  Bytes expected = Header(96);
+  expected.insert(expected.end(), f.data, f.data + 96);
+  EXPECT_EQ(Bytes(file.begin(), file.begin() + static_cast<std::ptrdiff_t>(written)), expected);
+  bb_filter g;
+  ASSERT_EQ(bb_parquet_filter_read(&g, file.data(), written, nullptr), BB_OK);
+  EXPECT_EQ(g.num_bytes, 96u);
+  EXPECT_EQ(bb_find(&g, 0x26c7827d889f6da3ull), 1);
+  bb_filter_release(&g);
+  bb_filter_release(&f);
 }
 
 TEST(ParquetHeaderWrite, SizesBeyondThriftI32AreRefusedWithHeaderNumBytes) {
   // numBytes is a Thrift i32: 32 * BB_MAX_BLOCKS is a valid filter size but
   // cannot be written into a Parquet header. The largest that can is
   // 2^31 - 32 (2^26 - 1 blocks).
+  // (Only the _any_size writer gets that far: the default one stops at 128 MiB.)
   uint8_t out[BB_PARQUET_HEADER_MAX_BYTES];
   size_t written = 0;
-  EXPECT_EQ(bb_parquet_header_write(size_t{32} * BB_MAX_BLOCKS, out, sizeof(out), &written),
+  EXPECT_EQ(bb_parquet_header_write_any_size(size_t{32} * BB_MAX_BLOCKS, out, sizeof(out),
+                                             &written),
             BB_ERR_HEADER_NUM_BYTES);
-  EXPECT_EQ(bb_parquet_header_write(size_t{0x80000000}, out, sizeof(out), &written),
+  EXPECT_EQ(bb_parquet_header_write_any_size(size_t{0x80000000}, out, sizeof(out), &written),
             BB_ERR_HEADER_NUM_BYTES);
-  EXPECT_EQ(bb_parquet_header_write(size_t{0x7fffffe0}, out, sizeof(out), &written), BB_OK);
+  EXPECT_EQ(bb_parquet_header_write_any_size(size_t{0x7fffffe0}, out, sizeof(out), &written),
+            BB_OK);
 }
 
 TEST(ParquetHeaderWrite, TooSmallBufferLeavesItUntouched) {
@@ -226,7 +285,7 @@ TEST(ParquetRoundTrip, HeaderWriteThenReadForManySizesIncludingOddBlockCounts) {
   for (size_t n : sizes) {
     uint8_t out[BB_PARQUET_HEADER_MAX_BYTES];
     size_t written = 0;
-    ASSERT_EQ(bb_parquet_header_write(n, out, sizeof(out), &written), BB_OK) << n;
+    ASSERT_EQ(bb_parquet_header_write_any_size(n, out, sizeof(out), &written), BB_OK) << n;
     // Header only: the announced bitset is absent...
     size_t header_bytes = 0;
     size_t num_bytes = 0;
@@ -253,7 +312,11 @@ TEST(ParquetRoundTrip, FilterWriteThenReadGivesIdenticalBitsAndAnswers) {
 
     Bytes file(16 + n + 7, 0xcd);
     size_t written = 0;
-    ASSERT_EQ(bb_parquet_filter_write(&f, file.data(), file.size(), &written), BB_OK) << n;
+    const bool safe = (n & (n - 1)) == 0;  // the default writer takes powers of two only
+    ASSERT_EQ(safe ? bb_parquet_filter_write(&f, file.data(), file.size(), &written)
+                   : bb_parquet_filter_write_any_size(&f, file.data(), file.size(), &written),
+              BB_OK)
+        << n;
     ASSERT_GE(written, n);
     EXPECT_EQ(file[written], 0xcd) << "wrote past *written";
     file.resize(written);
@@ -702,7 +765,7 @@ TEST(ParquetHeaderRead, ErrorsLeaveTheOutParametersUntouched) {
 
 // Header write and filter write: every failure keeps *written and the buffer.
 TEST(ParquetHeaderWrite, ErrorsLeaveWrittenAndTheBufferUntouched) {
-  for (size_t num_bytes : {size_t{0}, size_t{33}, size_t{0x80000000}, size_t{1024}}) {
+  for (size_t num_bytes : {size_t{0}, size_t{33}, size_t{96}, size_t{0x80000000}, size_t{1024}}) {
     Bytes out(BB_PARQUET_HEADER_MAX_BYTES, 0xab);
     size_t written = 55;
     const size_t capacity = num_bytes == 1024 ? 4 : out.size();  // 1024: too small a buffer

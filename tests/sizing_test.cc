@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
+#include "blockbloom/parquet_format.h"
 #include "blockbloom/sizing.h"
 #include "oracle.h"
 
@@ -158,15 +159,22 @@ TEST(BytesForTest, PowerOfTwoKindsAreTheSmallestPowerOfTwoWithinTarget) {
     bb_sizing kind;
     size_t min_bytes, clamp_bytes;  // clamp_bytes 0: no clamp (an error instead)
     double (*fpp)(uint64_t, size_t);
-  } kinds[] = {{BB_SIZE_PARQUET_POW2, 32, size_t{128} << 20, &Fpp}, {BB_SIZE_KUDU, 64, 0, &KuduFpp}};
+    size_t max_bytes;  // without a clamp: beyond it, over_max_status
+    int over_max_status;
+  } kinds[] = {{BB_SIZE_PARQUET_POW2, 32, size_t{128} << 20, &Fpp, 0, BB_OK},
+               {BB_SIZE_KUDU, 64, 0, &KuduFpp, sizeof(size_t) < 8 ? 0 : size_t{1} << 35,
+                BB_ERR_TOO_MANY_BLOCKS},
+               {BB_SIZE_PARQUET_SAFE, 32, 0, &Fpp, size_t{128} << 20, BB_ERR_PARQUET_SIZE_LIMIT}};
   for (const auto& k : kinds) {
+    if (k.clamp_bytes == 0 && k.max_bytes == 0) continue;  // Kudu's 2^35 needs a 64-bit size_t
     for (const uint64_t ndv : kNdvs) {
       for (const double p : kTargets) {
         size_t bytes = 0;
         const int status = bb_bytes_for(ndv, p, k.kind, &bytes);
-        if (k.kind == BB_SIZE_KUDU && KuduFpp(ndv, size_t{1} << 35) > p) {
-          EXPECT_EQ(status, BB_ERR_TOO_MANY_BLOCKS) << ndv << " keys at " << p;
-          continue;  // collisions alone exceed the target
+        if (k.clamp_bytes == 0 && k.fpp(ndv, k.max_bytes) > p) {
+          // Kudu: collisions alone may exceed the target; SAFE: 128 MiB is too small.
+          EXPECT_EQ(status, k.over_max_status) << ndv << " keys at " << p;
+          continue;
         }
         ASSERT_EQ(status, BB_OK) << ndv << " keys at " << p;
         ASSERT_TRUE(IsPowerOfTwo(bytes)) << bytes;
@@ -195,6 +203,35 @@ TEST(BytesForTest, ParquetPowerOfTwoClampsAt128MiBLikeArrow) {
   EXPECT_GT(Fpp(ndv, bytes), 1e-3);  // the clamp misses the target; bb_fpp says by how much
 }
 
+TEST(BytesForTest, ParquetSafeIsThePowerOfTwoReadersAcceptOrAnError) {
+  // 1,000 keys at 1%: 42 blocks would do; readers take 64 (2048 bytes).
+  EXPECT_EQ(BytesFor(1000, 0.01, BB_SIZE_PARQUET), 1344u);
+  EXPECT_EQ(BytesFor(1000, 0.01, BB_SIZE_PARQUET_SAFE), 2048u);
+  EXPECT_EQ(BytesFor(1, 0.5, BB_SIZE_PARQUET_SAFE), 32u);
+  // A million keys at 1%: 1,316,160 bytes, so 2 MiB (FPP about 0.1%).
+  EXPECT_EQ(BytesFor(1000000, 0.01, BB_SIZE_PARQUET), 1316160u);
+  EXPECT_EQ(BytesFor(1000000, 0.01, BB_SIZE_PARQUET_SAFE), size_t{2} << 20);
+  // Exactly at a power of two: bb_max_ndv(1 MiB, 1%) = 796,696 keys (docs/sizing.md).
+  EXPECT_EQ(BytesFor(796696, 0.01, BB_SIZE_PARQUET_SAFE), size_t{1} << 20);
+  EXPECT_EQ(BytesFor(796697, 0.01, BB_SIZE_PARQUET_SAFE), size_t{2} << 20);
+  // And at the top: 128 MiB holds 101,977,207 keys at 1%, not one more.
+  EXPECT_EQ(BytesFor(101977207, 0.01, BB_SIZE_PARQUET_SAFE), size_t{128} << 20);
+  size_t bytes = 7;
+  EXPECT_EQ(bb_bytes_for(101977208, 0.01, BB_SIZE_PARQUET_SAFE, &bytes), BB_ERR_PARQUET_SIZE_LIMIT);
+  EXPECT_EQ(bb_bytes_for(1000000000, 0.01, BB_SIZE_PARQUET_SAFE, &bytes),
+            BB_ERR_PARQUET_SIZE_LIMIT);
+  EXPECT_EQ(bytes, 7u);  // untouched on error
+  // Where POW2 clamps to 128 MiB (FPP 99.5% for a billion keys), SAFE refuses.
+  EXPECT_EQ(BytesFor(1000000000, 0.01, BB_SIZE_PARQUET_POW2), size_t{128} << 20);
+  // Every answer is a size a Parquet header may announce.
+  for (const uint64_t ndv : kNdvs) {
+    for (const double p : kTargets) {
+      if (bb_bytes_for(ndv, p, BB_SIZE_PARQUET_SAFE, &bytes) != BB_OK) continue;
+      EXPECT_EQ(bb_parquet_check_size(bytes), BB_OK) << bytes;
+    }
+  }
+}
+
 TEST(BytesForTest, KuduReachesTwoToThe35BytesAndNoFurther) {
   if (sizeof(size_t) < 8) GTEST_SKIP() << "2^35 bytes does not fit size_t";
   // 2^31 values collide with half of all 32-bit hashes; a target just above
@@ -218,7 +255,8 @@ TEST(BytesForTest, ParquetFailsWhenEvenMaxBlocksMissTheTarget) {
 
 TEST(BytesForTest, RejectsZeroNdvTargetsOutsideZeroOneAndNullOutput) {
   size_t bytes = 7;
-  for (const bb_sizing kind : {BB_SIZE_PARQUET, BB_SIZE_PARQUET_POW2, BB_SIZE_KUDU}) {
+  for (const bb_sizing kind :
+       {BB_SIZE_PARQUET, BB_SIZE_PARQUET_POW2, BB_SIZE_KUDU, BB_SIZE_PARQUET_SAFE}) {
     EXPECT_EQ(bb_bytes_for(0, 0.01, kind, &bytes), BB_ERR_INVALID_NDV);
     for (const double p : {0.0, 1.0, -0.1, 1.5, std::numeric_limits<double>::quiet_NaN(),
                            std::numeric_limits<double>::infinity()}) {
@@ -231,7 +269,8 @@ TEST(BytesForTest, RejectsZeroNdvTargetsOutsideZeroOneAndNullOutput) {
 
 TEST(BytesForTest, RejectsUnknownKind) {
   size_t bytes = 7;
-  EXPECT_EQ(bb_bytes_for(1000, 0.01, static_cast<bb_sizing>(3), &bytes), BB_ERR_INVALID_SIZING);
+  EXPECT_EQ(bb_bytes_for(1000, 0.01, static_cast<bb_sizing>(4), &bytes), BB_ERR_INVALID_SIZING);
+  EXPECT_EQ(bb_bytes_for(1000, 0.01, static_cast<bb_sizing>(-1), &bytes), BB_ERR_INVALID_SIZING);
   EXPECT_EQ(bytes, 7u);
 }
 

@@ -82,7 +82,11 @@ typedef enum bb_status {
   BB_ERR_INVALID_PARTITION = -27,      /* num_parts is 0 or part >= num_parts */
   BB_ERR_INVALID_PREFETCH_HINT = -28,  /* not a bb_prefetch_level (tuning.h) */
   BB_ERR_FILTERS_OVERLAP = -29,        /* union/intersect of views whose bitsets partly overlap */
-  BB_ERR_DIRECTORY_SIZE_MISMATCH = -30 /* Kudu directory: bloom_data_size is not 2^log_space_bytes */
+  BB_ERR_DIRECTORY_SIZE_MISMATCH = -30, /* Kudu directory: bloom_data_size is not 2^log_space_bytes */
+  BB_ERR_INVALID_ROW_COUNT = -45,       /* adaptive.h: sample_rows 0, or more rows passed than probed */
+  BB_ERR_INVALID_REJECT_FRACTION = -46, /* adaptive.h: min_reject_fraction not in 0 .. 1, or NaN */
+  BB_ERR_PARQUET_SIZE_LIMIT = -47,      /* BB_SIZE_PARQUET_SAFE: even 128 MiB misses the target */
+  BB_ERR_PARQUET_UNSAFE_SIZE = -48      /* header write: not a power of two in 32 B .. 128 MiB */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */

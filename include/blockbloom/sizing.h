@@ -16,16 +16,21 @@ extern "C" {
 #endif
 
 typedef enum bb_sizing {
-  BB_SIZE_PARQUET = 0,      /* any multiple of 32 bytes */
+  BB_SIZE_PARQUET = 0,      /* any multiple of 32 bytes: in-memory and raw bitsets */
   BB_SIZE_PARQUET_POW2 = 1, /* a power of two, clamped to 32 B .. 128 MiB as Arrow writes */
-  BB_SIZE_KUDU = 2          /* a power of two, at least 64 bytes */
+  BB_SIZE_KUDU = 2,         /* a power of two, at least 64 bytes */
+  /* For Parquet files: a power of two from 32 B to 128 MiB, the only sizes
+   * Arrow's, Velox's and ClickHouse's readers accept (parquet_format.h). A
+   * target that 128 MiB misses is BB_ERR_PARQUET_SIZE_LIMIT, not a clamp. */
+  BB_SIZE_PARQUET_SAFE = 3
 } bb_sizing;
 
 /* The exact expected FPP of a filter of num_bytes holding ndv distinct hashes. */
 BB_API int bb_fpp(uint64_t ndv, size_t num_bytes, double* fpp);
 
 /* The smallest size of the given kind whose FPP for ndv is at most fpp
- * (BB_SIZE_PARQUET_POW2 is clamped at 128 MiB, as Arrow does: check bb_fpp).
+ * (BB_SIZE_PARQUET_POW2 is clamped at 128 MiB, as Arrow does: check bb_fpp;
+ * BB_SIZE_PARQUET_SAFE refuses instead, with BB_ERR_PARQUET_SIZE_LIMIT).
  * BB_SIZE_KUDU also counts the ndv / 2^32 false positives of 32-bit hash
  * collisions, which no size removes (a target below them is
  * BB_ERR_TOO_MANY_BLOCKS). */
