@@ -1,30 +1,34 @@
 // SPDX-License-Identifier: Apache-2.0
 // (c) The semi-join as a scan with a runtime filter: the filter (selected
 // ISA) picks the survivors of each chunk (bb_find_int64_column_select) and
-// only they probe the exact set. As Kudu does, the filter watches itself:
-// after the first sample_rows rows, if it rejected less than min_reject of
-// them it is switched off and the remaining rows go straight to the exact set.
+// only they probe the exact set. As Kudu does, the filter watches itself,
+// with the library's adaptive filter (blockbloom/adaptive.h): after the
+// first sample_rows rows, if it rejected less than min_reject of them it is
+// switched off and the remaining rows go straight to the exact set.
 #ifndef BLOCKBLOOM_TOOLS_JOIN_DEMO_ADAPTIVE_SCAN_H_
 #define BLOCKBLOOM_TOOLS_JOIN_DEMO_ADAPTIVE_SCAN_H_
 
 #include <cstdint>
 
+#include "blockbloom/adaptive.h"
 #include "join_demo/scans.h"
 
 namespace blockbloom_cli::join_demo {
 
 struct AdaptiveScan {
-  double seconds = 0.0;                   // filter + exact check, every row
-  std::uint64_t matches = 0;              // must equal the true matches
-  std::uint64_t rows_filtered = 0;        // rows the filter was applied to
-  std::uint64_t rows_passing_filter = 0;  // of those, the survivors
-  std::uint64_t exact_probes = 0;         // survivors + rows after the filter was switched off
-  // The decision, taken once the first sample_rows rows were filtered.
-  std::uint64_t sample_rows = 0;
-  std::uint64_t sample_rejected = 0;
-  bool filter_disabled = false;
-  double filter_seconds_per_row = 0.0;    // the filter's own cost on the sample
-  double saved_seconds = 0.0;             // estimate: that cost x the rows not filtered
+  double seconds = 0.0;       // filter + exact check, every row
+  std::uint64_t matches = 0;  // must equal the true matches
+  // The decision and the counts: rows_probed (the rows the filter was
+  // applied to), rows_passed (their survivors), rows_not_probed (after it
+  // was switched off), decision_rows and decision_rejected (the sample; the
+  // scan cuts a chunk so that the decision falls at exactly sample_rows).
+  bb_adaptive filter{};
+  double filter_seconds_per_row = 0.0;  // the filter's own cost on the sample
+  double saved_seconds = 0.0;           // estimate: that cost x the rows not filtered
+
+  bool filter_disabled() const { return filter.state == BB_ADAPTIVE_DISABLED; }
+  // Survivors + rows after the filter was switched off.
+  std::uint64_t exact_probes() const { return filter.rows_passed + filter.rows_not_probed; }
 };
 
 // sample_rows: 1 .. rows; min_reject: 0 .. 1.

@@ -8,7 +8,8 @@
 //   options          the flags                 key_column     the virtual big column
 //   extreme_keys     two bounded heaps         build_side     small table, filter, exact set
 //   int64_set        the exact set             scans          (a) no filter, (b) filter alone
-//   adaptive_scan    (c) filter + exact check  report         table and JSON
+//   adaptive_scan    (c) filter + exact check, with the library's adaptive filter
+//   report           table and JSON
 #include <sys/resource.h>
 
 #include <cstdio>

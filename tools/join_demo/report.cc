@@ -67,16 +67,16 @@ std::string SmallTableLine(const Results& r) {
 
 void PrintAdaptive(const Results& r) {
   const AdaptiveScan& a = r.adaptive;
-  const double rejected =
-      static_cast<double>(a.sample_rejected) / static_cast<double>(a.sample_rows);
+  const double rejected = static_cast<double>(a.filter.decision_rejected) /
+                          static_cast<double>(a.filter.decision_rows);
   std::printf("adaptive filter: after %s rows it had rejected %.2f%% (%s --min-reject %g%%): ",
-              Thousands(a.sample_rows).c_str(), 100.0 * rejected,
-              a.filter_disabled ? "<" : ">=", 100.0 * r.options.min_reject);
-  if (!a.filter_disabled) {
+              Thousands(a.filter.decision_rows).c_str(), 100.0 * rejected,
+              a.filter_disabled() ? "<" : ">=", 100.0 * r.options.min_reject);
+  if (!a.filter_disabled()) {
     std::printf("kept on\n");
     return;
   }
-  const std::uint64_t unfiltered = r.options.rows - a.rows_filtered;
+  const std::uint64_t unfiltered = a.filter.rows_not_probed;
   std::printf("switched off\n");
   std::printf("  for the remaining %s rows; estimated time saved %.3f s (%.2f ns/row x %s rows)\n",
               Thousands(unfiltered).c_str(), a.saved_seconds, a.filter_seconds_per_row * 1e9,
@@ -152,17 +152,17 @@ void PrintJson(const Results& r) {
   filtered.Add("rows_per_s", JsonNumber(RowsPerSecond(o.rows, a.seconds)));
   filtered.Add("rows_passing", JsonNumber(a.matches));
   filtered.Add("speedup", JsonNumber(SpeedUp(baseline, a.seconds)));
-  filtered.Add("rows_filtered", JsonNumber(a.rows_filtered));
-  filtered.Add("rows_passing_filter", JsonNumber(a.rows_passing_filter));
-  filtered.Add("exact_probes", JsonNumber(a.exact_probes));
+  filtered.Add("rows_filtered", JsonNumber(a.filter.rows_probed));
+  filtered.Add("rows_passing_filter", JsonNumber(a.filter.rows_passed));
+  filtered.Add("exact_probes", JsonNumber(a.exact_probes()));
 
   JsonObjectWriter adaptive(2);
-  adaptive.Add("sample_rows", JsonNumber(a.sample_rows));
-  adaptive.Add("sample_rejected", JsonNumber(a.sample_rejected));
+  adaptive.Add("sample_rows", JsonNumber(a.filter.decision_rows));
+  adaptive.Add("sample_rejected", JsonNumber(a.filter.decision_rejected));
   adaptive.Add("min_reject", JsonNumber(o.min_reject));
-  adaptive.Add("filter_disabled", JsonBool(a.filter_disabled));
+  adaptive.Add("filter_disabled", JsonBool(a.filter_disabled()));
   adaptive.Add("filter_ns_per_row", JsonNumber(a.filter_seconds_per_row * 1e9));
-  adaptive.Add("rows_not_filtered", JsonNumber(o.rows - a.rows_filtered));
+  adaptive.Add("rows_not_filtered", JsonNumber(a.filter.rows_not_probed));
   adaptive.Add("saved_seconds_estimate", JsonNumber(a.saved_seconds));
 
   JsonObjectWriter json;
@@ -181,7 +181,7 @@ void PrintJson(const Results& r) {
   json.Add("false_positives", JsonNumber(r.exact.false_positives));
   json.Add("measured_fpp", JsonNumber(r.MeasuredFpp()));
   json.Add("predicted_fpp", JsonNumber(r.predicted_fpp));
-  json.Add("filter_disabled", JsonBool(a.filter_disabled));
+  json.Add("filter_disabled", JsonBool(a.filter_disabled()));
   json.Add("no_filter", no_filter.Finish());
   json.Add("isas", isas.Finish());
   json.Add("filter_plus_exact", filtered.Finish());
