@@ -668,12 +668,13 @@ class RejectsBadUsageAndInput(ToolTestCase):
                          bad + ":2: line longer than 1048576 bytes")
 
     def test_help_prints_usage_and_exits_0(self):
-        for args in (["--help"], ["build", "--help"], ["probe", "-h"], ["info", "--help"]):
+        for args, command in ((["--help"], "probe"), (["build", "--help"], "build"),
+                              (["probe", "-h"], "probe"), (["info", "--help"], "info")):
             with self.subTest(args=args):
                 result = run(args)
                 self.assertOk(result)
                 self.assertIn("usage:", result.stdout)
-                self.assertIn("blockbloom probe", result.stdout)
+                self.assertIn("blockbloom " + command, result.stdout)
 
     def test_no_command_and_unknown_command(self):
         self.assertFails([], "missing command", usage=True)
@@ -1331,10 +1332,12 @@ class ParquetHeader(FileTestCase):
         write_hashes(self.members_path, self.members)
 
     def test_build_writes_the_header_then_the_bitset(self):
-        for num_bytes in (32, 96, 1024, 4096, 1 << 20):
+        # Sizes every Parquet reader accepts as they are; others with --any-size.
+        for num_bytes, flags in ((32, []), (1024, []), (4096, []), (1 << 20, []),
+                                 (96, ["--any-size"]), (32 * 1001, ["--any-size"])):
             with self.subTest(num_bytes=num_bytes):
                 built = self.build_with(["--layout", "parquet", "--bytes", str(num_bytes),
-                                         "--parquet-header"], self.members_path)
+                                         "--parquet-header"] + flags, self.members_path)
                 self.assertEqual(built, parquet_header(num_bytes) +
                                  model_bitset(self.members, num_bytes))
 
@@ -1423,16 +1426,18 @@ class ParquetHeader(FileTestCase):
     def test_a_size_numbytes_cannot_hold_is_refused_before_the_input_is_read(self):
         # numBytes is a Thrift i32: 2^31 bytes is a valid bitset but no header
         # can say so. The bad input line must not be what is reported.
+        # (Without --any-size nothing above 128 MiB gets that far: ParquetSafeSizes.)
         bad = self.write_lines("bad.txt", ["not a hash"])
         for sizing in (["--bytes", "2147483648"], ["--bytes", str((1 << 35))]):
             with self.subTest(sizing=sizing):
                 result = self.assertFails(["build", "--layout", "parquet"] + sizing +
-                                          ["--parquet-header", "--input", bad, "-o", self.out],
+                                          ["--parquet-header", "--any-size", "--input", bad,
+                                           "-o", self.out],
                                           "signed 32-bit integer", "at most 2147483616 bytes")
                 self.assertNotIn("bad.txt", result.stderr)
         # The limit itself is accepted as far as the flags go: the input is read.
         self.assertFails(["build", "--layout", "parquet", "--bytes", "2147483616",
-                          "--parquet-header", "--input", bad, "-o", self.out],
+                          "--parquet-header", "--any-size", "--input", bad, "-o", self.out],
                          "bad.txt:1: not an unsigned 64-bit number")
 
     def test_kudu_layout_takes_no_header(self):
@@ -1864,7 +1869,7 @@ class ReplacedOutputKeepsModeAndOwner(FileTestCase):
 
 class HelpListsEverything(ToolTestCase):
     def test_help_names_every_command_and_flag(self):
-        for args in (["--help"], ["union", "--help"], ["build", "-h"]):
+        for args in (["--help"], ["-h"], ["help"]):
             with self.subTest(args=args):
                 text = self.run_ok(args).stdout
                 for word in ("blockbloom info", "blockbloom build", "blockbloom probe",
@@ -1873,7 +1878,8 @@ class HelpListsEverything(ToolTestCase):
                              "--seed", "--parquet-header", "--offset", "--count", "--input",
                              "-o OUT", "--json", "string", "int32", "int64", "float", "double",
                              "nan", "BLOCKBLOOM_ISA", "blockbloom tune", "--seconds",
-                             "BLOCKBLOOM_PREFETCH_HINT"):
+                             "BLOCKBLOOM_PREFETCH_HINT", "--any-size", "blockbloom join-demo",
+                             "COMMAND --help"):
                     self.assertIn(word, text)
 
     def test_help_names_allow_trailing_and_the_kudu_seed_hazard(self):
@@ -2218,6 +2224,330 @@ class Tune(ToolTestCase):
         for args, fragment in cases:
             with self.subTest(args=args):
                 self.assertFails(["tune"] + args, fragment)
+
+
+# What Arrow C++'s, Velox's and ClickHouse's Parquet readers accept as a
+# BloomFilterHeader's numBytes: a power of two from 32 B to 128 MiB.
+def reader_safe(num_bytes):
+    return 32 <= num_bytes <= 128 << 20 and num_bytes & (num_bytes - 1) == 0
+
+
+class ParquetSafeSizes(FileTestCase):
+    """--parquet-header writes only sizes every Parquet reader accepts, unless
+    --any-size says otherwise; raw bitsets keep any multiple of 32; reading
+    takes any size."""
+
+    READERS = ("Arrow", "Velox", "ClickHouse", "power of two from 32 B to 128 MiB")
+
+    def setUp(self):
+        super().setUp()
+        self.values = [self.rng.getrandbits(64) for _ in range(1000)]
+        self.values_path = self.path("values.txt")
+        write_hashes(self.values_path, self.values)
+        self.bad = self.write_lines("bad.txt", ["not a hash"])
+
+    def build_args(self, *flags, input_path=None):
+        return (["build", "--layout", "parquet"] + list(flags) +
+                ["--input", input_path or self.values_path, "-o", self.out])
+
+    def test_ndv_fpp_with_a_header_picks_the_smallest_reader_safe_size(self):
+        for ndv, fpp in ((1000, 0.01), (1, 0.5), (796696, 0.01), (796697, 0.01),
+                         (12345, 0.001)):
+            with self.subTest(ndv=ndv, fpp=fpp):
+                built = self.build_with(["--layout", "parquet", "--ndv", str(ndv), "--fpp",
+                                         str(fpp), "--parquet-header"], self.values_path)
+                header_bytes = len(built) - len(built) // 32 * 32
+                num_bytes = len(built) - header_bytes
+                self.assertEqual(built[:header_bytes], parquet_header(num_bytes))
+                self.assertTrue(reader_safe(num_bytes), num_bytes)
+                self.assertLessEqual(model_fpp(ndv, num_bytes), fpp * (1 + 1e-9))
+                if num_bytes > 32:
+                    self.assertGreater(model_fpp(ndv, num_bytes // 2), fpp * (1 - 1e-9))
+        # Exact values (docs/sizing.md): 1,000 keys at 1% are 42 blocks raw,
+        # 64 with a header; a 1 MiB filter holds 796,696 keys at 1%.
+        raw = self.build_with(["--layout", "parquet", "--ndv", "1000", "--fpp", "0.01"],
+                              self.values_path, "raw.bin")
+        self.assertEqual(len(raw), 1344)
+        headed = self.build_with(["--layout", "parquet", "--ndv", "1000", "--fpp", "0.01",
+                                  "--parquet-header"], self.values_path)
+        self.assertEqual(headed, parquet_header(2048) + model_bitset(self.values, 2048))
+        for ndv, num_bytes in ((796696, 1 << 20), (796697, 2 << 20)):
+            built = self.build_with(["--layout", "parquet", "--ndv", str(ndv), "--fpp", "0.01",
+                                     "--parquet-header"], self.values_path)
+            self.assertEqual(len(built), len(parquet_header(num_bytes)) + num_bytes)
+
+    def test_bytes_readers_refuse_is_refused_before_the_input_is_read(self):
+        for num_bytes, instead in ((96, "64 or 128 bytes"), (1344, "1024 or 2048 bytes"),
+                                   (32 * 1001, "16384 or 32768 bytes"),
+                                   ((128 << 20) + 32, "at most 134217728 bytes"),
+                                   (256 << 20, "at most 134217728 bytes")):
+            with self.subTest(num_bytes=num_bytes):
+                result = self.assertFails(
+                    self.build_args("--bytes", str(num_bytes), "--parquet-header",
+                                    input_path=self.bad),
+                    "--bytes %d" % num_bytes, *self.READERS, instead, "--any-size",
+                    "DuckDB", usage=False)
+                self.assertNotIn("bad.txt", result.stderr)
+
+    def test_any_size_writes_what_only_some_readers_read_and_probe_reads_it(self):
+        built = self.build_with(["--layout", "parquet", "--bytes", "1344", "--parquet-header",
+                                 "--any-size"], self.values_path)
+        self.assertEqual(built, parquet_header(1344) + model_bitset(self.values, 1344))
+        # Reading stays lenient: the header's 1344 bytes are probed as they are.
+        lines = self.probe_with(["--layout", "parquet", "--parquet-header"], self.path("f.bin"),
+                                self.values_path)
+        self.assertEqual(set(lines), {"1"})
+        # --ndv/--fpp with --any-size: any multiple of 32, as without a header.
+        sized = self.build_with(["--layout", "parquet", "--ndv", "1000", "--fpp", "0.01",
+                                 "--parquet-header", "--any-size"], self.values_path)
+        self.assertEqual(sized, parquet_header(1344) + model_bitset(self.values, 1344))
+
+    def test_a_target_beyond_128_mib_is_refused_and_any_size_lifts_it(self):
+        # 10^8 keys at 0.1% need about 211 MB: no reader-safe size.
+        result = self.assertFails(
+            self.build_args("--ndv", "100000000", "--fpp", "0.001", "--parquet-header",
+                            input_path=self.bad),
+            "--ndv 100000000 --fpp 0.001 --parquet-header", "134217728 bytes, 128 MiB",
+            "only reaches an FPP of", "Arrow", "--any-size", usage=False)
+        self.assertNotIn("bad.txt", result.stderr)
+        # With --any-size the size is accepted (a filter that large is not built
+        # here: the bad first line stops the build once sizing has passed).
+        self.assertFails(self.build_args("--ndv", "100000000", "--fpp", "0.001",
+                                         "--parquet-header", "--any-size", input_path=self.bad),
+                         "bad.txt:1:")
+        self.assertFails(self.build_args("--ndv", "1000000000", "--fpp", "0.01", "--pow2"),
+                         "--pow2", "only reaches an FPP of 0.995", "drop --pow2")
+
+    def test_any_size_goes_with_parquet_header(self):
+        self.assertFails(self.build_args("--bytes", "1344", "--any-size"),
+                         "--any-size goes with --parquet-header", usage=True)
+        self.assertFails(["union", "--any-size", self.values_path, self.values_path, "-o",
+                          self.out], "--any-size goes with --parquet-header", usage=True)
+
+    def test_raw_bitsets_keep_any_multiple_of_32(self):
+        for num_bytes in (96, 1344, 32 * 1001):
+            with self.subTest(num_bytes=num_bytes):
+                built = self.build_with(["--layout", "parquet", "--bytes", str(num_bytes)],
+                                        self.values_path)
+                self.assertEqual(built, model_bitset(self.values, num_bytes))
+
+    def test_union_writes_a_reader_safe_header_or_needs_any_size(self):
+        for name in ("a.bin", "b.bin"):
+            self.build_with(["--layout", "parquet", "--bytes", "96", "--parquet-header",
+                             "--any-size"], self.values_path, name)
+        a, b = self.path("a.bin"), self.path("b.bin")
+        self.assertFails(["union", "--parquet-header", a, b, "-o", self.out], a, b,
+                         "96 bytes", *self.READERS, "--any-size", usage=False)
+        self.run_ok(["union", "--parquet-header", "--any-size", a, b, "-o", self.out])
+        self.assertEqual(read_bytes(self.out), read_bytes(a))  # x | x = x
+        for name in ("c.bin", "d.bin"):
+            self.build_with(["--layout", "parquet", "--bytes", "128", "--parquet-header"],
+                            self.values_path, name)
+        self.run_ok(["union", "--parquet-header", self.path("c.bin"), self.path("d.bin"),
+                     "-o", self.out])
+        self.assertEqual(read_bytes(self.out), read_bytes(self.path("c.bin")))
+
+
+class BuildReportsChosenSize(FileTestCase):
+    """build --ndv N --fpp P says on stderr which size it chose and the FPP
+    the model predicts for it; --bytes N says nothing."""
+
+    LINE = re.compile(r"^blockbloom build: sized for (.*): (\d+) bytes \((\d+) blocks?, (.*)\), "
+                      r"predicted FPP ([0-9.e+-]+)$")
+
+    def setUp(self):
+        super().setUp()
+        self.empty = self.write_bytes("empty.txt", b"")
+
+    def report(self, layout, *flags):
+        result = self.run_ok(["build", "--layout", layout] + list(flags) +
+                             ["--input", self.empty, "-o", self.out])
+        lines = own_stderr(result).splitlines()
+        self.assertEqual(len(lines), 1, result.stderr)
+        match = self.LINE.match(lines[0])
+        self.assertIsNotNone(match, lines[0])
+        return match, read_bytes(self.out)
+
+    def test_the_line_names_the_size_written_and_its_model_fpp(self):
+        cases = (("parquet", ["--ndv", "1000", "--fpp", "0.01"], 1344, 0,
+                  "any whole number of 32-byte blocks"),
+                 ("parquet", ["--ndv", "1000", "--fpp", "0.01", "--parquet-header"], 2048, 18,
+                  "as Parquet readers require"),
+                 ("parquet", ["--ndv", "1000", "--fpp", "0.01", "--pow2"], 2048, 0, "--pow2"),
+                 ("kudu", ["--ndv", "1000", "--fpp", "0.01"], 2048, 0, "as Kudu requires"),
+                 ("parquet", ["--ndv", "1", "--fpp", "0.5"], 32, 0, "32-byte blocks"))
+        for layout, flags, num_bytes, header, rule in cases:
+            with self.subTest(layout=layout, flags=flags):
+                match, built = self.report(layout, *flags)
+                request, size, blocks, said_rule, fpp = match.groups()
+                self.assertEqual(request, " ".join(flags))
+                self.assertEqual(int(size), num_bytes)
+                self.assertEqual(int(blocks), num_bytes // 32)
+                self.assertIn(rule, said_rule)
+                self.assertEqual(len(built), num_bytes + (len(parquet_header(num_bytes))
+                                                          if header else 0))
+                ndv = int(flags[1])
+                self.assertAlmostEqual(float(fpp) / model_fpp(ndv, num_bytes), 1, delta=1e-3)
+                self.assertLessEqual(float(fpp), float(flags[3]) * (1 + 1e-3))
+
+    def test_bytes_prints_nothing(self):
+        result = self.run_ok(["build", "--layout", "parquet", "--bytes", "1024", "--input",
+                              self.empty, "-o", self.out])
+        self.assertEqual(own_stderr(result), "")
+
+    def test_standard_output_keeps_only_the_filter(self):
+        result = run(["build", "--layout", "parquet", "--ndv", "10", "--fpp", "0.1", "--input",
+                      self.empty, "-o", "-"])
+        self.assertOk(result)
+        self.assertEqual(result.stdout, "\0" * 32)
+        self.assertIn("sized for --ndv 10 --fpp 0.1: 32 bytes (1 block,", result.stderr)
+
+
+class PerCommandHelp(ToolTestCase):
+    """`blockbloom COMMAND --help` (also -h, `blockbloom help COMMAND`) prints
+    that command's usage and exits 0; a usage mistake inside a command shows
+    that command's usage; --help alone shows every command."""
+
+    COMMANDS = ("info", "build", "probe", "union", "join-demo", "tune")
+
+    def test_each_command_prints_its_own_usage(self):
+        full = self.run_ok(["--help"]).stdout
+        for command in self.COMMANDS:
+            for args in ([command, "--help"], [command, "-h"], ["help", command]):
+                with self.subTest(args=args):
+                    result = self.run_ok(args)
+                    self.assertEqual(own_stderr(result), "")
+                    text = result.stdout
+                    self.assertTrue(text.startswith("usage:\n  blockbloom %s" % command), text)
+                    for other in self.COMMANDS:
+                        if other != command:
+                            self.assertNotIn("  blockbloom %s " % other, text)
+                    self.assertIn("blockbloom --help describes every command", text)
+                    self.assertLess(len(text), len(full))
+                    # The command's own usage lines are those of the full help.
+                    synopsis = text.split("\n\n")[0][len("usage:\n"):]
+                    self.assertIn(synopsis, full)
+
+    def test_help_after_other_flags_still_helps(self):
+        text = self.run_ok(["build", "--layout", "parquet", "--help"]).stdout
+        self.assertTrue(text.startswith("usage:\n  blockbloom build"), text)
+
+    def test_each_command_documents_its_flags(self):
+        words = {
+            "build": ("--layout parquet|kudu", "--bytes", "--ndv", "--fpp", "--pow2",
+                      "--parquet-header", "--any-size", "-o OUT", "sizing (build)",
+                      "input lines", "files (build, probe, union)", "Velox"),
+            "probe": ("--filter FILE", "--offset K", "--count", "--allow-trailing",
+                      "--parquet-header", "input lines",
+                      "blockbloom parquet probe FILE --column PATH"),
+            "union": ("A B -o OUT", "--parquet-header [--any-size]", "layouts:"),
+            "info": ("[--json]",),
+            "join-demo": ("--sample-rows", "--min-reject", "bb_adaptive"),
+            "tune": ("--seconds", "BLOCKBLOOM_PREFETCH_DISTANCE"),
+        }
+        for command, expected in words.items():
+            text = self.run_ok([command, "--help"]).stdout
+            for word in expected:
+                with self.subTest(command=command, word=word):
+                    self.assertIn(word, text)
+        # What belongs to other commands stays out.
+        self.assertNotIn("sizing (build)", self.run_ok(["probe", "--help"]).stdout)
+        self.assertNotIn("join-demo:", self.run_ok(["build", "--help"]).stdout)
+
+    def test_a_usage_mistake_shows_that_commands_usage(self):
+        for command, args in (("build", ["--bogus"]), ("probe", ["--layout"]),
+                              ("union", ["a"]), ("info", ["--yaml"]),
+                              ("join-demo", ["--bogus"]), ("tune", ["extra"])):
+            with self.subTest(command=command):
+                result = self.assertFails([command] + args, usage=True)
+                usage = own_stderr(result).split("\n\n", 1)[1]
+                self.assertTrue(usage.startswith("usage:\n  blockbloom %s" % command), usage)
+                self.assertNotIn("commands:", usage)
+        # Outside any command: every command.
+        result = self.assertFails(["frobnicate"], "unknown command", usage=True)
+        self.assertIn("commands:", result.stderr)
+
+    def test_help_of_an_unknown_command_is_an_error(self):
+        self.assertFails(["help", "frobnicate"], 'unknown command "frobnicate"', usage=True)
+        self.assertFails(["help", "build", "probe"], "at most one command", usage=True)
+
+
+class ProbeForgottenParquetHeader(FileTestCase):
+    """probe without --parquet-header, where the bytes at the offset are a
+    valid BloomFilterHeader: refused (exit 2), pointing to --parquet-header
+    and to `blockbloom parquet probe` for real Parquet files."""
+
+    def setUp(self):
+        super().setUp()
+        self.members = [self.rng.getrandbits(64) for _ in range(300)]
+        self.members_path = self.path("members.txt")
+        write_hashes(self.members_path, self.members)
+
+    def raw_probe(self, filter_path, *extra, layout="parquet"):
+        return (["probe", "--layout", layout, "--filter", filter_path, "--bytes", "1024",
+                 "--input", self.members_path] + list(extra))
+
+    def assertForgotten(self, args, offset, num_bytes, bitset_at):
+        self.assertFails(args, "the bytes at --offset %d are a Parquet BloomFilterHeader" % offset,
+                         "its %d-byte bitset follows at offset %d" % (num_bytes, bitset_at),
+                         "add --parquet-header",
+                         "blockbloom parquet probe FILE --column PATH", usage=False)
+
+    def test_a_header_at_the_offset_is_refused(self):
+        headed = self.build_with(["--layout", "parquet", "--bytes", "1024", "--parquet-header"],
+                                 self.members_path)
+        head = len(parquet_header(1024))
+        for offset in (0, 13, 4099):
+            with self.subTest(offset=offset):
+                padded = self.write_bytes("padded.bin", bytes(self.rng.getrandbits(8)
+                                                              for _ in range(offset)) +
+                                          headed + b"\xff" * 1100)
+                self.assertForgotten(self.raw_probe(padded, "--offset", str(offset)), offset,
+                                     1024, offset + head)
+                # With the flag, the same bytes probe as the filter they are.
+                lines = self.probe_with(["--layout", "parquet", "--parquet-header", "--offset",
+                                         str(offset)], padded, self.members_path)
+                self.assertEqual(set(lines), {"1"})
+        # No --offset: offset 0 (instead of the message about trailing bytes).
+        self.assertForgotten(self.raw_probe(self.path("f.bin")), 0, 1024, head)
+        self.assertForgotten(self.raw_probe(self.path("f.bin"), "--allow-trailing"), 0, 1024,
+                             head)
+
+    def test_a_header_with_a_bitset_larger_than_the_first_read_is_found(self):
+        self.build_with(["--layout", "parquet", "--bytes", str(1 << 20), "--parquet-header"],
+                        self.members_path)
+        self.assertForgotten(self.raw_probe(self.path("f.bin"), "--offset", "0"), 0, 1 << 20,
+                             len(parquet_header(1 << 20)))
+
+    def test_raw_bitsets_and_broken_headers_probe_as_before(self):
+        # A raw filter inside a larger file: probed raw, as always.
+        raw = self.build_with(["--layout", "parquet", "--bytes", "1024"], self.members_path)
+        padded = self.write_bytes("padded.bin", b"\x15" * 7 + raw + b"\x00" * 50)
+        lines = self.probe_with(["--layout", "parquet", "--bytes", "1024", "--offset", "7"],
+                                padded, self.members_path)
+        self.assertEqual(set(lines), {"1"})
+        # A header whose bitset runs past the end of the file is no header
+        # (bb_parquet_filter_read would refuse it): the bytes are probed raw.
+        cut = self.write_bytes("cut.bin", parquet_header(2048) + raw)
+        result = self.run_ok(["probe", "--layout", "parquet", "--filter", cut, "--bytes", "1024",
+                              "--offset", "0", "--allow-trailing", "--input",
+                              self.members_path, "--count"])
+        self.assertRegex(result.stdout, r"^\d+\n$")
+        # The Kudu layout takes no Parquet header: nothing to forget.
+        kudu_file = self.write_bytes("kudu.bin", parquet_header(1024) + bytes(1024))
+        small = self.write_lines("small.txt", ["1", "2"])
+        result = self.run_ok(["probe", "--layout", "kudu", "--filter", kudu_file, "--bytes",
+                              "1024", "--offset", "0", "--allow-trailing", "--input", small])
+        self.assertEqual(result.stdout, "0\n0\n")
+
+    def test_header_errors_point_to_parquet_probe(self):
+        raw = self.write_bytes("raw.bin", b"\xff" * 1024)
+        self.assertFails(["probe", "--layout", "parquet", "--parquet-header", "--filter", raw,
+                          "--input", self.members_path], raw, "BloomFilterHeader",
+                         "blockbloom parquet probe FILE --column PATH", usage=False)
+        self.assertFails(["probe", "--layout", "parquet", "--parquet-header", "--filter", raw,
+                          "--offset", "1024", "--input", self.members_path], raw,
+                         "BloomFilterHeader", "blockbloom parquet probe", usage=False)
 
 
 if __name__ == "__main__":

@@ -15,30 +15,47 @@
 
 namespace blockbloom_cli {
 
-int PrintHelp() {
-  std::fputs(kUsage, stdout);
+int PrintHelp(const std::string& command) {
+  std::fputs(CommandUsage(command).c_str(), stdout);
   return 0;
 }
 
 namespace {
 
-int Dispatch(const std::vector<std::string>& words) {
+bool IsCommand(const std::string& name) {
+  for (std::size_t i = 0; i < kCommandHelpCount; ++i) {
+    if (name == kCommandHelp[i].name) return true;
+  }
+  return false;
+}
+
+// Runs the command words[0]; *command gets its name once it is known, so
+// that a usage error prints that command's usage rather than all of them.
+int Dispatch(const std::vector<std::string>& words, std::string* command) {
   if (words.empty()) throw UsageError("missing command");
-  const std::string& command = words[0];
+  const std::string& name = words[0];
   const std::vector<std::string> args(words.begin() + 1, words.end());
-  if (command == "--help" || command == "-h" || command == "help") return PrintHelp();
-  if (command == "--version") {
+  if (name == "--help" || name == "-h") return PrintHelp("");
+  if (name == "help") {
+    if (args.size() > 1) throw UsageError("help takes at most one command");
+    if (!args.empty() && !IsCommand(args[0])) {
+      throw UsageError("unknown command \"" + args[0] + "\"");
+    }
+    return PrintHelp(args.empty() ? "" : args[0]);
+  }
+  if (name == "--version") {
     if (!args.empty()) throw UsageError("--version takes no arguments");
     std::printf("blockbloom %s\n", bb_version());
     return 0;
   }
-  if (command == "info") return RunInfo(args);
-  if (command == "build") return RunBuild(args);
-  if (command == "probe") return RunProbe(args);
-  if (command == "union") return RunUnion(args);
-  if (command == "tune") return RunTune(args);
-  if (command == "join-demo") return RunJoinDemo(args);
-  throw UsageError("unknown command \"" + command + "\"");
+  if (IsCommand(name)) *command = name;
+  if (name == "info") return RunInfo(args);
+  if (name == "build") return RunBuild(args);
+  if (name == "probe") return RunProbe(args);
+  if (name == "union") return RunUnion(args);
+  if (name == "tune") return RunTune(args);
+  if (name == "join-demo") return RunJoinDemo(args);
+  throw UsageError("unknown command \"" + name + "\"");
 }
 
 // Exit statuses.
@@ -52,12 +69,13 @@ constexpr int kExitError = 2;
 int main(int argc, char** argv) {
   using namespace blockbloom_cli;
   int status = kExitOk;
+  std::string command;  // empty until a known command runs: then its usage follows errors
   try {
-    status = Dispatch(std::vector<std::string>(argv + 1, argv + argc));
+    status = Dispatch(std::vector<std::string>(argv + 1, argv + argc), &command);
   } catch (const CliError& e) {
     // Messages quote file names and input as given: escape what a terminal would obey.
     std::fprintf(stderr, "blockbloom: %s\n", Printable(e.what()).c_str());
-    if (e.show_usage()) std::fprintf(stderr, "\n%s", kUsage);
+    if (e.show_usage()) std::fprintf(stderr, "\n%s", CommandUsage(command).c_str());
     return kExitError;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "blockbloom: out of memory\n");

@@ -2,6 +2,7 @@
 // blockbloom build: hashes or typed values in, a raw bitset (optionally
 // preceded by its Parquet BloomFilterHeader) out.
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -29,16 +30,23 @@ int RunBuild(const std::vector<std::string>& args) {
                                               {"--type", true, ""},
                                               {"--seed", true, ""},
                                               {"--parquet-header", false, ""},
+                                              {"--any-size", false, ""},
                                               {"--input", true, ""},
                                               {"--output", true, "-o"}});
-  if (flags.help_requested()) return PrintHelp();
+  if (flags.help_requested()) return PrintHelp("build");
 
   // Check every flag before reading or writing anything.
   const Layout layout = LayoutFlag(flags);
   const HashOptions hashing = HashOptionsFromFlags(flags, layout);
   const bool with_header = ParquetHeaderFlag(flags, layout);
-  const std::size_t bytes = BuildBytesFromFlags(flags, layout);
-  if (with_header) CheckHeaderNumBytes(bytes, "a filter of " + std::to_string(bytes) + " bytes");
+  const bool any_size = AnySizeFlag(flags, with_header);
+  const BuildSize size = BuildBytesFromFlags(flags, layout, with_header && !any_size);
+  const std::size_t bytes = size.bytes;
+  if (with_header) {
+    CheckHeaderSize(bytes, any_size,
+                    size.from_target ? size.request + " (" + std::to_string(bytes) + " bytes)"
+                                     : "--bytes " + std::to_string(bytes));
+  }
   const std::string& input = flags.Required("--input");
   const std::string& output = flags.Required("--output");
   CheckOutputName(output);
@@ -52,11 +60,15 @@ int RunBuild(const std::vector<std::string>& args) {
     InsertHashes(layout, hashes, &filter, context);
   });
   if (with_header) {
-    const EncodedHeader header = EncodeParquetHeader(bytes);
+    const EncodedHeader header = EncodeParquetHeader(bytes, any_size);
     WriteFileAtomically(output, {ByteSpan{header.bytes, header.size},
                                  ByteSpan{filter.data(), filter.num_bytes()}});
   } else {
     WriteFileAtomically(output, filter.data(), filter.num_bytes());
+  }
+  // Said once OUT is written: a size the user did not give is worth knowing.
+  if (size.from_target) {
+    std::fprintf(stderr, "blockbloom build: %s\n", DescribeBuildSize(size).c_str());
   }
   return 0;
 }

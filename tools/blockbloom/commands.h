@@ -15,8 +15,9 @@ int RunProbe(const std::vector<std::string>& args);
 int RunUnion(const std::vector<std::string>& args);
 int RunTune(const std::vector<std::string>& args);  // tune/tune_command.cc
 
-// Prints the usage to standard output (for --help) and returns 0.
-int PrintHelp();
+// Prints a command's usage (usage.h: CommandUsage; "" for every command) to
+// standard output, for --help, and returns 0.
+int PrintHelp(const std::string& command);
 
 }  // namespace blockbloom_cli
 

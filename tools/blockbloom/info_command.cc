@@ -92,7 +92,7 @@ void PrintForHumans(const blockbloom::CpuDescription& cpu) {
 
 int RunInfo(const std::vector<std::string>& args) {
   const ParsedFlags flags = ParseFlags(args, {{"--json", false, ""}});
-  if (flags.help_requested()) return PrintHelp();
+  if (flags.help_requested()) return PrintHelp("info");
   const blockbloom::CpuDescription cpu = blockbloom::DescribeCpu();
   if (flags.Has("--json")) {
     PrintJson(cpu);

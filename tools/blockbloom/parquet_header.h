@@ -9,6 +9,7 @@
 #include <string>
 
 #include "blockbloom/parquet_format.h"
+#include "common/cli_args.h"
 
 namespace blockbloom_cli {
 
@@ -21,13 +22,22 @@ struct EncodedHeader {
 // i32, so 2^31 - 1 rounded down to whole 32-byte blocks.
 constexpr std::size_t kMaxHeaderNumBytes = 2147483616;
 
-// Throws CliError("<what>: ...") stating that limit when num_bytes (a valid
-// Parquet filter size otherwise) is above it; build calls it before reading
-// any input so that a too-large --parquet-header filter is refused up front.
-void CheckHeaderNumBytes(std::size_t num_bytes, const std::string& what);
+// --any-size: write a BloomFilterHeader for a size that Arrow's, Velox's and
+// ClickHouse's readers refuse. A usage error without --parquet-header (a raw
+// bitset takes any multiple of 32 anyway).
+bool AnySizeFlag(const ParsedFlags& flags, bool with_header);
 
-// The header for a bitset of num_bytes (a valid Parquet filter size).
-EncodedHeader EncodeParquetHeader(std::size_t num_bytes);
+// Throws CliError("<what>: ...") unless a BloomFilterHeader may announce
+// num_bytes (a valid Parquet filter size): without any_size, only a power of
+// two from 32 B to 128 MiB (bb_parquet_check_size), the message naming the
+// readers that refuse others, the nearest size they take and --any-size;
+// with it, anything up to kMaxHeaderNumBytes (the message states that
+// limit). build and union call it before reading any input or writing
+// anything, so such a size is refused up front.
+void CheckHeaderSize(std::size_t num_bytes, bool any_size, const std::string& what);
+
+// The header for a bitset of num_bytes, which CheckHeaderSize accepted.
+EncodedHeader EncodeParquetHeader(std::size_t num_bytes, bool any_size);
 
 // Where the header at data[0 .. len) says its bitset is.
 struct HeaderedBitset {

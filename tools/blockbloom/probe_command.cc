@@ -4,6 +4,7 @@
 // mapped, so the bitset keeps its alignment; see file_range.h).
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -60,6 +61,52 @@ void CheckNoTrailingBytes(const std::string& path, std::size_t bytes) {
                  std::to_string(bytes) + " bytes of the file");
 }
 
+// Appended to the errors of a probe that reads a BloomFilterHeader: real
+// Parquet files are better probed by a command that reads their footer.
+const char kRealParquetHint[] =
+    " (for the Bloom filter of a column in a real Parquet file, blockbloom parquet probe FILE "
+    "--column PATH finds it)";
+
+// Where a BloomFilterHeader at offset of path says its bitset is, if the bytes
+// there are one whose bitset fits in the file (what bb_parquet_filter_read
+// would accept there; bb_parquet_header_read is its check, without the copy).
+// Reads a prefix, doubled while the header parses but its bitset runs past
+// the prefix: a raw bitset costs 4 KiB, a header at most about twice itself
+// and its bitset.
+std::optional<HeaderedBitset> HeaderAt(const std::string& path, std::uint64_t offset) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  const auto size = static_cast<std::uint64_t>(st.st_size);
+  if (offset >= size) return std::nullopt;  // FileRange reports it
+  const std::uint64_t rest = std::min<std::uint64_t>(size - offset, SIZE_MAX);
+  std::size_t len = static_cast<std::size_t>(std::min<std::uint64_t>(rest, 4096));
+  for (;;) {
+    const FileRange prefix(path, offset, len);
+    HeaderedBitset found{};
+    const int status =
+        bb_parquet_header_read(prefix.data(), prefix.size(), &found.header_bytes, &found.num_bytes);
+    if (status == BB_OK) return found;
+    if (status != BB_ERR_BITSET_TRUNCATED || len == rest) return std::nullopt;
+    len = static_cast<std::size_t>(std::min<std::uint64_t>(rest, std::uint64_t{len} * 2));
+  }
+}
+
+// Without --parquet-header the bytes at --offset are taken for a raw bitset.
+// If they are a valid BloomFilterHeader instead, the user almost certainly
+// forgot the flag: probing them raw would answer for the header's bytes and a
+// shifted bitset, often 0 for every inserted key, with no error.
+void RefuseForgottenHeader(const std::string& path, std::uint64_t offset) {
+  const std::optional<HeaderedBitset> found = HeaderAt(path, offset);
+  if (!found) return;
+  throw CliError(path + ": the bytes at --offset " + std::to_string(offset) +
+                 " are a Parquet BloomFilterHeader (its " + std::to_string(found->num_bytes) +
+                 "-byte bitset follows at offset " +
+                 std::to_string(offset + found->header_bytes) +
+                 "), not a raw bitset: add --parquet-header to probe that filter; for the Bloom "
+                 "filter of a column in a real Parquet file, use blockbloom parquet probe FILE "
+                 "--column PATH");
+}
+
 }  // namespace
 
 int RunProbe(const std::vector<std::string>& args) {
@@ -74,7 +121,7 @@ int RunProbe(const std::vector<std::string>& args) {
                                               {"--input", true, ""},
                                               {"--allow-trailing", false, ""},
                                               {"--count", false, ""}});
-  if (flags.help_requested()) return PrintHelp();
+  if (flags.help_requested()) return PrintHelp("probe");
 
   // Check every flag before opening anything.
   const Layout layout = LayoutFlag(flags);
@@ -103,9 +150,14 @@ int RunProbe(const std::vector<std::string>& args) {
   std::size_t bytes = 0;
   if (with_header) {
     range.emplace(filter_path, offset);
-    const HeaderedBitset found = ReadParquetHeader(
-        range->data(), range->size(),
-        filter_path + ": BloomFilterHeader at --offset " + std::to_string(offset));
+    HeaderedBitset found{};
+    try {
+      found = ReadParquetHeader(
+          range->data(), range->size(),
+          filter_path + ": BloomFilterHeader at --offset " + std::to_string(offset));
+    } catch (const CliError& e) {
+      throw CliError(e.what() + std::string(kRealParquetHint));
+    }
     if (bytes_flag && *bytes_flag != found.num_bytes) {
       throw CliError("--bytes " + std::to_string(*bytes_flag) + " does not match numBytes " +
                      std::to_string(found.num_bytes) + " of the BloomFilterHeader in " +
@@ -114,6 +166,7 @@ int RunProbe(const std::vector<std::string>& args) {
     bitset = range->data() + found.header_bytes;
     bytes = found.num_bytes;
   } else {
+    if (layout == Layout::kParquet) RefuseForgottenHeader(filter_path, offset);
     if (offset == 0 && !allow_trailing) CheckNoTrailingBytes(filter_path, *bytes_flag);
     range.emplace(filter_path, offset, *bytes_flag);
     bitset = range->data();

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "blockbloom/blockbloom.h"
+#include "blockbloom/parquet_format.h"
 #include "blockbloom/sizing.h"
 #include "common/cli_error.h"
 
@@ -59,13 +60,35 @@ std::string KuduUnreachableReason(std::uint64_t ndv, double fpp) {
                      "log_space_bytes 35); the collision floor for this ndv is ") + text;
 }
 
-std::string DescribeRequest(std::uint64_t ndv, const std::string& fpp_text, bool pow2) {
-  return "--ndv " + std::to_string(ndv) + " --fpp " + fpp_text + (pow2 ? " --pow2" : "");
+std::string DescribeRequest(std::uint64_t ndv, const std::string& fpp_text, bool pow2,
+                            bool reader_safe) {
+  return "--ndv " + std::to_string(ndv) + " --fpp " + fpp_text + (pow2 ? " --pow2" : "") +
+         (reader_safe ? " --parquet-header" : "");
+}
+
+std::string FormatFpp(double fpp) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.4g", fpp);
+  return text;
+}
+
+// Why no power of two up to 128 MiB will do (BB_ERR_PARQUET_SIZE_LIMIT), and
+// what the user can do instead.
+std::string ParquetLimitReason(std::uint64_t ndv, bool reader_safe) {
+  double largest = 0.0;
+  bb_fpp(ndv, BB_PARQUET_SAFE_MAX_BYTES, &largest);
+  std::string reason = "the largest power-of-two Parquet filter (" +
+                       std::to_string(BB_PARQUET_SAFE_MAX_BYTES) + " bytes, 128 MiB) only "
+                       "reaches an FPP of " + FormatFpp(largest);
+  if (!reader_safe) return reason + "; drop --pow2 for a larger filter";
+  return reason + ", and Arrow's, Velox's and ClickHouse's Parquet readers refuse a larger "
+                  "bitset: aim for a higher --fpp, or give --any-size for a larger filter that "
+                  "only some readers (DuckDB, parquet-mr) take";
 }
 
 }  // namespace
 
-std::size_t BuildBytesFromFlags(const ParsedFlags& flags, Layout layout) {
+BuildSize BuildBytesFromFlags(const ParsedFlags& flags, Layout layout, bool reader_safe) {
   const bool has_bytes = flags.Has("--bytes");
   const bool has_ndv = flags.Has("--ndv");
   const bool has_fpp = flags.Has("--fpp");
@@ -73,9 +96,11 @@ std::size_t BuildBytesFromFlags(const ParsedFlags& flags, Layout layout) {
   if (has_bytes && (has_ndv || has_fpp)) {
     throw UsageError("give either --bytes or --ndv with --fpp, not both");
   }
+  BuildSize size;
   if (has_bytes) {
     if (pow2) throw UsageError("--pow2 goes with --ndv and --fpp, not --bytes");
-    return FilterBytesFlag(flags, layout);
+    size.bytes = FilterBytesFlag(flags, layout);
+    return size;
   }
   if (!has_ndv && !has_fpp) throw UsageError("missing --bytes (or --ndv with --fpp)");
   if (!has_fpp) throw UsageError("--ndv needs --fpp");
@@ -87,34 +112,41 @@ std::size_t BuildBytesFromFlags(const ParsedFlags& flags, Layout layout) {
   const std::uint64_t ndv = NumberFlag(flags, "--ndv");
   if (ndv == 0) throw CliError("--ndv 0: " + std::string(bb_status_message(BB_ERR_INVALID_NDV)));
   const double fpp = FppFlag(flags);
-  const std::string request = DescribeRequest(ndv, flags.Required("--fpp"), pow2);
+  size.from_target = true;
+  size.request = DescribeRequest(ndv, flags.Required("--fpp"), pow2, reader_safe);
 
-  const bb_sizing kind = layout == Layout::kKudu ? BB_SIZE_KUDU
-                         : pow2                  ? BB_SIZE_PARQUET_POW2
-                                                 : BB_SIZE_PARQUET;
-  std::size_t bytes = 0;
-  const int status = bb_bytes_for(ndv, fpp, kind, &bytes);
+  bb_sizing kind = BB_SIZE_PARQUET;
+  size.rule = "any whole number of 32-byte blocks";
+  if (layout == Layout::kKudu) {
+    kind = BB_SIZE_KUDU;
+    size.rule = "a power of two, as Kudu requires";
+  } else if (reader_safe) {
+    kind = BB_SIZE_PARQUET_SAFE;
+    size.rule = "a power of two from 32 B to 128 MiB, as Parquet readers require";
+  } else if (pow2) {
+    kind = BB_SIZE_PARQUET_SAFE;  // what --pow2 has always meant: no clamp at 128 MiB
+    size.rule = "a power of two from 32 B to 128 MiB, --pow2";
+  }
+  const int status = bb_bytes_for(ndv, fpp, kind, &size.bytes);
   if (status == BB_ERR_TOO_MANY_BLOCKS && kind == BB_SIZE_KUDU) {
-    throw CliError(request + ": " + KuduUnreachableReason(ndv, fpp));
+    throw CliError(size.request + ": " + KuduUnreachableReason(ndv, fpp));
   }
-  if (status != BB_OK) throw CliError(request + ": " + bb_status_message(status));
+  if (status == BB_ERR_PARQUET_SIZE_LIMIT) {
+    throw CliError(size.request + ": " + ParquetLimitReason(ndv, reader_safe));
+  }
+  if (status != BB_OK) throw CliError(size.request + ": " + bb_status_message(status));
+  CheckFilterBytes(layout, size.bytes,
+                   size.request + " (" + std::to_string(size.bytes) + " bytes)");
+  const int fpp_status = bb_fpp(ndv, size.bytes, &size.predicted_fpp);
+  if (fpp_status != BB_OK) throw CliError(size.request + ": " + bb_status_message(fpp_status));
+  return size;
+}
 
-  if (pow2) {
-    // BB_SIZE_PARQUET_POW2 stops at 128 MiB as Arrow does; do not hand out a
-    // filter that misses the requested rate without saying so.
-    double achieved = 0.0;
-    const int fpp_status = bb_fpp(ndv, bytes, &achieved);
-    if (fpp_status != BB_OK) throw CliError(request + ": " + bb_status_message(fpp_status));
-    if (achieved > fpp) {
-      char text[64];
-      std::snprintf(text, sizeof text, "%.3g", achieved);
-      throw CliError(request + ": the largest power-of-two Parquet filter (" +
-                     std::to_string(bytes) + " bytes) only reaches an FPP of " + text +
-                     "; drop --pow2 for a larger filter");
-    }
-  }
-  CheckFilterBytes(layout, bytes, request + " (" + std::to_string(bytes) + " bytes)");
-  return bytes;
+std::string DescribeBuildSize(const BuildSize& size) {
+  const std::size_t blocks = size.bytes / BB_BLOCK_BYTES;
+  return "sized for " + size.request + ": " + std::to_string(size.bytes) + " bytes (" +
+         std::to_string(blocks) + (blocks == 1 ? " block, " : " blocks, ") + size.rule +
+         "), predicted FPP " + FormatFpp(size.predicted_fpp);
 }
 
 }  // namespace blockbloom_cli

@@ -47,9 +47,10 @@ InputBitset LocateBitset(const FileRange& file, const std::string& path, Layout 
 int RunUnion(const std::vector<std::string>& args) {
   const ParsedFlags flags = ParseFlagsAndOperands(args, {{"--layout", true, ""},
                                                          {"--parquet-header", false, ""},
+                                                         {"--any-size", false, ""},
                                                          {"--output", true, "-o"}},
                                                   2);
-  if (flags.help_requested()) return PrintHelp();
+  if (flags.help_requested()) return PrintHelp("union");
 
   // Check every flag before opening anything.
   if (flags.operands().size() != 2) {
@@ -60,6 +61,7 @@ int RunUnion(const std::vector<std::string>& args) {
   const std::string& path_b = flags.operands()[1];
   const Layout layout = LayoutFlagOr(flags, Layout::kParquet);
   const bool with_header = ParquetHeaderFlag(flags, layout);
+  const bool any_size = AnySizeFlag(flags, with_header);
   const std::string& output = flags.Required("--output");
   // Inputs are whole regular files (their size is the filter's size); say so
   // rather than look for a file named "-".
@@ -79,11 +81,18 @@ int RunUnion(const std::vector<std::string>& args) {
                    std::to_string(a.num_bytes) + " bytes, " + path_b + " has " +
                    std::to_string(b.num_bytes));
   }
+  // The inputs were read whatever their size; the header written must suit
+  // the readers too.
+  if (with_header) {
+    CheckHeaderSize(a.num_bytes, any_size,
+                    "the union of " + path_a + " and " + path_b + " (" +
+                        std::to_string(a.num_bytes) + " bytes)");
+  }
 
   std::vector<std::uint8_t> result(a.data, a.data + a.num_bytes);
   UnionBitsets(layout, result.data(), b.data, b.num_bytes, output);
   if (with_header) {
-    const EncodedHeader header = EncodeParquetHeader(result.size());
+    const EncodedHeader header = EncodeParquetHeader(result.size(), any_size);
     WriteFileAtomically(output, {ByteSpan{header.bytes, header.size},
                                  ByteSpan{result.data(), result.size()}});
   } else {

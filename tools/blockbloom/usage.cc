@@ -1,49 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "usage.h"
 
-namespace blockbloom_cli {
+#include <set>
 
-const char kUsage[] =
-    "usage:\n"
-    "  blockbloom info [--json]\n"
-    "  blockbloom build --layout parquet|kudu (--bytes N | --ndv N --fpp P [--pow2])\n"
-    "                   [--hash none|xxh64|fasthash32 --type T [--seed S]]\n"
-    "                   [--parquet-header] --input FILE -o OUT\n"
-    "  blockbloom probe --layout parquet|kudu --filter FILE [--offset K]\n"
-    "                   (--bytes N | --parquet-header [--bytes N])\n"
-    "                   [--hash none|xxh64|fasthash32 --type T [--seed S]]\n"
-    "                   --input FILE [--count] [--allow-trailing]\n"
-    "  blockbloom union A B -o OUT [--layout parquet|kudu] [--parquet-header]\n"
-    "  blockbloom join-demo [--rows N] [--small N] [--scenario selective|unselective]\n"
-    "                       [--fpp P] [--seed S] [--sample-rows N] [--min-reject F] [--json]\n"
-    "  blockbloom tune [--bytes N] [--seconds S] [--json]\n"
-    "  blockbloom --help\n"
-    "  blockbloom --version      print \"blockbloom X.Y.Z\" (the library's version)\n"
-    "\n"
-    "commands:\n"
-    "  info       the library version, this CPU, and the compiled, supported and selected ISAs\n"
-    "  build      insert the lines of FILE into an N-byte filter and write its raw bitset to OUT\n"
-    "             (OUT is replaced only when everything succeeded)\n"
-    "  probe      test the lines of FILE against the N-byte bitset at byte K of the filter file;\n"
-    "             print 1 (maybe present) or 0 (absent) per line, or with --count the\n"
-    "             number of 1s. A raw filter file records neither its size nor a Kudu\n"
-    "             seed: at --offset 0 a file larger than N is an error (--allow-trailing: the\n"
-    "             filter is only its first N bytes), and a Kudu filter built with --seed S\n"
-    "             must be probed with the same --seed S, or inserted values silently give 0.\n"
-    "  union      OR the filters in files A and B (same layout and size) into OUT\n"
-    "  join-demo  a runtime-filter semi-join, timed: a generated big table scanned without and\n"
-    "             with a Bloom filter of a small table's keys, on every ISA (see below)\n"
-    "  tune       measure which prefetch hint and distance suit this machine (see below)\n"
-    "\n"
+namespace blockbloom_cli {
+namespace {
+
+// ------------------------------------------------------- shared sections
+
+const char kLayoutsHelp[] =
     "layouts:\n"
     "  parquet  Parquet split block Bloom filter: 64-bit hashes; N a positive multiple of 32\n"
-    "  kudu     Kudu / Impala runtime filter: 32-bit hashes; N a power of two, at least 64\n"
-    "\n"
-    "sizing (build): --bytes N, or --ndv N --fpp P: the smallest filter whose expected\n"
-    "  false-positive probability for N distinct values is at most P (0 < P < 1), by the\n"
-    "  exact split-block model. --pow2 (parquet) rounds to a power of two, as Arrow writes\n"
-    "  (at most 128 MiB: a target that size cannot meet is an error); kudu sizes always are.\n"
-    "\n"
+    "  kudu     Kudu / Impala runtime filter: 32-bit hashes; N a power of two, at least 64\n";
+
+const char kInputLinesHelp[] =
     "input lines (build, probe):\n"
     "  --hash none (default)  each line is a hash: an unsigned number in decimal or 0x hex,\n"
     "                         below 2^64 (parquet) or 2^32 (kudu)\n"
@@ -58,19 +28,38 @@ const char kUsage[] =
     "                         overflows the type or underflows to 0 is refused\n"
     "  Blanks around numbers and a trailing '\\r' are ignored. '-' reads standard input.\n"
     "  Input is read line by line (a line longer than 1 MiB is an error), so memory stays\n"
-    "  bounded; probe keeps one bit per line to print nothing if a later line is bad.\n"
-    "\n"
+    "  bounded; probe keeps one bit per line to print nothing if a later line is bad.\n";
+
+const char kParquetHeaderHelp[] =
     "--parquet-header (parquet): build writes Parquet's Thrift BloomFilterHeader before the\n"
     "  bitset; probe reads the header at --offset K and takes the size from it (--bytes, if\n"
-    "  given, must agree); union reads and writes header + bitset files.\n"
-    "\n"
+    "  given, must agree); union reads and writes header + bitset files. Arrow's, Velox's\n"
+    "  and ClickHouse's Parquet readers refuse a bitset that is not a power of two from\n"
+    "  32 B to 128 MiB, so build and union write no other size (--bytes 1344, say) unless\n"
+    "  --any-size is given; DuckDB and parquet-mr read any multiple of 32. Reading takes\n"
+    "  any size. Without --parquet-header, probe refuses a file whose bytes at the offset\n"
+    "  are a BloomFilterHeader: add --parquet-header, or, for the Bloom filter of a column\n"
+    "  in a real Parquet file, use blockbloom parquet probe FILE --column PATH.\n";
+
+const char kFilesHelp[] =
     "files (build, probe, union): -o OUT is written to a temporary file beside it, renamed\n"
     "  over OUT when everything succeeded (removed on an error, SIGINT, SIGTERM or SIGHUP);\n"
     "  a replaced OUT keeps its mode (and owner, as root). A symbolic link is followed and\n"
     "  its target replaced, the link kept; an OUT that is a device or FIFO is written in\n"
     "  place; -o - writes standard output. Filter files to read (--filter, union A B) must be\n"
-    "  regular files: a FIFO, a directory or '-' is refused.\n"
-    "\n"
+    "  regular files: a FIFO, a directory or '-' is refused.\n";
+
+// ---------------------------------------------------- one command's sections
+
+const char kSizingHelp[] =
+    "sizing (build): --bytes N, or --ndv N --fpp P: the smallest filter whose expected\n"
+    "  false-positive probability for N distinct values is at most P (0 < P < 1), by the\n"
+    "  exact split-block model; the size and that probability are printed on standard\n"
+    "  error. parquet: any multiple of 32 for a raw bitset; with --parquet-header (unless\n"
+    "  --any-size) or --pow2, a power of two from 32 B to 128 MiB, the sizes every Parquet\n"
+    "  reader accepts (a target 128 MiB cannot meet is an error). kudu: a power of two.\n";
+
+const char kJoinDemoHelp[] =
     "join-demo: the big table is --rows N random int64 keys (default 50000000), generated\n"
     "  from --seed S (default 42) chunk by chunk, never stored. The small table's keys are\n"
     "  built into a Parquet filter sized for --fpp P (default 0.01) and an exact hash set;\n"
@@ -84,10 +73,12 @@ const char kUsage[] =
     "                          (95% of the rows): the filter rejects too little to pay\n"
     "  In (c), after --sample-rows N rows (default 1000000, or all rows if fewer), a filter\n"
     "  that rejected less than --min-reject F of them (0 <= F <= 1, default 0.1) switches\n"
-    "  itself off, as Kudu's does. --json prints the results as one JSON object. A progress\n"
-    "  bar is drawn on standard error, when it is a terminal, for steps over a second.\n"
-    "  Exit status 1 if a check failed (a false negative, ISAs that disagree).\n"
-    "\n"
+    "  itself off, as Kudu's does (the library's bb_adaptive, blockbloom/adaptive.h).\n"
+    "  --json prints the results as one JSON object. A progress bar is drawn on standard\n"
+    "  error, when it is a terminal, for steps over a second.\n"
+    "  Exit status 1 if a check failed (a false negative, ISAs that disagree).\n";
+
+const char kTuneHelp[] =
     "tune: times independent random 32-byte reads of an N-byte filter bitset (--bytes N,\n"
     "  default 536870912 = 512 MiB; at least 1 MiB, a multiple of 32) with each prefetch\n"
     "  hint none|l1|l2|l3 at distances 8, 16, 32, 64, 128, 192 and 256 keys ahead, in about\n"
@@ -96,9 +87,95 @@ const char kUsage[] =
     "  the grid (ns per line), the best hint and distance, find_batch_bitmap ns/key at both,\n"
     "  and how to use the best: BLOCKBLOOM_PREFETCH_DISTANCE=D BLOCKBLOOM_PREFETCH_HINT=H in\n"
     "  the environment, or bb_set_prefetch_distance(D); bb_set_prefetch_hint(BB_PREFETCH_..);\n"
-    "  --json prints it all as one JSON object. Run it on an otherwise idle machine.\n"
-    "\n"
+    "  --json prints it all as one JSON object. Run it on an otherwise idle machine.\n";
+
+const char kFooter[] =
     "Flags also take the form --flag=VALUE. BLOCKBLOOM_ISA=<isa> in the environment forces\n"
     "an ISA. Exit status: 0 on success, 2 on any error; on an error nothing is written.\n";
+
+// ------------------------------------------------------------- the table
+
+const char* const kNoSections[] = {nullptr};
+const char* const kBuildSections[] = {kLayoutsHelp, kSizingHelp, kInputLinesHelp,
+                                      kParquetHeaderHelp, kFilesHelp, nullptr};
+const char* const kProbeSections[] = {kLayoutsHelp, kInputLinesHelp, kParquetHeaderHelp,
+                                      kFilesHelp, nullptr};
+const char* const kUnionSections[] = {kLayoutsHelp, kParquetHeaderHelp, kFilesHelp, nullptr};
+const char* const kJoinDemoSections[] = {kJoinDemoHelp, nullptr};
+const char* const kTuneSections[] = {kTuneHelp, nullptr};
+
+// The lines of the full synopsis that belong to no command.
+const char kGeneralSynopsis[] =
+    "  blockbloom --help           every command (this text)\n"
+    "  blockbloom COMMAND --help   one command's usage (or: blockbloom help COMMAND)\n"
+    "  blockbloom --version        print \"blockbloom X.Y.Z\" (the library's version)\n";
+
+}  // namespace
+
+const CommandHelp kCommandHelp[] = {
+    {"info", "  blockbloom info [--json]\n",
+     "  info       the library version, this CPU, and the compiled, supported and selected ISAs\n",
+     kNoSections},
+    {"build",
+     "  blockbloom build --layout parquet|kudu (--bytes N | --ndv N --fpp P [--pow2])\n"
+     "                   [--hash none|xxh64|fasthash32 --type T [--seed S]]\n"
+     "                   [--parquet-header [--any-size]] --input FILE -o OUT\n",
+     "  build      insert the lines of FILE into an N-byte filter and write its raw bitset to OUT\n"
+     "             (OUT is replaced only when everything succeeded)\n",
+     kBuildSections},
+    {"probe",
+     "  blockbloom probe --layout parquet|kudu --filter FILE [--offset K]\n"
+     "                   (--bytes N | --parquet-header [--bytes N])\n"
+     "                   [--hash none|xxh64|fasthash32 --type T [--seed S]]\n"
+     "                   --input FILE [--count] [--allow-trailing]\n",
+     "  probe      test the lines of FILE against the N-byte bitset at byte K of the filter file;\n"
+     "             print 1 (maybe present) or 0 (absent) per line, or with --count the\n"
+     "             number of 1s. A raw filter file records neither its size nor a Kudu\n"
+     "             seed: at --offset 0 a file larger than N is an error (--allow-trailing: the\n"
+     "             filter is only its first N bytes), and a Kudu filter built with --seed S\n"
+     "             must be probed with the same --seed S, or inserted values silently give 0.\n"
+     "             For the Bloom filter of a column in a real Parquet file, use\n"
+     "             blockbloom parquet probe FILE --column PATH: it finds the filter itself.\n",
+     kProbeSections},
+    {"union",
+     "  blockbloom union A B -o OUT [--layout parquet|kudu] [--parquet-header [--any-size]]\n",
+     "  union      OR the filters in files A and B (same layout and size) into OUT\n",
+     kUnionSections},
+    {"join-demo",
+     "  blockbloom join-demo [--rows N] [--small N] [--scenario selective|unselective]\n"
+     "                       [--fpp P] [--seed S] [--sample-rows N] [--min-reject F] [--json]\n",
+     "  join-demo  a runtime-filter semi-join, timed: a generated big table scanned without and\n"
+     "             with a Bloom filter of a small table's keys, on every ISA (see below)\n",
+     kJoinDemoSections},
+    {"tune", "  blockbloom tune [--bytes N] [--seconds S] [--json]\n",
+     "  tune       measure which prefetch hint and distance suit this machine (see below)\n",
+     kTuneSections},
+};
+const std::size_t kCommandHelpCount = sizeof kCommandHelp / sizeof kCommandHelp[0];
+
+std::string FullUsage() {
+  std::string text = "usage:\n";
+  for (const CommandHelp& c : kCommandHelp) text += c.synopsis;
+  text += kGeneralSynopsis;
+  text += "\ncommands:\n";
+  for (const CommandHelp& c : kCommandHelp) text += c.summary;
+  std::set<const char*> printed;
+  for (const CommandHelp& c : kCommandHelp) {
+    for (const char* const* s = c.sections; *s != nullptr; ++s) {
+      if (printed.insert(*s).second) (text += "\n") += *s;
+    }
+  }
+  return (text += "\n") += kFooter;
+}
+
+std::string CommandUsage(const std::string& command) {
+  for (const CommandHelp& c : kCommandHelp) {
+    if (command != c.name) continue;
+    std::string text = std::string("usage:\n") + c.synopsis + "\n" + c.summary;
+    for (const char* const* s = c.sections; *s != nullptr; ++s) (text += "\n") += *s;
+    return ((text += "\n") += kFooter) += "blockbloom --help describes every command.\n";
+  }
+  return FullUsage();
+}
 
 }  // namespace blockbloom_cli

@@ -85,7 +85,7 @@ bool ReportFailedChecks(const Results& results) {
 
 int RunJoinDemo(const std::vector<std::string>& args) {
   const ParsedFlags flags = ParseFlags(args, OptionFlagSpecs());
-  if (flags.help_requested()) return PrintHelp();
+  if (flags.help_requested()) return PrintHelp("join-demo");
   Results results;
   results.options = OptionsFromFlags(flags);
   const Options& options = results.options;

@@ -24,7 +24,7 @@ namespace blockbloom_cli {
 int RunTune(const std::vector<std::string>& args) {
   using namespace tune;
   const ParsedFlags flags = ParseFlags(args, TuneFlagSpecs());
-  if (flags.help_requested()) return PrintHelp();
+  if (flags.help_requested()) return PrintHelp("tune");
   const TuneOptions options = TuneOptionsFromFlags(flags);
 
   // Read before anything changes it: what the library would use unasked.
