@@ -18,10 +18,10 @@ extern "C" {
 /* The bitset sizes every Parquet reader accepts: a power of two from 32 B to
  * 128 MiB. Arrow C++'s reader refuses any other numBytes ("Given length of
  * bitset is illegal"), and Velox's and ClickHouse's readers do the same;
- * parquet-mr (above 128 MiB) and DuckDB read other sizes. So the writers
- * below refuse them unless asked explicitly (the _any_size forms), and
- * bb_bytes_for(.., BB_SIZE_PARQUET_SAFE, ..) sizes for them. Reading stays
- * lenient: any positive multiple of 32 that an i32 holds. */
+ * DuckDB reads other sizes. So the writers below refuse them unless asked
+ * explicitly (the _any_size forms), and bb_bytes_for(.., BB_SIZE_PARQUET_SAFE,
+ * ..) sizes for them. Reading stays lenient: any positive multiple of 32 that
+ * an i32 holds. */
 #define BB_PARQUET_SAFE_MIN_BYTES 32u
 #define BB_PARQUET_SAFE_MAX_BYTES 134217728u /* 128 MiB */
 
@@ -37,7 +37,7 @@ BB_API int bb_parquet_header_write(size_t num_bytes, uint8_t* out, size_t capaci
 
 /* As bb_parquet_header_write, for any filter size a header can announce (a
  * multiple of 32 up to 2^31 - 32 bytes; more is BB_ERR_HEADER_NUM_BYTES):
- * for files only readers such as DuckDB or parquet-mr will read. */
+ * for files only readers such as DuckDB will read. */
 BB_API int bb_parquet_header_write_any_size(size_t num_bytes, uint8_t* out, size_t capacity,
                                             size_t* written);
 

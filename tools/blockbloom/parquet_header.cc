@@ -33,7 +33,7 @@ void CheckHeaderSize(std::size_t num_bytes, bool any_size, const std::string& wh
   throw CliError(what + ": Arrow's, Velox's and ClickHouse's Parquet readers refuse a Bloom "
                  "filter whose bitset is not a power of two from 32 B to 128 MiB (\"Given length "
                  "of bitset is illegal\"); use " + instead + ", or --any-size to write it for "
-                 "readers that take any multiple of 32 (DuckDB, parquet-mr)");
+                 "readers that take any multiple of 32 (DuckDB)");
 }
 
 EncodedHeader EncodeParquetHeader(std::size_t num_bytes, bool any_size) {

@@ -83,7 +83,7 @@ std::string ParquetLimitReason(std::uint64_t ndv, bool reader_safe) {
   if (!reader_safe) return reason + "; drop --pow2 for a larger filter";
   return reason + ", and Arrow's, Velox's and ClickHouse's Parquet readers refuse a larger "
                   "bitset: aim for a higher --fpp, or give --any-size for a larger filter that "
-                  "only some readers (DuckDB, parquet-mr) take";
+                  "only some readers (DuckDB) take";
 }
 
 }  // namespace

@@ -36,10 +36,10 @@ const char kParquetHeaderHelp[] =
     "  given, must agree); union reads and writes header + bitset files. Arrow's, Velox's\n"
     "  and ClickHouse's Parquet readers refuse a bitset that is not a power of two from\n"
     "  32 B to 128 MiB, so build and union write no other size (--bytes 1344, say) unless\n"
-    "  --any-size is given; DuckDB and parquet-mr read any multiple of 32. Reading takes\n"
-    "  any size. Without --parquet-header, probe refuses a file whose bytes at the offset\n"
-    "  are a BloomFilterHeader: add --parquet-header, or, for the Bloom filter of a column\n"
-    "  in a real Parquet file, use blockbloom parquet probe FILE --column PATH.\n";
+    "  --any-size is given (DuckDB reads any multiple of 32). Reading takes any size.\n"
+    "  Without --parquet-header, probe refuses a file whose bytes at the offset are a\n"
+    "  BloomFilterHeader: add --parquet-header, or, for the Bloom filter of a column in a\n"
+    "  real Parquet file, use blockbloom parquet probe FILE --column PATH.\n";
 
 const char kFilesHelp[] =
     "files (build, probe, union): -o OUT is written to a temporary file beside it, renamed\n"
