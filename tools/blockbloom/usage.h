@@ -6,6 +6,7 @@
 #ifndef BLOCKBLOOM_TOOLS_USAGE_H_
 #define BLOCKBLOOM_TOOLS_USAGE_H_
 
+#include <cstddef>
 #include <string>
 
 namespace blockbloom_cli {
