@@ -82,7 +82,15 @@ typedef enum bb_status {
   BB_ERR_INVALID_PARTITION = -27,      /* num_parts is 0 or part >= num_parts */
   BB_ERR_INVALID_PREFETCH_HINT = -28,  /* not a bb_prefetch_level (tuning.h) */
   BB_ERR_FILTERS_OVERLAP = -29,        /* union/intersect of views whose bitsets partly overlap */
-  BB_ERR_DIRECTORY_SIZE_MISMATCH = -30 /* Kudu directory: bloom_data_size is not 2^log_space_bytes */
+  BB_ERR_DIRECTORY_SIZE_MISMATCH = -30, /* Kudu directory: bloom_data_size is not 2^log_space_bytes */
+  /* Parquet files (parquet_file.h): */
+  BB_ERR_PARQUET_NOT_PARQUET = -31,      /* under 12 bytes, no "PAR1" at start and end, or encrypted */
+  BB_ERR_PARQUET_FOOTER_MALFORMED = -32, /* FileMetaData not valid, or a filter offset/length wrong */
+  BB_ERR_PARQUET_NO_SUCH_CHUNK = -33,    /* row group or column index past the file's, or no such path */
+  BB_ERR_PARQUET_NO_FILTER = -34,        /* the column chunk has no Bloom filter */
+  BB_ERR_PARQUET_IO = -35,               /* the file cannot be opened or read, or is not a regular file */
+  BB_ERR_PARQUET_UNSUPPORTED = -36       /* a view of a file not in memory, a filter of a footer-only
+                                            handle, a value not of its physical type (or BOOLEAN) */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */
