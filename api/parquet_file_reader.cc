@@ -93,8 +93,9 @@ int ReadHeader(const FileBytes& bytes, std::uint64_t offset, std::uint64_t avail
   }
 }
 
-// Checks a filter the footer locates against the file's bytes.
-FilterState Check(const Chunk& chunk, const FileBytes& bytes) {
+// Checks a filter the footer locates against the file's bytes: it must lie
+// before the FileMetaData, which starts at footer_start.
+FilterState Check(const Chunk& chunk, const FileBytes& bytes, std::uint64_t footer_start) {
   FilterState f = FromFooter(chunk);
   if (f.status != BB_OK) return f;
   const std::uint64_t size = bytes.size();
@@ -103,14 +104,24 @@ FilterState Check(const Chunk& chunk, const FileBytes& bytes) {
     return Malformed("bloom_filter_offset " + std::to_string(offset) + " is outside the file (" +
                      std::to_string(size) + " bytes)");
   }
-  std::uint64_t available = size - offset;
+  if (offset >= footer_start) {
+    return Malformed("bloom_filter_offset " + std::to_string(offset) +
+                     " is inside the footer (which starts at " + std::to_string(footer_start) + ")");
+  }
+  std::uint64_t available = footer_start - offset;
   if (chunk.has_bloom_filter_length) {
-    if (static_cast<std::uint64_t>(chunk.bloom_filter_length) > available) {
-      return Malformed("bloom_filter_length " + std::to_string(chunk.bloom_filter_length) +
-                       " at offset " + std::to_string(offset) + " runs past the end of the file (" +
+    const auto length = static_cast<std::uint64_t>(chunk.bloom_filter_length);
+    if (length > size - offset) {
+      return Malformed("bloom_filter_length " + std::to_string(length) + " at offset " +
+                       std::to_string(offset) + " runs past the end of the file (" +
                        std::to_string(size) + " bytes)");
     }
-    available = static_cast<std::uint64_t>(chunk.bloom_filter_length);
+    if (length > available) {
+      return Malformed("bloom_filter_length " + std::to_string(length) + " at offset " +
+                       std::to_string(offset) + " runs into the footer (which starts at " +
+                       std::to_string(footer_start) + ")");
+    }
+    available = length;
   }
   std::size_t header_bytes = 0;
   std::size_t num_bytes = 0;
@@ -186,7 +197,9 @@ int ReadParquetFile(const FileBytes& bytes, ParquetFileInfo* out, std::string* r
   copy = std::vector<std::uint8_t>();
   out->has_file = true;
   out->filters.reserve(out->meta.chunks.size());
-  for (const Chunk& chunk : out->meta.chunks) out->filters.push_back(Check(chunk, bytes));
+  for (const Chunk& chunk : out->meta.chunks) {
+    out->filters.push_back(Check(chunk, bytes, out->metadata_offset));
+  }
   return BB_OK;
 }
 

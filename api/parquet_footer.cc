@@ -347,8 +347,9 @@ class Walker {
       std::int64_t remaining;  // children still to visit
       std::size_t path_len;    // the length of this group's path
     };
-    Expect(root.num_children >= 0, "SchemaElement 0 has " + std::to_string(root.num_children) +
-                                       " children");
+    if (root.num_children < 0) {
+      Fail("SchemaElement 0 has " + std::to_string(root.num_children) + " children");
+    }
     std::vector<Frame> stack{{root.num_children, 0}};
     std::string path;  // the path of the element being visited
     std::size_t next = 1;

@@ -35,7 +35,10 @@ const int kAllErrors[] = {BB_ERR_NULL_POINTER, BB_ERR_SIZE_ZERO, BB_ERR_SIZE_NOT
                           BB_ERR_UNSUPPORTED_COMPRESSION, BB_ERR_BUFFER_TOO_SMALL,
                           BB_ERR_INVALID_OFFSETS, BB_ERR_INVALID_SIZING,
                           BB_ERR_INVALID_PARTITION, BB_ERR_INVALID_PREFETCH_HINT,
-                          BB_ERR_FILTERS_OVERLAP, BB_ERR_DIRECTORY_SIZE_MISMATCH};
+                          BB_ERR_FILTERS_OVERLAP, BB_ERR_DIRECTORY_SIZE_MISMATCH,
+                          BB_ERR_PARQUET_NOT_PARQUET, BB_ERR_PARQUET_FOOTER_MALFORMED,
+                          BB_ERR_PARQUET_NO_SUCH_CHUNK, BB_ERR_PARQUET_NO_FILTER,
+                          BB_ERR_PARQUET_IO, BB_ERR_PARQUET_UNSUPPORTED};
 
 TEST(Status, EveryErrorHasADistinctNegativeCodeAndMessage) {
   std::set<int> codes;

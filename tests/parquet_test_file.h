@@ -107,8 +107,9 @@ struct ColumnSpec {
 };
 
 struct ChunkSpec {
-  std::int64_t bloom_offset = -1;  // -1: absent
+  std::int64_t bloom_offset = -1;  // -1: absent, unless write_offset
   std::int32_t bloom_length = -1;  // -1: absent, unless write_length
+  bool write_offset = false;       // write bloom_offset even if negative
   bool write_length = false;       // write bloom_length even if negative
   std::int64_t num_values = 100;
   bool meta_data = true;
@@ -215,7 +216,7 @@ inline std::string FileMetaData(const std::vector<ColumnSpec>& columns,
         c.Field(5, kI64).I(chunk.num_values);
         c.Field(8, kList).ListHeader(kStruct, 0);  // key_value_metadata
         c.Field(12, kStruct).BeginStruct().Field(1, kBinary).Binary("max").Field(5, kBoolTrue).EndStruct();
-        if (chunk.bloom_offset >= 0) c.Field(14, kI64).I(chunk.bloom_offset);
+        if (chunk.bloom_offset >= 0 || chunk.write_offset) c.Field(14, kI64).I(chunk.bloom_offset);
         if (chunk.bloom_length >= 0 || chunk.write_length) c.Field(15, kI32).I(chunk.bloom_length);
         c.Field(16, kDouble).Raw(std::string(8, '\x01'));  // a field from the future
         c.EndStruct();                                     // ColumnMetaData
