@@ -14,6 +14,7 @@
 """
 
 import gzip
+import os
 import struct
 import unittest
 
@@ -351,6 +352,16 @@ def parquet_file(filters, misalign):
 
 
 # ------------------------------------------------------------------- reading
+
+def testdata_file(test, name):
+    """The path of a file of ../shared/testdata (BLOCKBLOOM_TESTDATA), or the
+    test skipped with the reason when it is absent."""
+    folder = os.environ.get("BLOCKBLOOM_TESTDATA", "")
+    path = os.path.join(folder, name)
+    if not folder or not os.path.isfile(path):
+        test.skipTest("shared testdata is absent: no %s in BLOCKBLOOM_TESTDATA=%r" % (name, folder))
+    return path
+
 
 def read_file_metadata(data):
     """The FileMetaData of a whole file as {field id: value} (nested)."""

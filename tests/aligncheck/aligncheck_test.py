@@ -31,7 +31,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from parquet_files import (BINARY, I32, I64, LIST, STRUCT, CompactWriter,  # noqa: E402
                            bloom_header, file_metadata_start, parquet_file, read_bloom_header,
-                           walk_footer)
+                           testdata_file, walk_footer)
 
 TOOL = None  # set from argv in main()
 WRAPPER = shlex.split(os.environ.get("BLOCKBLOOM_TEST_WRAPPER", ""))
@@ -411,11 +411,7 @@ class RealParquetTestdata(ToolTestCase):
     """--parquet on the real files in ../shared/testdata."""
 
     def data_file(self, name):
-        path = os.path.join(TESTDATA, name)
-        if not TESTDATA or not os.path.isfile(path):
-            self.skipTest("shared testdata is absent: no %s in BLOCKBLOOM_TESTDATA=%r"
-                          % (name, TESTDATA))
-        return path
+        return testdata_file(self, name)
 
     def test_impala_file_lists_all_16_filters_and_flags_the_misaligned(self):
         path = self.data_file("parquet-bloom-filtering.parquet")

@@ -37,6 +37,7 @@ int Dispatch(const std::vector<std::string>& words) {
   if (command == "probe") return RunProbe(args);
   if (command == "union") return RunUnion(args);
   if (command == "tune") return RunTune(args);
+  if (command == "parquet") return RunParquet(args);
   if (command == "join-demo") return RunJoinDemo(args);
   throw UsageError("unknown command \"" + command + "\"");
 }
