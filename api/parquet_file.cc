@@ -97,7 +97,8 @@ int bb_parquet_file_open_path(bb_parquet_file** file, const char* path, char* er
     if (status != BB_OK) return status;
     h->bytes.reset(bytes);
     const int read = blockbloom::parquet::ReadParquetFile(*h->bytes, &h->info, reason);
-    if (read != BB_OK) *reason = std::string(path) + ": " + *reason;
+    // I/O reasons name the file already; the others say what is wrong with it.
+    if (read != BB_OK && read != BB_ERR_PARQUET_IO) *reason = std::string(path) + ": " + *reason;
     return read;
   });
 }

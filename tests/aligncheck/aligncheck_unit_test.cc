@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Unit tests of blockbloom-aligncheck's pieces (tools/aligncheck/): the
 // straddle arithmetic against a brute-force count, the core profiles and SKU
-// table, the cpu_features -> profile mapping, the Parquet footer walk and the
-// report (JSON, fixes, exit status).
+// table, the cpu_features -> profile mapping, the Parquet footer (read by the
+// library's Parquet file layer) and the report (JSON, fixes, exit status).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
