@@ -14,6 +14,7 @@
 
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/parquet_format.h"
+#include "api/bloom_filter_header.h"
 #include "api/thrift_compact_reader.h"
 
 namespace {
@@ -179,6 +180,23 @@ int ValidateHeader(const ParsedHeader& h) {
 
 }  // namespace
 
+namespace blockbloom {
+
+int ParseBloomFilterHeader(const uint8_t* data, size_t len, size_t* header_bytes,
+                           size_t* num_bytes) {
+  Reader r(data, len);
+  ParsedHeader h;
+  int status = ParseHeader(&r, &h);
+  if (status != BB_OK) return status;
+  status = ValidateHeader(h);
+  if (status != BB_OK) return status;
+  *header_bytes = r.pos();
+  *num_bytes = static_cast<size_t>(h.num_bytes);
+  return BB_OK;
+}
+
+}  // namespace blockbloom
+
 extern "C" {
 
 // On error every out-parameter and output buffer keeps its contents
@@ -205,15 +223,12 @@ int bb_parquet_header_read(const uint8_t* data, size_t len, size_t* header_bytes
   if (data == nullptr || header_bytes == nullptr || num_bytes == nullptr) {
     return BB_ERR_NULL_POINTER;
   }
-  Reader r(data, len);
-  ParsedHeader h;
-  int status = ParseHeader(&r, &h);
+  size_t header = 0;
+  size_t bitset = 0;
+  const int status = blockbloom::ParseBloomFilterHeader(data, len, &header, &bitset);
   if (status != BB_OK) return status;
-  status = ValidateHeader(h);
-  if (status != BB_OK) return status;
-  const size_t bitset = static_cast<size_t>(h.num_bytes);
-  if (bitset > len - r.pos()) return BB_ERR_BITSET_TRUNCATED;
-  *header_bytes = r.pos();
+  if (bitset > len - header) return BB_ERR_BITSET_TRUNCATED;
+  *header_bytes = header;
   *num_bytes = bitset;
   return BB_OK;
 }

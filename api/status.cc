@@ -52,6 +52,24 @@ const char* bb_status_message(int status) {
       return "union/intersect of filters whose bitsets partly overlap in memory (not the same bytes)";
     case BB_ERR_DIRECTORY_SIZE_MISMATCH:
       return "Kudu directory bloom_data_size is a power of two other than 2^log_space_bytes";
+    case BB_ERR_PARQUET_NOT_PARQUET:
+      return "not a Parquet file: shorter than 12 bytes, no \"PAR1\" magic at its start and end, "
+             "or an encrypted footer (\"PARE\")";
+    case BB_ERR_PARQUET_FOOTER_MALFORMED:
+      return "malformed Parquet footer: the FileMetaData is not valid Thrift compact, lacks a "
+             "required field, disagrees with its schema, or a Bloom filter offset or length is "
+             "outside the file";
+    case BB_ERR_PARQUET_NO_SUCH_CHUNK:
+      return "no such column chunk: a row group or column index past the file's, or a column "
+             "path the schema does not have";
+    case BB_ERR_PARQUET_NO_FILTER: return "the Parquet column chunk has no Bloom filter";
+    case BB_ERR_PARQUET_IO:
+      return "the Parquet file cannot be read: it cannot be opened, is not a regular file, a read "
+             "failed, or it shrank";
+    case BB_ERR_PARQUET_UNSUPPORTED:
+      return "not possible here: an in-place view needs the file in memory, a filter needs the "
+             "file's bytes (not the footer alone), a value must be of its physical type "
+             "(4, 8, 12 or type_length bytes; no BOOLEAN)";
     case BB_ERR_INVALID_ROW_COUNT:
       return "invalid row count: adaptive sample_rows is 0, or a batch reports more rows passing "
              "than probed";

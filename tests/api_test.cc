@@ -37,7 +37,10 @@ const int kAllErrors[] = {BB_ERR_NULL_POINTER, BB_ERR_SIZE_ZERO, BB_ERR_SIZE_NOT
                           BB_ERR_INVALID_PARTITION, BB_ERR_INVALID_PREFETCH_HINT,
                           BB_ERR_FILTERS_OVERLAP, BB_ERR_DIRECTORY_SIZE_MISMATCH,
                           BB_ERR_INVALID_ROW_COUNT, BB_ERR_INVALID_REJECT_FRACTION,
-                          BB_ERR_PARQUET_SIZE_LIMIT, BB_ERR_PARQUET_UNSAFE_SIZE};
+                          BB_ERR_PARQUET_SIZE_LIMIT, BB_ERR_PARQUET_UNSAFE_SIZE,
+                          BB_ERR_PARQUET_NOT_PARQUET, BB_ERR_PARQUET_FOOTER_MALFORMED,
+                          BB_ERR_PARQUET_NO_SUCH_CHUNK, BB_ERR_PARQUET_NO_FILTER,
+                          BB_ERR_PARQUET_IO, BB_ERR_PARQUET_UNSUPPORTED};
 
 TEST(Status, EveryErrorHasADistinctNegativeCodeAndMessage) {
   std::set<int> codes;

@@ -83,6 +83,14 @@ typedef enum bb_status {
   BB_ERR_INVALID_PREFETCH_HINT = -28,  /* not a bb_prefetch_level (tuning.h) */
   BB_ERR_FILTERS_OVERLAP = -29,        /* union/intersect of views whose bitsets partly overlap */
   BB_ERR_DIRECTORY_SIZE_MISMATCH = -30, /* Kudu directory: bloom_data_size is not 2^log_space_bytes */
+  /* Parquet files (parquet_file.h): */
+  BB_ERR_PARQUET_NOT_PARQUET = -31,      /* under 12 bytes, no "PAR1" at start and end, or encrypted */
+  BB_ERR_PARQUET_FOOTER_MALFORMED = -32, /* FileMetaData not valid, or a filter offset/length wrong */
+  BB_ERR_PARQUET_NO_SUCH_CHUNK = -33,    /* row group or column index past the file's, or no such path */
+  BB_ERR_PARQUET_NO_FILTER = -34,        /* the column chunk has no Bloom filter */
+  BB_ERR_PARQUET_IO = -35,               /* the file cannot be opened or read, or is not a regular file */
+  BB_ERR_PARQUET_UNSUPPORTED = -36,      /* a view of a file not in memory, a filter of a footer-only
+                                            handle, a value not of its physical type (or BOOLEAN) */
   BB_ERR_INVALID_ROW_COUNT = -45,       /* adaptive.h: sample_rows 0, or more rows passed than probed */
   BB_ERR_INVALID_REJECT_FRACTION = -46, /* adaptive.h: min_reject_fraction not in 0 .. 1, or NaN */
   BB_ERR_PARQUET_SIZE_LIMIT = -47,      /* BB_SIZE_PARQUET_SAFE: even 128 MiB misses the target */

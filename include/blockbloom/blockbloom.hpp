@@ -31,6 +31,8 @@ namespace blockbloom {
 class Error : public std::runtime_error {
  public:
   explicit Error(int status) : std::runtime_error(bb_status_message(status)), status_(status) {}
+  // The code with a message that says more (why a Parquet file was refused).
+  Error(int status, const std::string& message) : std::runtime_error(message), status_(status) {}
   int status() const noexcept { return status_; }
 
  private:
@@ -124,6 +126,19 @@ class Filter : public View {
   }
   Filter(const Filter&) = delete;
   Filter& operator=(const Filter&) = delete;
+
+  // Takes over the bitset a C call initialised *f with (bb_parquet_filter_read,
+  // bb_parquet_file_load_filter, bb_kudu_import, ...), leaving *f zeroed: the
+  // Filter releases it.
+  static Filter adopt(bb_filter* f) noexcept {
+    Filter out;
+    out.filter_ = *f;
+    *f = bb_filter{};
+    return out;
+  }
+
+ private:
+  Filter() = default;
 };
 
 // ISA selection (see blockbloom.h).

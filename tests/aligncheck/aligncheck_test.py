@@ -14,8 +14,9 @@ test passed, 77 (meson's "skipped") when every test that ran was skipped, 1 on
 any failure.
 
 The expected answers come from code written here, not from the tool: a
-block-by-block straddle count, and a small Thrift compact reader that walks
-Parquet footers and BloomFilterHeaders on its own.
+block-by-block straddle count, and a small Thrift compact reader
+(tests/parquet_files.py) that walks Parquet footers and BloomFilterHeaders
+on its own.
 """
 
 import json
@@ -26,6 +27,11 @@ import subprocess
 import sys
 import tempfile
 import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from parquet_files import (BINARY, I32, I64, LIST, STRUCT, CompactWriter,  # noqa: E402
+                           bloom_header, file_metadata_start, parquet_file, read_bloom_header,
+                           testdata_file, walk_footer)
 
 TOOL = None  # set from argv in main()
 WRAPPER = shlex.split(os.environ.get("BLOCKBLOOM_TEST_WRAPPER", ""))
@@ -50,275 +56,10 @@ def straddling(start, blocks, boundary):
                if (start + 32 * i) // boundary != (start + 32 * i + 31) // boundary)
 
 
-# ------------------------------------------------------ Thrift compact, by hand
-
-I32, I64, BINARY, LIST, STRUCT = 5, 6, 8, 9, 12
-
-
-
 def own_stderr(result):
     """The tool's stderr without an emulator's own warnings (qemu, in the
     emulated matrix rows, may print "qemu-x86_64: warning: ..." first)."""
     return "".join(line for line in result.stderr.splitlines(True) if not line.startswith("qemu-"))
-
-class CompactWriter:
-    def __init__(self):
-        self.out = bytearray()
-        self.last = [0]
-
-    def varint(self, v):
-        while v >= 0x80:
-            self.out.append((v & 0x7F) | 0x80)
-            v >>= 7
-        self.out.append(v)
-        return self
-
-    def zigzag(self, v):
-        return self.varint((v << 1) ^ (v >> 63))
-
-    def field(self, fid, ftype):
-        delta = fid - self.last[-1]
-        if 0 < delta <= 15:
-            self.out.append(delta << 4 | ftype)
-        else:
-            self.out.append(ftype)
-            self.zigzag(fid)
-        self.last[-1] = fid
-        return self
-
-    def begin(self):
-        self.last.append(0)
-        return self
-
-    def end(self):
-        self.out.append(0)
-        self.last.pop()
-        return self
-
-    def list_header(self, elem, count):
-        if count < 15:
-            self.out.append(count << 4 | elem)
-        else:
-            self.out.append(0xF0 | elem)
-            self.varint(count)
-        return self
-
-    def binary(self, data):
-        if isinstance(data, str):
-            data = data.encode()
-        self.varint(len(data))
-        self.out += data
-        return self
-
-
-class CompactReader:
-    """Reads Thrift compact values; skips anything it is not asked for."""
-
-    def __init__(self, data, pos=0):
-        self.data = data
-        self.pos = pos
-
-    def byte(self):
-        if self.pos >= len(self.data):
-            raise ValueError("truncated")
-        b = self.data[self.pos]
-        self.pos += 1
-        return b
-
-    def varint(self):
-        value, shift = 0, 0
-        while True:
-            b = self.byte()
-            value |= (b & 0x7F) << shift
-            shift += 7
-            if not b & 0x80:
-                return value
-
-    def zigzag(self):
-        u = self.varint()
-        return (u >> 1) ^ -(u & 1)
-
-    def binary(self):
-        n = self.varint()
-        value = self.data[self.pos:self.pos + n]
-        self.pos += n
-        return value
-
-    def list_header(self):
-        b = self.byte()
-        count, elem = b >> 4, b & 0x0F
-        if count == 15:
-            count = self.varint()
-        return elem, count
-
-    def skip(self, ftype):
-        if ftype in (1, 2):
-            return
-        if ftype == 3:
-            self.pos += 1
-        elif ftype in (4, 5, 6):
-            self.varint()
-        elif ftype == 7:
-            self.pos += 8
-        elif ftype == 8:
-            self.binary()
-        elif ftype in (9, 10):
-            elem, count = self.list_header()
-            for _ in range(count):
-                if elem in (1, 2):
-                    self.pos += 1
-                else:
-                    self.skip(elem)
-        elif ftype == 11:
-            count = self.varint()
-            if count:
-                kv = self.byte()
-                for _ in range(count):
-                    self.skip(kv >> 4)
-                    self.skip(kv & 0x0F)
-        elif ftype == 12:
-            self.struct(lambda fid, t: False)
-        else:
-            raise ValueError("bad type %d" % ftype)
-
-    def struct(self, on_field):
-        """on_field(id, type) reads the value and returns True, or False to skip it."""
-        last = 0
-        while True:
-            b = self.byte()
-            if b == 0:
-                return
-            ftype, delta = b & 0x0F, b >> 4
-            fid = last + delta if delta else self.zigzag()
-            last = fid
-            if not on_field(fid, ftype):
-                self.skip(ftype)
-
-
-def walk_footer(data):
-    """[(row_group, path, bloom_filter_offset or None)] for every column chunk."""
-    (length,) = struct.unpack("<I", data[-8:-4])
-    r = CompactReader(data, len(data) - 8 - length)
-    chunks = []
-
-    def column_meta(info):
-        def on(fid, ftype):
-            if fid == 3 and ftype == LIST:
-                _, n = r.list_header()
-                info["path"] = ".".join(r.binary().decode() for _ in range(n))
-                return True
-            if fid == 14 and ftype == I64:
-                info["offset"] = r.zigzag()
-                return True
-            return False
-        r.struct(on)
-
-    def column_chunk(info):
-        def on(fid, ftype):
-            if fid == 3 and ftype == STRUCT:
-                column_meta(info)
-                return True
-            return False
-        r.struct(on)
-
-    def row_group(index):
-        def on(fid, ftype):
-            if fid == 1 and ftype == LIST:
-                _, n = r.list_header()
-                for _ in range(n):
-                    info = {"row_group": index, "path": "", "offset": None}
-                    column_chunk(info)
-                    chunks.append(info)
-                return True
-            return False
-        r.struct(on)
-
-    def file_meta(fid, ftype):
-        if fid == 4 and ftype == LIST:
-            _, n = r.list_header()
-            for g in range(n):
-                row_group(g)
-            return True
-        return False
-
-    r.struct(file_meta)
-    return chunks
-
-
-def read_bloom_header(data, offset):
-    """(header length, numBytes) of the BloomFilterHeader at offset."""
-    r = CompactReader(data, offset)
-    found = {}
-
-    def on(fid, ftype):
-        if fid == 1 and ftype == I32:
-            found["num_bytes"] = r.zigzag()
-            return True
-        return False
-    r.struct(on)
-    return r.pos - offset, found["num_bytes"]
-
-
-def bloom_header(num_bytes):
-    """A BloomFilterHeader: numBytes, BLOCK, XXHASH, UNCOMPRESSED."""
-    w = CompactWriter().begin()
-    w.field(1, I32).zigzag(num_bytes)
-    for fid in (2, 3, 4):
-        w.field(fid, STRUCT).begin().field(1, STRUCT).begin().end().end()
-    w.end()
-    return bytes(w.out)
-
-
-def file_metadata_start():
-    """A writer inside a FileMetaData holding its required fields but
-    row_groups: version, a one-element schema, num_rows."""
-    w = CompactWriter().begin()
-    w.field(1, I32).zigzag(2)
-    w.field(2, LIST).list_header(STRUCT, 1).begin().field(4, BINARY).binary("schema").end()
-    w.field(3, I64).zigzag(100)
-    return w
-
-
-def parquet_file(filters, misalign):
-    """A file with a Parquet footer and one Bloom filter per column chunk:
-    filters = [(path parts, bitset bytes or None)], in one row group. Each
-    header is placed so that its bitset starts at a multiple of 64 plus
-    `misalign`. Returns (file bytes, [bitset offset or None per chunk])."""
-    body = bytearray(b"PAR1")
-    placed = []
-    for _, num_bytes in filters:
-        if num_bytes is None:
-            placed.append(None)
-            continue
-        header = bloom_header(num_bytes)
-        while (len(body) + len(header)) % 64 != misalign:
-            body.append(0xAA)
-        placed.append((len(body), len(body) + len(header)))
-        body += header + bytes(num_bytes)
-    w = file_metadata_start()
-    w.field(4, LIST).list_header(STRUCT, 1).begin()
-    w.field(1, LIST).list_header(STRUCT, len(filters))
-    for (path, num_bytes), where in zip(filters, placed):
-        w.begin()
-        w.field(2, I64).zigzag(4)
-        w.field(3, STRUCT).begin()
-        w.field(1, I32).zigzag(1)
-        w.field(3, LIST).list_header(BINARY, len(path))
-        for part in path:
-            w.binary(part)
-        w.field(5, I64).zigzag(100)
-        if where is not None:
-            w.field(14, I64).zigzag(where[0])
-            w.field(15, I32).zigzag(where[1] - where[0] + num_bytes)
-        w.end()  # ColumnMetaData
-        w.end()  # ColumnChunk
-    w.field(2, I64).zigzag(0)
-    w.end()  # RowGroup
-    w.field(6, BINARY).binary("aligncheck_test.py")
-    w.end()
-    metadata = bytes(w.out)
-    data = bytes(body) + metadata + struct.pack("<I", len(metadata)) + b"PAR1"
-    return data, [p[1] if p else None for p in placed]
 
 
 # ------------------------------------------------------------------- tests
@@ -634,7 +375,8 @@ class ParquetFooterMatchesIndependentWalk(ToolTestCase):
         # C1 CSI (U+009B) and an invalid byte; UTF-8 text passes unchanged.
         hostile = ["evil\x1b[2J", "a\nb", "c\u009bd", "\u00e9t\u00e9"]
         data, _ = parquet_file([(hostile, 256)], 20)
-        data = data.replace(b"\xc3\xa9t", b"\xff\xa9t", 1)  # first "é" made invalid
+        # The first "é" made invalid, in the schema and in path_in_schema alike.
+        data = data.replace(b"\xc3\xa9t", b"\xff\xa9t")
         path = self.write("hostile.parquet", data)
         result = run(["--cpu", "e5-v4", "--parquet", path])
         self.assertEqual(result.returncode, 1, result.stderr)
@@ -650,7 +392,7 @@ class ParquetFooterMatchesIndependentWalk(ToolTestCase):
         self.assertTrue(report["filters"][0]["column"].startswith("evil\x1b[2J.a\nb."))
 
     def test_hostile_column_path_is_escaped_in_error_messages(self):
-        w = file_metadata_start()
+        w = file_metadata_start([["x\x1b]0;owned\x07\ny"]])
         w.field(4, LIST).list_header(STRUCT, 1).begin()
         w.field(1, LIST).list_header(STRUCT, 1).begin()
         w.field(3, STRUCT).begin()
@@ -669,11 +411,7 @@ class RealParquetTestdata(ToolTestCase):
     """--parquet on the real files in ../shared/testdata."""
 
     def data_file(self, name):
-        path = os.path.join(TESTDATA, name)
-        if not TESTDATA or not os.path.isfile(path):
-            self.skipTest("shared testdata is absent: no %s in BLOCKBLOOM_TESTDATA=%r"
-                          % (name, TESTDATA))
-        return path
+        return testdata_file(self, name)
 
     def test_impala_file_lists_all_16_filters_and_flags_the_misaligned(self):
         path = self.data_file("parquet-bloom-filtering.parquet")
@@ -745,7 +483,7 @@ class CorruptParquet(ToolTestCase):
                             "malformed")
 
     def test_bloom_filter_offset_past_the_end(self):
-        w = file_metadata_start()
+        w = file_metadata_start([["far"]])
         w.field(4, LIST).list_header(STRUCT, 1).begin()
         w.field(1, LIST).list_header(STRUCT, 1).begin()
         w.field(3, STRUCT).begin()
@@ -760,7 +498,7 @@ class CorruptParquet(ToolTestCase):
     def test_bloom_filter_length_zero_or_negative_is_invalid(self):
         for length in (0, -1, -(1 << 31)):
             with self.subTest(length=length):
-                w = file_metadata_start()
+                w = file_metadata_start([["len"]])
                 w.field(4, LIST).list_header(STRUCT, 1).begin()
                 w.field(1, LIST).list_header(STRUCT, 1).begin()
                 w.field(3, STRUCT).begin()

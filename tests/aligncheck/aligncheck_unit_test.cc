@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Unit tests of blockbloom-aligncheck's pieces (tools/aligncheck/): the
 // straddle arithmetic against a brute-force count, the core profiles and SKU
-// table, the cpu_features -> profile mapping, the Parquet footer walk and the
-// report (JSON, fixes, exit status).
+// table, the cpu_features -> profile mapping, the Parquet footer (read by the
+// library's Parquet file layer) and the report (JSON, fixes, exit status).
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -23,6 +23,7 @@
 #include "blockbloom/parquet_format.h"
 #include "common/cli_error.h"
 #include "common/printable_text.h"
+#include "parquet_test_file.h"
 
 namespace blockbloom_aligncheck {
 namespace {
@@ -411,70 +412,13 @@ TEST(CpuMapping, SysfsCacheDirectoryIsRead) {
 
 // ------------------------------------------------------------ footer reader
 
-// A Thrift compact writer, just enough to build footers by hand.
-class Compact {
- public:
-  Compact& Field(int id, int type) {
-    const int delta = id - last_.back();
-    if (delta > 0 && delta <= 15) {
-      out_ += static_cast<char>(delta << 4 | type);
-    } else {
-      out_ += static_cast<char>(type);
-      Varint(ZigZag(id));
-    }
-    last_.back() = id;
-    return *this;
-  }
-  Compact& BeginStruct() {
-    last_.push_back(0);
-    return *this;
-  }
-  Compact& EndStruct() {
-    out_ += '\0';
-    last_.pop_back();
-    return *this;
-  }
-  Compact& ListHeader(int elem, std::uint64_t count) {
-    if (count < 15) {
-      out_ += static_cast<char>(count << 4 | static_cast<std::uint64_t>(elem));
-    } else {
-      out_ += static_cast<char>(0xf0 | elem);
-      Varint(count);
-    }
-    return *this;
-  }
-  Compact& I(std::int64_t v) {
-    Varint(ZigZag(v));
-    return *this;
-  }
-  Compact& Binary(const std::string& s) {
-    Varint(s.size());
-    out_ += s;
-    return *this;
-  }
-  Compact& Raw(const std::string& bytes) {
-    out_ += bytes;
-    return *this;
-  }
-  const std::string& bytes() const { return out_; }
-
- private:
-  static std::uint64_t ZigZag(std::int64_t v) {
-    return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
-  }
-  void Varint(std::uint64_t v) {
-    while (v >= 0x80) {
-      out_ += static_cast<char>(v | 0x80);
-      v >>= 7;
-    }
-    out_ += static_cast<char>(v);
-  }
-  std::string out_;
-  std::vector<int> last_{0};
-};
-
-constexpr int kI32 = 5, kI64 = 6, kDouble = 7, kBinary = 8, kList = 9, kMap = 11, kStruct = 12;
-constexpr int kTrue = 1;
+// Footers made by hand (tests/parquet_test_file.h): a chunk names its
+// column's path; the schema has one leaf per chunk of the first row group.
+using bbtest::CompactWriter;
+using bbtest::kI32;
+using bbtest::ParquetBytes;
+using bbtest::LittleEndian32;
+using bbtest::HeaderFor;
 
 struct ChunkSpec {
   std::vector<std::string> path;
@@ -482,63 +426,27 @@ struct ChunkSpec {
   std::int32_t bloom_length = -1;  // -1: absent
 };
 
-// FileMetaData with unrelated fields around the ones the walk reads.
 std::string FileMetaData(const std::vector<std::vector<ChunkSpec>>& groups) {
-  Compact c;
-  c.BeginStruct();
-  c.Field(1, kI32).I(2);                                              // version
-  c.Field(2, kList).ListHeader(kStruct, 1).BeginStruct().Field(4, kBinary).Binary("schema").EndStruct();
-  c.Field(3, kI64).I(1000);                                           // num_rows
-  c.Field(4, kList).ListHeader(kStruct, groups.size());
-  for (const auto& group : groups) {
-    c.BeginStruct();
-    c.Field(1, kList).ListHeader(kStruct, group.size());
-    for (const ChunkSpec& chunk : group) {
-      c.BeginStruct();
-      c.Field(2, kI64).I(4);  // file_offset
-      c.Field(3, kStruct).BeginStruct();
-      c.Field(1, kI32).I(1);  // type
-      c.Field(2, kList).ListHeader(kI32, 2).I(0).I(3);  // encodings
-      c.Field(3, kList).ListHeader(kBinary, chunk.path.size());
-      for (const std::string& part : chunk.path) c.Binary(part);
-      c.Field(4, kI32).I(0);
-      c.Field(5, kI64).I(1000);
-      c.Field(8, kList).ListHeader(kStruct, 0);                      // key_value_metadata
-      c.Field(12, kStruct).BeginStruct().Field(1, kBinary).Binary("max").Field(5, kTrue).EndStruct();
-      if (chunk.bloom_offset >= 0) c.Field(14, kI64).I(chunk.bloom_offset);
-      if (chunk.bloom_length >= 0) c.Field(15, kI32).I(chunk.bloom_length);
-      c.Field(16, kDouble).Raw(std::string(8, '\x01'));             // a field from the future
-      c.EndStruct();  // ColumnMetaData
-      c.EndStruct();  // ColumnChunk
-    }
-    c.Field(2, kI64).I(123);  // total_byte_size
-    c.EndStruct();            // RowGroup
+  std::vector<bbtest::ColumnSpec> columns;
+  for (const ChunkSpec& chunk : groups.at(0)) {
+    columns.emplace_back();
+    columns.back().path = chunk.path;
   }
-  c.Field(5, kMap).Raw(std::string("\x01\x88", 2)).Binary("k").Binary("v");  // a map<string,string>
-  c.Field(6, kBinary).Binary("created by a test");
-  c.EndStruct();
-  return c.bytes();
-}
-
-std::string LittleEndian32(std::uint32_t v) {
-  std::string s;
-  for (int i = 0; i < 4; ++i) s += static_cast<char>(v >> (8 * i));
-  return s;
-}
-
-std::string ParquetBytes(const std::string& body, const std::string& metadata) {
-  return "PAR1" + body + metadata + LittleEndian32(static_cast<std::uint32_t>(metadata.size())) + "PAR1";
+  std::vector<std::vector<bbtest::ChunkSpec>> chunks;
+  for (const auto& group : groups) {
+    chunks.emplace_back();
+    for (const ChunkSpec& chunk : group) {
+      bbtest::ChunkSpec c;
+      c.bloom_offset = chunk.bloom_offset;
+      c.bloom_length = chunk.bloom_length;
+      chunks.back().push_back(c);
+    }
+  }
+  return bbtest::FileMetaData(columns, chunks);
 }
 
 ParquetFooter Read(const std::string& file) {
   return ReadParquetFooter(reinterpret_cast<const std::uint8_t*>(file.data()), file.size());
-}
-
-std::string HeaderFor(std::size_t num_bytes) {
-  std::uint8_t header[BB_PARQUET_HEADER_MAX_BYTES];
-  std::size_t n = 0;
-  EXPECT_EQ(bb_parquet_header_write(num_bytes, header, sizeof header, &n), BB_OK);
-  return std::string(reinterpret_cast<const char*>(header), n);
 }
 
 TEST(FooterReader, ReadsPathsAndBloomFieldsAndSkipsEverythingElse) {
@@ -596,7 +504,7 @@ TEST(FooterReader, CorruptFilesAreErrorsThatNameTheProblem) {
     EXPECT_NE(m.find("corrupt footer"), std::string::npos) << "cut at " << cut << ": " << m;
   }
   // A field the walk reads, with the wrong type.
-  Compact c;
+  CompactWriter c;
   c.BeginStruct().Field(4, kI32).I(1).EndStruct();
   EXPECT_NE(message(ParquetBytes("", c.bytes())).find("row_groups (field 4) is not a list"),
             std::string::npos);
@@ -612,8 +520,7 @@ TEST(FooterReader, LocatesEachFilterThroughItsHeader) {
   const std::string file = ParquetBytes(
       body, FileMetaData({{{{"x"}, 4, 80}, {{"y"}, 100, -1}, {{"z"}, -1, -1}}}));
   const ParquetFooter footer = Read(file);
-  const auto* data = reinterpret_cast<const std::uint8_t*>(file.data());
-  const std::vector<LocatedFilter> located = LocateBloomFilters(footer, data, file.size());
+  const std::vector<LocatedFilter> located = LocateBloomFilters(footer);
   ASSERT_EQ(located.size(), 2u);
   EXPECT_EQ(located[0].chunk.path, "x");
   EXPECT_EQ(located[0].header_offset, 4u);
@@ -627,7 +534,7 @@ TEST(FooterReader, LocatesEachFilterThroughItsHeader) {
   auto locate_error = [&](std::int64_t offset, std::int32_t length) -> std::string {
     const std::string f = ParquetBytes(body, FileMetaData({{{{"c"}, offset, length}}}));
     try {
-      LocateBloomFilters(Read(f), reinterpret_cast<const std::uint8_t*>(f.data()), f.size());
+      LocateBloomFilters(Read(f));
     } catch (const CliError& e) {
       return e.what();
     }
@@ -650,8 +557,7 @@ TEST(FooterReader, TheImpalaTestFileHasSixteenFilters) {
   }
   const std::string file((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const ParquetFooter footer = Read(file);
-  const std::vector<LocatedFilter> located =
-      LocateBloomFilters(footer, reinterpret_cast<const std::uint8_t*>(file.data()), file.size());
+  const std::vector<LocatedFilter> located = LocateBloomFilters(footer);
   ASSERT_EQ(located.size(), 16u);
   EXPECT_EQ(located[0].chunk.path, "int8_col");
   EXPECT_EQ(located[0].header_offset, 9892u);

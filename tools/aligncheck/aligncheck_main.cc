@@ -205,7 +205,7 @@ int Run(const std::vector<std::string>& args) {
     }();
     std::vector<LocatedFilter> located;
     try {
-      located = LocateBloomFilters(footer, range->data(), range->size());
+      located = LocateBloomFilters(footer);
     } catch (const CliError& e) {
       throw CliError(report.parquet_file + ": " + e.what());
     }

@@ -1,15 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // --parquet: where a Parquet file's footer says its Bloom filters are.
 //
-// The footer is the last 8 bytes (a 4-byte little-endian length and "PAR1")
-// preceded by that many bytes of Thrift-compact FileMetaData. Only these
-// fields are read, everything else is skipped:
-//   FileMetaData  4: list<RowGroup> row_groups
-//   RowGroup      1: list<ColumnChunk> columns
-//   ColumnChunk   3: ColumnMetaData meta_data
-//   ColumnMetaData 3: list<binary> path_in_schema, 14: i64 bloom_filter_offset,
-//                 15: i32 bloom_filter_length (both optional)
-// The Thrift reader is the library's (api/thrift_compact_reader.h).
+// The footer and every filter's BloomFilterHeader are read by the library's
+// Parquet file layer (api/parquet_file_reader.h, the project's one
+// FileMetaData parser); this turns what it found into aligncheck's rows and
+// its first problem into a CliError.
 #ifndef BLOCKBLOOM_TOOLS_ALIGNCHECK_FOOTER_H_
 #define BLOCKBLOOM_TOOLS_ALIGNCHECK_FOOTER_H_
 
@@ -18,12 +13,14 @@
 #include <string>
 #include <vector>
 
+#include "api/parquet_file_reader.h"
+
 namespace blockbloom_aligncheck {
 
 struct ColumnChunkInfo {
   std::uint32_t row_group = 0;
   std::uint32_t column = 0;  // index within the row group
-  std::string path;          // path_in_schema joined with "."
+  std::string path;          // the column's dotted path from the schema
   bool has_bloom_filter_offset = false;
   std::int64_t bloom_filter_offset = 0;
   bool has_bloom_filter_length = false;
@@ -34,11 +31,14 @@ struct ParquetFooter {
   std::uint64_t metadata_offset = 0;  // where FileMetaData starts
   std::uint32_t metadata_length = 0;
   std::vector<ColumnChunkInfo> chunks;  // every column chunk, in file order
+  // What the library found of each chunk's filter, as chunks.
+  std::vector<blockbloom::parquet::FilterState> filters;
 };
 
-// Parses the footer of the whole file in file[0 .. size). Throws CliError
-// with a message naming the problem (too short, bad magic, footer length past
-// the file, truncated or malformed Thrift, a field of the wrong type).
+// Parses the footer of the whole file in file[0 .. size) and checks each
+// filter's header. Throws CliError with a message naming the problem (too
+// short, bad magic, footer length past the file, truncated or malformed
+// Thrift, a field of the wrong type, a schema the chunks disagree with).
 ParquetFooter ReadParquetFooter(const std::uint8_t* file, std::size_t size);
 
 // A column chunk's Bloom filter, located and its header parsed.
@@ -50,13 +50,10 @@ struct LocatedFilter {
   std::uint64_t bitset_bytes = 0;   // the header's numBytes
 };
 
-// The filters of the chunks that have a bloom_filter_offset, in file order:
-// each BloomFilterHeader is parsed with bb_parquet_header_read, within
-// bloom_filter_length bytes when the footer gives it, else the rest of the
-// file. Throws CliError naming the chunk for an offset or length outside the
-// file or a corrupt header.
-std::vector<LocatedFilter> LocateBloomFilters(const ParquetFooter& footer,
-                                              const std::uint8_t* file, std::size_t size);
+// The filters of the chunks that have a bloom_filter_offset, in file order.
+// Throws CliError naming the chunk for the first one that cannot be used: an
+// offset or length outside the file, or a corrupt header.
+std::vector<LocatedFilter> LocateBloomFilters(const ParquetFooter& footer);
 
 }  // namespace blockbloom_aligncheck
 

@@ -54,6 +54,7 @@ int Dispatch(const std::vector<std::string>& words, std::string* command) {
   if (name == "probe") return RunProbe(args);
   if (name == "union") return RunUnion(args);
   if (name == "tune") return RunTune(args);
+  if (name == "parquet") return RunParquet(args);
   if (name == "join-demo") return RunJoinDemo(args);
   throw UsageError("unknown command \"" + name + "\"");
 }

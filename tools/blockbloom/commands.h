@@ -13,7 +13,8 @@ int RunInfo(const std::vector<std::string>& args);
 int RunBuild(const std::vector<std::string>& args);
 int RunProbe(const std::vector<std::string>& args);
 int RunUnion(const std::vector<std::string>& args);
-int RunTune(const std::vector<std::string>& args);  // tune/tune_command.cc
+int RunTune(const std::vector<std::string>& args);     // tune/tune_command.cc
+int RunParquet(const std::vector<std::string>& args);  // parquet/parquet_command.cc
 
 // Prints a command's usage (usage.h: CommandUsage; "" for every command) to
 // standard output, for --help, and returns 0.

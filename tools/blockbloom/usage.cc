@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "usage.h"
 
+#include "parquet/parquet_usage.h"
+
 #include <set>
 
 namespace blockbloom_cli {
@@ -103,6 +105,7 @@ const char* const kProbeSections[] = {kLayoutsHelp, kInputLinesHelp, kParquetHea
 const char* const kUnionSections[] = {kLayoutsHelp, kParquetHeaderHelp, kFilesHelp, nullptr};
 const char* const kJoinDemoSections[] = {kJoinDemoHelp, nullptr};
 const char* const kTuneSections[] = {kTuneHelp, nullptr};
+const char* const kParquetSections[] = {kParquetHelp, nullptr};
 
 // The lines of the full synopsis that belong to no command.
 const char kGeneralSynopsis[] =
@@ -150,6 +153,7 @@ const CommandHelp kCommandHelp[] = {
     {"tune", "  blockbloom tune [--bytes N] [--seconds S] [--json]\n",
      "  tune       measure which prefetch hint and distance suit this machine (see below)\n",
      kTuneSections},
+    {"parquet", kParquetSynopsis, kParquetSummary, kParquetSections},
 };
 const std::size_t kCommandHelpCount = sizeof kCommandHelp / sizeof kCommandHelp[0];
 

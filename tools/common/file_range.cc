@@ -1,17 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "file_range.h"
 
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <limits>
 #include <new>
 
+#include "api/file_read.h"
+#include "blockbloom/blockbloom.h"
 #include "cli_error.h"
 
 namespace blockbloom_cli {
@@ -46,42 +43,18 @@ struct FdCloser {
 // Opens path, which must be a regular file; *size receives its size. The
 // caller owns the returned descriptor.
 int OpenRegularFile(const std::string& path, std::uint64_t* size) {
-  // O_NONBLOCK: opening a FIFO for reading otherwise waits, forever, for a
-  // writer, before fstat could tell that it is no regular file. It changes
-  // nothing for a regular file, and is cleared once the file is known to be one.
-  FdCloser file{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};
-  if (file.fd < 0) throw CliError(path + ": cannot open: " + std::strerror(errno));
-  struct stat info {};
-  if (::fstat(file.fd, &info) != 0) throw CliError(path + ": cannot stat: " + std::strerror(errno));
-  if (!S_ISREG(info.st_mode)) throw CliError(path + ": not a regular file");
-  const int flags = ::fcntl(file.fd, F_GETFL);
-  if (flags < 0 || ::fcntl(file.fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
-    throw CliError(path + ": cannot clear O_NONBLOCK: " + std::strerror(errno));
-  }
-  *size = static_cast<std::uint64_t>(info.st_size);
-  const int fd = file.fd;
-  file.fd = -1;  // handed to the caller
+  int fd = -1;
+  std::string reason;
+  if (blockbloom::OpenRegularFile(path, &fd, size, &reason) != BB_OK) throw CliError(reason);
   return fd;
 }
 
-// Fills [out, out + length) from the file's bytes at offset. A read of 0
-// bytes before the end means the file was truncated since fstat.
+// Fills [out, out + length) from the file's bytes at offset.
 void ReadFully(const std::string& path, int fd, std::uint64_t offset, unsigned char* out,
                std::size_t length) {
-  // Linux reads at most 0x7ffff000 bytes a call; ask for 1 GiB at a time.
-  constexpr std::size_t kMaxChunk = std::size_t{1} << 30;
-  std::size_t done = 0;
-  while (done < length) {
-    const std::size_t want = std::min(length - done, kMaxChunk);
-    const ssize_t got = ::pread(fd, out + done, want, static_cast<off_t>(offset + done));
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) throw CliError(path + ": cannot read: " + std::strerror(errno));
-    if (got == 0) {
-      throw CliError(path + ": shrank while being read: it ended after " +
-                     std::to_string(offset + done) + " of the " + std::to_string(offset + length) +
-                     " bytes needed");
-    }
-    done += static_cast<std::size_t>(got);
+  std::string reason;
+  if (blockbloom::ReadFully(path, fd, offset, out, length, &reason) != BB_OK) {
+    throw CliError(reason);
   }
 }
 

@@ -1,0 +1,597 @@
+// SPDX-License-Identifier: Apache-2.0
+// The FileMetaData walk (see api/parquet_footer.h). Every failure is a
+// FooterError carrying the reason, thrown where it is found and turned into
+// BB_ERR_PARQUET_FOOTER_MALFORMED at the top: the walk itself reads like the
+// Thrift definitions. Bounds: every byte goes through CompactReader::Byte();
+// containers nest at most thrift::kMaxDepth deep; the schema tree is walked
+// with an explicit stack, so a hostile nesting depth cannot overflow the
+// machine's; and the column paths a schema may spell out are capped relative
+// to the footer's size (a deep group with many leaves would otherwise repeat
+// its long name once per leaf).
+#include "api/parquet_footer.h"
+
+#include <cstring>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "api/thrift_compact_reader.h"
+
+namespace blockbloom {
+namespace parquet {
+namespace {
+
+using thrift::CompactReader;
+
+struct FooterError {
+  std::string reason;
+};
+
+[[noreturn]] void Fail(const std::string& reason) { throw FooterError{"corrupt footer: " + reason}; }
+
+// A SchemaElement as written, before the tree is built.
+struct Element {
+  std::string name;
+  bool has_type = false;
+  std::int32_t type = 0;
+  bool has_type_length = false;
+  std::int32_t type_length = 0;
+  bool has_num_children = false;
+  std::int32_t num_children = 0;
+  bool has_converted_type = false;
+  std::int32_t converted_type = 0;
+  bool has_scale = false;
+  std::int32_t scale = 0;
+  bool has_precision = false;
+  std::int32_t precision = 0;
+  Column logical;  // only its logical_type .. precision members are used
+};
+
+// A chunk as written, before it is checked against the schema.
+struct RawChunk {
+  Chunk chunk;
+  bool has_type = false;
+  std::int32_t type = 0;
+  bool has_path = false;
+  std::string path;  // path_in_schema joined with '.'
+};
+
+struct RawRowGroup {
+  std::int64_t num_rows = -1;
+  std::vector<RawChunk> chunks;
+};
+
+// Column paths may add up to this many bytes beyond 16 times the footer.
+constexpr std::size_t kPathBytesAllowance = std::size_t{1} << 20;
+
+class Walker {
+ public:
+  Walker(const std::uint8_t* data, std::size_t len) : r_(data, len), len_(len) {}
+
+  void Walk(FileMetaData* out) {
+    bool seen[kRequired] = {};
+    std::vector<Element> elements;
+    std::vector<RawRowGroup> groups;
+    Struct(0, [&](int id, std::uint8_t type) {
+      if (id == 6) {
+        Expect(type == thrift::kBinary, "FileMetaData.created_by (field 6) is not a string");
+        out->created_by = Binary();
+        return true;
+      }
+      if (id < 1 || id > kRequired) return false;
+      const RequiredField& field = kRequiredFields[id - 1];
+      Expect(type == field.type, std::string("FileMetaData.") + field.name + " (field " +
+                                     std::to_string(id) + ") is not " + field.type_name);
+      seen[id - 1] = true;
+      switch (id) {
+        case 1:
+          Check(r_.I32(&out->version));
+          return true;
+        case 2: {
+          const std::uint64_t n = ListOfStructs("FileMetaData.schema");
+          elements.clear();
+          for (std::uint64_t i = 0; i < n; ++i) elements.push_back(SchemaElement());
+          return true;
+        }
+        case 3:
+          Check(r_.I64(&out->num_rows));
+          return true;
+        default: {
+          const std::uint64_t n = ListOfStructs("FileMetaData.row_groups");
+          groups.clear();
+          for (std::uint64_t g = 0; g < n; ++g) groups.push_back(RowGroup());
+          return true;
+        }
+      }
+    });
+    ExpectRequiredFields(seen);
+    BuildColumns(elements, &out->columns);
+    CheckChunks(&groups, out);
+  }
+
+ private:
+  // FileMetaData fields 1 .. 4, all required by parquet.thrift. Without them
+  // the bytes are no Parquet footer, however well-formed as Thrift: a lone
+  // stop byte must not pass as a file with no column chunks.
+  struct RequiredField {
+    const char* name;
+    std::uint8_t type;
+    const char* type_name;
+  };
+  static constexpr int kRequired = 4;
+  static constexpr RequiredField kRequiredFields[kRequired] = {
+      {"version", thrift::kI32, "an i32"},
+      {"schema", thrift::kList, "a list"},
+      {"num_rows", thrift::kI64, "an i64"},
+      {"row_groups", thrift::kList, "a list"},
+  };
+
+  void ExpectRequiredFields(const bool (&seen)[kRequired]) {
+    std::string missing;
+    for (int i = 0; i < kRequired; ++i) {
+      if (seen[i]) continue;
+      missing += std::string(missing.empty() ? "" : ", ") + kRequiredFields[i].name +
+                 " (field " + std::to_string(i + 1) + ")";
+    }
+    if (!missing.empty()) Fail("the FileMetaData lacks required " + missing);
+  }
+
+  // Reads a struct's fields; on_field(id, type) reads the value and returns
+  // true, or returns false to have it skipped.
+  template <typename OnField>
+  void Struct(int depth, OnField on_field) {
+    Expect(depth < thrift::kMaxDepth, "nested too deeply");
+    int last_id = 0;
+    for (;;) {
+      std::uint8_t type = 0;
+      int id = 0;
+      Check(r_.FieldHeader(&last_id, &type, &id));
+      if (type == thrift::kStop) return;
+      if (!on_field(id, type)) Check(r_.Skip(type, depth + 1, false));
+    }
+  }
+
+  std::uint64_t ListOfStructs(const char* what) {
+    std::uint8_t elem = 0;
+    std::uint64_t count = 0;
+    Check(r_.ListHeader(&elem, &count));
+    Expect(elem == thrift::kStruct, std::string(what) + " is not a list of structs");
+    return count;
+  }
+
+  std::string Binary() {
+    const std::uint8_t* bytes = nullptr;
+    std::size_t size = 0;
+    Check(r_.Binary(&bytes, &size));
+    return std::string(reinterpret_cast<const char*>(bytes), size);
+  }
+
+  // An i32 field (enums are i32s too) of the expected type.
+  std::int32_t I32Field(std::uint8_t type, const std::string& what) {
+    Expect(type == thrift::kI32, what + " is not an i32");
+    std::int32_t v = 0;
+    Check(r_.I32(&v));
+    return v;
+  }
+
+  std::int64_t I64Field(std::uint8_t type, const std::string& what) {
+    Expect(type == thrift::kI64, what + " is not an i64");
+    std::int64_t v = 0;
+    Check(r_.I64(&v));
+    return v;
+  }
+
+  // A struct field's boolean: the value is the type nibble itself.
+  bool BoolField(std::uint8_t type, const std::string& what) {
+    Expect(type == thrift::kBoolTrue || type == thrift::kBoolFalse, what + " is not a bool");
+    return type == thrift::kBoolTrue;
+  }
+
+  // ------------------------------------------------------------ the schema
+
+  Element SchemaElement() {
+    Element e;
+    bool has_name = false;
+    Struct(2, [&](int id, std::uint8_t type) {
+      switch (id) {
+        case 1:
+          e.type = I32Field(type, "SchemaElement.type (field 1)");
+          e.has_type = true;
+          return true;
+        case 2:
+          e.type_length = I32Field(type, "SchemaElement.type_length (field 2)");
+          e.has_type_length = true;
+          return true;
+        case 4:
+          Expect(type == thrift::kBinary, "SchemaElement.name (field 4) is not a string");
+          e.name = Binary();
+          has_name = true;
+          return true;
+        case 5:
+          e.num_children = I32Field(type, "SchemaElement.num_children (field 5)");
+          e.has_num_children = true;
+          return true;
+        case 6:
+          e.converted_type = I32Field(type, "SchemaElement.converted_type (field 6)");
+          e.has_converted_type = true;
+          return true;
+        case 7:
+          e.scale = I32Field(type, "SchemaElement.scale (field 7)");
+          e.has_scale = true;
+          return true;
+        case 8:
+          e.precision = I32Field(type, "SchemaElement.precision (field 8)");
+          e.has_precision = true;
+          return true;
+        case 10:
+          Expect(type == thrift::kStruct, "SchemaElement.logicalType (field 10) is not a struct");
+          LogicalType(&e.logical);
+          return true;
+        default:
+          return false;
+      }
+    });
+    Expect(has_name, "a SchemaElement lacks its required name (field 4)");
+    return e;
+  }
+
+  // The LogicalType union (depth 3): one member, an empty struct or the
+  // parameters of DECIMAL, TIME, TIMESTAMP, INTEGER.
+  void LogicalType(Column* t) {
+    int members = 0;
+    Struct(3, [&](int id, std::uint8_t type) {
+      ++members;
+      Expect(type == thrift::kStruct, "LogicalType member " + std::to_string(id) + " is not a struct");
+      Expect(id > 0, "LogicalType member id " + std::to_string(id) + " is not positive");
+      t->logical_type = id;
+      switch (id) {
+        case BB_PARQUET_LOGICAL_DECIMAL:
+          DecimalType(t);
+          return true;
+        case BB_PARQUET_LOGICAL_TIME:
+        case BB_PARQUET_LOGICAL_TIMESTAMP:
+          TimeType(t, id == BB_PARQUET_LOGICAL_TIME ? "TimeType" : "TimestampType");
+          return true;
+        case BB_PARQUET_LOGICAL_INTEGER:
+          IntType(t);
+          return true;
+        default:
+          return false;  // no parameters that matter here: skipped
+      }
+    });
+    Expect(members <= 1, "the LogicalType union holds " + std::to_string(members) + " members");
+  }
+
+  void DecimalType(Column* t) {
+    bool scale = false;
+    bool precision = false;
+    Struct(4, [&](int id, std::uint8_t type) {
+      if (id == 1) {
+        t->scale = I32Field(type, "DecimalType.scale (field 1)");
+        scale = true;
+        return true;
+      }
+      if (id == 2) {
+        t->precision = I32Field(type, "DecimalType.precision (field 2)");
+        precision = true;
+        return true;
+      }
+      return false;
+    });
+    Expect(scale && precision, "a DecimalType lacks its required scale or precision");
+  }
+
+  void TimeType(Column* t, const std::string& name) {
+    bool utc = false;
+    bool unit = false;
+    Struct(4, [&](int id, std::uint8_t type) {
+      if (id == 1) {
+        t->is_adjusted_to_utc = BoolField(type, name + ".isAdjustedToUTC (field 1)") ? 1 : 0;
+        utc = true;
+        return true;
+      }
+      if (id == 2) {
+        Expect(type == thrift::kStruct, name + ".unit (field 2) is not a struct");
+        TimeUnit(t);
+        unit = true;
+        return true;
+      }
+      return false;
+    });
+    Expect(utc && unit, "a " + name + " lacks its required isAdjustedToUTC or unit");
+  }
+
+  void TimeUnit(Column* t) {
+    int members = 0;
+    Struct(5, [&](int id, std::uint8_t type) {
+      ++members;
+      Expect(type == thrift::kStruct, "TimeUnit member " + std::to_string(id) + " is not a struct");
+      Expect(id >= BB_PARQUET_UNIT_MILLIS && id <= BB_PARQUET_UNIT_NANOS,
+             "TimeUnit member " + std::to_string(id) + " is not MILLIS, MICROS or NANOS");
+      t->time_unit = id;
+      return false;  // an empty struct: skipped
+    });
+    Expect(members == 1, "the TimeUnit union holds " + std::to_string(members) + " members");
+  }
+
+  void IntType(Column* t) {
+    bool width = false;
+    bool sign = false;
+    Struct(4, [&](int id, std::uint8_t type) {
+      if (id == 1) {
+        Expect(type == thrift::kByte, "IntType.bitWidth (field 1) is not an i8");
+        std::uint8_t b = 0;
+        Check(r_.Byte(&b));
+        t->bit_width = static_cast<std::int8_t>(b);
+        width = true;
+        return true;
+      }
+      if (id == 2) {
+        t->is_signed = BoolField(type, "IntType.isSigned (field 2)") ? 1 : 0;
+        sign = true;
+        return true;
+      }
+      return false;
+    });
+    Expect(width && sign, "an IntType lacks its required bitWidth or isSigned");
+  }
+
+  // The leaves of the depth-first element list, with their dotted paths.
+  void BuildColumns(const std::vector<Element>& elements, std::vector<Column>* columns) {
+    if (elements.empty()) return;  // no schema at all: no columns (checked against the chunks)
+    const Element& root = elements[0];
+    if (root.has_type && !root.has_num_children) {
+      Fail("the schema's root (element 0) is a column, not a group");
+    }
+    struct Frame {
+      std::int64_t remaining;  // children still to visit
+      std::size_t path_len;    // the length of this group's path
+    };
+    if (root.num_children < 0) {
+      Fail("SchemaElement 0 has " + std::to_string(root.num_children) + " children");
+    }
+    std::vector<Frame> stack{{root.num_children, 0}};
+    std::string path;  // the path of the element being visited
+    std::size_t next = 1;
+    std::size_t path_bytes = 0;
+    const std::size_t max_path_bytes = 16 * len_ + kPathBytesAllowance;
+    while (!stack.empty()) {
+      Frame& parent = stack.back();
+      if (parent.remaining == 0) {
+        stack.pop_back();
+        continue;
+      }
+      --parent.remaining;
+      if (next >= elements.size()) {
+        Fail("the schema ends inside a group: its elements announce more children than the " +
+             std::to_string(elements.size()) + " elements hold");
+      }
+      const std::size_t index = next++;
+      const Element& e = elements[index];
+      path.resize(parent.path_len);
+      if (!path.empty()) path += '.';
+      path += e.name;
+      if (e.has_num_children && e.num_children < 0) {
+        Fail("SchemaElement " + std::to_string(index) + " has " +
+             std::to_string(e.num_children) + " children");
+      }
+      if (e.has_num_children && e.num_children > 0) {
+        stack.push_back(Frame{e.num_children, path.size()});
+        continue;
+      }
+      if (!e.has_type) continue;  // an empty group: no column
+      path_bytes += path.size();
+      if (path_bytes > max_path_bytes) {
+        Fail("the schema's column paths add up to more than " + std::to_string(max_path_bytes) +
+             " bytes");
+      }
+      columns->push_back(LeafColumn(e, index, path));
+    }
+    if (next != elements.size()) {
+      Fail("the schema has " + std::to_string(elements.size() - next) +
+           " elements after the root's last descendant");
+    }
+  }
+
+  static Column LeafColumn(const Element& e, std::size_t index, const std::string& path) {
+    Column c = e.logical;  // logical_type and its parameters
+    c.path = path;
+    if (e.type < BB_PARQUET_BOOLEAN || e.type > BB_PARQUET_FIXED_LEN_BYTE_ARRAY) {
+      Fail("SchemaElement " + std::to_string(index) + " has the unknown type " +
+           std::to_string(e.type));
+    }
+    c.physical_type = e.type;
+    if (e.type == BB_PARQUET_FIXED_LEN_BYTE_ARRAY) {
+      if (!e.has_type_length || e.type_length <= 0) {
+        Fail("SchemaElement " + std::to_string(index) +
+             " is a FIXED_LEN_BYTE_ARRAY without a positive type_length");
+      }
+      c.type_length = e.type_length;
+    }
+    if (e.has_converted_type) c.converted_type = e.converted_type;
+    // Older writers give a decimal's scale and precision in the element.
+    if (c.logical_type != BB_PARQUET_LOGICAL_DECIMAL) {
+      if (e.has_scale) c.scale = e.scale;
+      if (e.has_precision) c.precision = e.precision;
+    }
+    return c;
+  }
+
+  // ------------------------------------------------------------ row groups
+
+  RawRowGroup RowGroup() {
+    RawRowGroup g;
+    Struct(2, [&](int id, std::uint8_t type) {
+      if (id == 3) {
+        g.num_rows = I64Field(type, "RowGroup.num_rows (field 3)");
+        return true;
+      }
+      if (id != 1) return false;
+      Expect(type == thrift::kList, "RowGroup.columns (field 1) is not a list");
+      const std::uint64_t columns = ListOfStructs("RowGroup.columns");
+      g.chunks.clear();
+      for (std::uint64_t c = 0; c < columns; ++c) g.chunks.push_back(ColumnChunk());
+      return true;
+    });
+    return g;
+  }
+
+  RawChunk ColumnChunk() {
+    RawChunk c;
+    Struct(4, [&](int id, std::uint8_t type) {
+      if (id == 1) {
+        Expect(type == thrift::kBinary, "ColumnChunk.file_path (field 1) is not a string");
+        c.chunk.file_path = Binary();
+        c.chunk.has_file_path = true;
+        return true;
+      }
+      if (id != 3) return false;
+      Expect(type == thrift::kStruct, "ColumnChunk.meta_data (field 3) is not a struct");
+      c.chunk.has_meta_data = true;
+      ColumnMetaData(&c);
+      return true;
+    });
+    return c;
+  }
+
+  void ColumnMetaData(RawChunk* c) {
+    Struct(5, [&](int id, std::uint8_t type) {
+      switch (id) {
+        case 1:
+          c->type = I32Field(type, "ColumnMetaData.type (field 1)");
+          c->has_type = true;
+          return true;
+        case 3: {
+          Expect(type == thrift::kList, "ColumnMetaData.path_in_schema (field 3) is not a list");
+          std::uint8_t elem = 0;
+          std::uint64_t count = 0;
+          Check(r_.ListHeader(&elem, &count));
+          Expect(elem == thrift::kBinary,
+                 "ColumnMetaData.path_in_schema (field 3) is not a list of strings");
+          c->path.clear();
+          for (std::uint64_t i = 0; i < count; ++i) {
+            if (i > 0) c->path += '.';
+            c->path += Binary();
+          }
+          c->has_path = true;
+          return true;
+        }
+        case 5:
+          c->chunk.num_values = I64Field(type, "ColumnMetaData.num_values (field 5)");
+          return true;
+        case 14:
+          c->chunk.bloom_filter_offset =
+              I64Field(type, "ColumnMetaData.bloom_filter_offset (field 14)");
+          c->chunk.has_bloom_filter_offset = true;
+          return true;
+        case 15:
+          c->chunk.bloom_filter_length =
+              I32Field(type, "ColumnMetaData.bloom_filter_length (field 15)");
+          c->chunk.has_bloom_filter_length = true;
+          return true;
+        default:
+          return false;
+      }
+    });
+  }
+
+  // Every row group has one chunk per column, in schema order; what a chunk
+  // says of its column must agree with the schema.
+  static void CheckChunks(std::vector<RawRowGroup>* groups, FileMetaData* out) {
+    const std::size_t columns = out->columns.size();
+    for (std::size_t g = 0; g < groups->size(); ++g) {
+      RawRowGroup& group = (*groups)[g];
+      if (group.chunks.size() != columns) {
+        Fail("row group " + std::to_string(g) + " has " + std::to_string(group.chunks.size()) +
+             " column chunks, but the schema has " + std::to_string(columns) + " columns");
+      }
+      out->row_group_rows.push_back(group.num_rows);
+      for (std::size_t c = 0; c < columns; ++c) {
+        RawChunk& raw = group.chunks[c];
+        const Column& column = out->columns[c];
+        const std::string where = "row group " + std::to_string(g) + " column " +
+                                  std::to_string(c) + " (" + column.path + ")";
+        if (raw.has_path && raw.path != column.path) {
+          Fail(where + ": path_in_schema " + raw.path + " is not the schema's");
+        }
+        if (raw.has_type && raw.type != column.physical_type) {
+          Fail(where + ": ColumnMetaData.type " + std::to_string(raw.type) +
+               " is not the schema's " + std::to_string(column.physical_type));
+        }
+        out->chunks.push_back(std::move(raw.chunk));
+      }
+      group.chunks = std::vector<RawChunk>();  // freed as it goes
+    }
+  }
+
+  void Check(int status) {
+    if (status == BB_OK) return;
+    const char* what = status == BB_ERR_HEADER_TRUNCATED ? "the FileMetaData ends inside a value"
+                                                         : "malformed Thrift compact data";
+    Fail(std::string(what) + " (at byte " + std::to_string(r_.pos()) + " of the FileMetaData)");
+  }
+
+  void Expect(bool ok, const std::string& what) {
+    if (!ok) Fail(what + " (at byte " + std::to_string(r_.pos()) + " of the FileMetaData)");
+  }
+
+  CompactReader r_;
+  std::size_t len_;
+};
+
+std::uint32_t LittleEndian32(const std::uint8_t* b) {
+  return static_cast<std::uint32_t>(b[0]) | static_cast<std::uint32_t>(b[1]) << 8 |
+         static_cast<std::uint32_t>(b[2]) << 16 | static_cast<std::uint32_t>(b[3]) << 24;
+}
+
+}  // namespace
+
+int LocateFileMetaData(std::uint64_t file_size, const std::uint8_t* head,
+                       const std::uint8_t* tail, std::uint64_t* offset, std::uint32_t* length,
+                       std::string* reason) {
+  if (file_size < kMinFileBytes) {
+    *reason = "not a Parquet file: " + std::to_string(file_size) +
+              " bytes is too short for \"PAR1\" + footer length + \"PAR1\" (12 bytes)";
+    return BB_ERR_PARQUET_NOT_PARQUET;
+  }
+  const std::uint8_t* magic = tail + kTailBytes - kMagicBytes;
+  if (std::memcmp(magic, "PARE", kMagicBytes) == 0) {
+    *reason = "encrypted Parquet footer (\"PARE\") is not supported";
+    return BB_ERR_PARQUET_NOT_PARQUET;
+  }
+  if (std::memcmp(magic, "PAR1", kMagicBytes) != 0) {
+    *reason = "not a Parquet file: bad magic, the last 4 bytes are not \"PAR1\"";
+    return BB_ERR_PARQUET_NOT_PARQUET;
+  }
+  if (std::memcmp(head, "PAR1", kMagicBytes) != 0) {
+    *reason = "not a Parquet file: bad magic, the first 4 bytes are not \"PAR1\"";
+    return BB_ERR_PARQUET_NOT_PARQUET;
+  }
+  const std::uint32_t n = LittleEndian32(tail);
+  if (n > file_size - kTailBytes - kMagicBytes) {
+    *reason = "corrupt footer: footer length " + std::to_string(n) +
+              " runs past the start of the file (" + std::to_string(file_size) + " bytes)";
+    return BB_ERR_PARQUET_FOOTER_MALFORMED;
+  }
+  if (n == 0) {
+    *reason = "corrupt footer: footer length is 0";
+    return BB_ERR_PARQUET_FOOTER_MALFORMED;
+  }
+  *offset = file_size - kTailBytes - n;
+  *length = n;
+  return BB_OK;
+}
+
+int ParseFileMetaData(const std::uint8_t* data, std::size_t len, FileMetaData* out,
+                      std::string* reason) {
+  try {
+    Walker(data, len).Walk(out);
+  } catch (const FooterError& e) {
+    *reason = e.reason;
+    return BB_ERR_PARQUET_FOOTER_MALFORMED;
+  }
+  return BB_OK;
+}
+
+}  // namespace parquet
+}  // namespace blockbloom

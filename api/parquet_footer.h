@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: Apache-2.0
+// A Parquet file's footer: where it is (the 8-byte tail) and what it says
+// (the Thrift compact FileMetaData), parsed into what the Bloom filter layer
+// needs. The one FileMetaData parser of the project: the C API of
+// blockbloom/parquet_file.h (api/parquet_file.cc) and blockbloom-aligncheck
+// (tools/aligncheck/footer.cc) both use it. The Thrift reader underneath is
+// api/thrift_compact_reader.h, bounds-checked byte by byte.
+//
+// Read, everything else skipped (unknown fields of any type included):
+//   FileMetaData   1: i32 version, 2: list<SchemaElement> schema, 3: i64 num_rows,
+//                  4: list<RowGroup> row_groups (all four required)
+//   SchemaElement  1: type, 2: type_length, 4: name, 5: num_children,
+//                  6: converted_type, 7: scale, 8: precision, 10: LogicalType
+//   RowGroup       1: list<ColumnChunk> columns, 3: i64 num_rows
+//   ColumnChunk    1: file_path, 3: ColumnMetaData meta_data
+//   ColumnMetaData 1: type, 3: list<binary> path_in_schema, 5: i64 num_values,
+//                  14: i64 bloom_filter_offset, 15: i32 bloom_filter_length
+// and checked against each other: every row group has one chunk per schema
+// leaf, and a chunk's path_in_schema and type (when given) are its leaf's.
+//
+// Internal: not installed; the library is compiled with hidden visibility,
+// so none of it is exported.
+#ifndef BLOCKBLOOM_API_PARQUET_FOOTER_H_
+#define BLOCKBLOOM_API_PARQUET_FOOTER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "blockbloom/parquet_file.h"
+
+namespace blockbloom {
+namespace parquet {
+
+constexpr std::size_t kMagicBytes = 4;     // "PAR1" at the start and at the end
+constexpr std::size_t kTailBytes = 8;      // FileMetaData length (u32 LE) + "PAR1"
+constexpr std::size_t kMinFileBytes = 12;  // magic + tail
+
+// A schema leaf, with its type as the file annotates it.
+struct Column {
+  std::string path;  // names below the root joined with '.'
+  std::int32_t physical_type = 0;
+  std::int32_t type_length = 0;  // FIXED_LEN_BYTE_ARRAY only, else 0
+  std::int32_t logical_type = BB_PARQUET_LOGICAL_NONE;
+  std::int32_t converted_type = BB_PARQUET_CONVERTED_NONE;
+  std::int32_t bit_width = 0;
+  std::int32_t is_signed = 0;
+  std::int32_t time_unit = 0;
+  std::int32_t is_adjusted_to_utc = 0;
+  std::int32_t scale = 0;
+  std::int32_t precision = 0;
+};
+
+// What one column chunk's ColumnChunk / ColumnMetaData say.
+struct Chunk {
+  bool has_meta_data = false;
+  bool has_file_path = false;  // its data lies in another file
+  std::string file_path;
+  std::int64_t num_values = -1;
+  bool has_bloom_filter_offset = false;
+  std::int64_t bloom_filter_offset = 0;
+  bool has_bloom_filter_length = false;
+  std::int32_t bloom_filter_length = 0;
+};
+
+struct FileMetaData {
+  std::int32_t version = 0;
+  std::int64_t num_rows = 0;
+  std::vector<Column> columns;               // the schema's leaves, depth first
+  std::vector<std::int64_t> row_group_rows;  // RowGroup.num_rows (-1 if absent), per row group
+  std::vector<Chunk> chunks;                 // [row_group * columns.size() + column]
+  std::string created_by;
+
+  std::size_t num_row_groups() const { return row_group_rows.size(); }
+  const Chunk& chunk(std::size_t row_group, std::size_t column) const {
+    return chunks[row_group * columns.size() + column];
+  }
+};
+
+// Where the FileMetaData of a file of file_size bytes lies, from its first 4
+// bytes (head) and its last 8 (tail). BB_OK with *offset and *length;
+// BB_ERR_PARQUET_NOT_PARQUET (too short, bad magic, an encrypted "PARE"
+// footer) or BB_ERR_PARQUET_FOOTER_MALFORMED (a footer length of 0 or past
+// the start of the file) with *reason.
+int LocateFileMetaData(std::uint64_t file_size, const std::uint8_t* head,
+                       const std::uint8_t* tail, std::uint64_t* offset, std::uint32_t* length,
+                       std::string* reason);
+
+// Parses the FileMetaData in data[0 .. len). BB_OK with *out filled, or
+// BB_ERR_PARQUET_FOOTER_MALFORMED with *reason ("corrupt footer: ... (at byte
+// N of the FileMetaData)"); *out is then unspecified. May throw
+// std::bad_alloc.
+int ParseFileMetaData(const std::uint8_t* data, std::size_t len, FileMetaData* out,
+                      std::string* reason);
+
+}  // namespace parquet
+}  // namespace blockbloom
+
+#endif  // BLOCKBLOOM_API_PARQUET_FOOTER_H_

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* blockbloom: a Parquet file's Bloom filters, found through its footer.
+ *
+ * A bb_parquet_file is an opaque, read-only handle on one file's FileMetaData
+ * (the Thrift compact footer): its columns (schema leaves: dotted path,
+ * physical and logical type) and, for each row group, each column chunk's
+ * Bloom filter (ColumnMetaData bloom_filter_offset / bloom_filter_length) with
+ * a status of its own, so that one corrupt filter does not hide the others.
+ * Filters are then loaded into an owned, aligned bb_filter (a copy) or, when
+ * the whole file is in memory, viewed in place; values are hashed as Parquet
+ * does (bb_parquet_hash_value) and probed with bb_find.
+ *
+ *   bb_parquet_file* pf;
+ *   char why[256];
+ *   if (bb_parquet_file_open_path(&pf, "f.parquet", why, sizeof why) != BB_OK) ...
+ *   size_t c;   // "might row group 2 hold 42 in column c?"
+ *   bb_parquet_column col = {sizeof col};
+ *   bb_filter f;
+ *   uint64_t h;
+ *   int32_t v = 42;
+ *   if (bb_parquet_file_find_column(pf, "c", 1, &c) == BB_OK &&
+ *       bb_parquet_file_column(pf, c, &col) == BB_OK &&
+ *       bb_parquet_hash_value(col.physical_type, col.type_length, &v, 4, &h) == BB_OK &&
+ *       bb_parquet_file_load_filter(pf, 2, c, &f) == BB_OK) {
+ *     int maybe = bb_find(&f, h);
+ *     bb_filter_release(&f);
+ *   }
+ *   bb_parquet_file_close(pf);
+ *
+ * Three ways to open, by what the caller has:
+ * - a path: the footer is read with pread and kept; filters are read (pread)
+ *   when loaded, so the file may be of any size (beyond 4 GiB too) and is
+ *   never mapped (a file truncated meanwhile gives an error, not SIGBUS).
+ *   Only regular files are opened (a FIFO or device is refused at once,
+ *   never waited on). The descriptor stays open until bb_parquet_file_close.
+ * - the whole file in memory (read or mmapped by the caller): borrowed, not
+ *   copied; it must outlive the handle and every view made from it.
+ * - the FileMetaData bytes alone (what an engine that read the footer itself
+ *   holds; without the 8-byte length + "PAR1" tail): copied. Such a handle
+ *   describes the columns and where the filters are, but cannot read them.
+ *
+ * Each open checks the whole footer and, when it can read the file's bytes
+ * (path, memory), every filter's BloomFilterHeader. Errors of the file as a
+ * whole fail the open (BB_ERR_PARQUET_NOT_PARQUET, _FOOTER_MALFORMED,
+ * _IO); errors of one filter are that filter's status (bb_parquet_chunk).
+ *
+ * Chunks are addressed by (row group, column): every row group holds one
+ * chunk per column, the columns being the schema's leaves in depth-first
+ * order (column i of every row group is leaf i).
+ *
+ * Everything a handle returns (paths, reasons) is owned by it and valid until
+ * bb_parquet_file_close. A handle is never modified after it is opened:
+ * concurrent calls on one handle from several threads are safe.
+ *
+ * Structs passed in are extensible: the caller sets struct_size to the
+ * sizeof it was compiled with, and the library writes only that many bytes,
+ * so a later version may append members without breaking older callers. */
+#ifndef BLOCKBLOOM_PARQUET_FILE_H_
+#define BLOCKBLOOM_PARQUET_FILE_H_
+
+#include "blockbloom/blockbloom.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* parquet.thrift Type: a column's physical type (the values are the spec's). */
+typedef enum bb_parquet_physical_type {
+  BB_PARQUET_BOOLEAN = 0,
+  BB_PARQUET_INT32 = 1,
+  BB_PARQUET_INT64 = 2,
+  BB_PARQUET_INT96 = 3,
+  BB_PARQUET_FLOAT = 4,
+  BB_PARQUET_DOUBLE = 5,
+  BB_PARQUET_BYTE_ARRAY = 6,
+  BB_PARQUET_FIXED_LEN_BYTE_ARRAY = 7
+} bb_parquet_physical_type;
+
+/* parquet.thrift LogicalType: the union member's field id (so a member this
+ * header does not name yet, from a newer writer, is passed through as its
+ * id). 0: the schema element has no LogicalType. */
+typedef enum bb_parquet_logical_type {
+  BB_PARQUET_LOGICAL_NONE = 0,
+  BB_PARQUET_LOGICAL_STRING = 1,
+  BB_PARQUET_LOGICAL_MAP = 2,
+  BB_PARQUET_LOGICAL_LIST = 3,
+  BB_PARQUET_LOGICAL_ENUM = 4,
+  BB_PARQUET_LOGICAL_DECIMAL = 5,   /* scale, precision */
+  BB_PARQUET_LOGICAL_DATE = 6,
+  BB_PARQUET_LOGICAL_TIME = 7,      /* time_unit, is_adjusted_to_utc */
+  BB_PARQUET_LOGICAL_TIMESTAMP = 8, /* time_unit, is_adjusted_to_utc */
+  BB_PARQUET_LOGICAL_INTEGER = 10,  /* bit_width, is_signed */
+  BB_PARQUET_LOGICAL_UNKNOWN = 11,  /* NullType: always null */
+  BB_PARQUET_LOGICAL_JSON = 12,
+  BB_PARQUET_LOGICAL_BSON = 13,
+  BB_PARQUET_LOGICAL_UUID = 14,
+  BB_PARQUET_LOGICAL_FLOAT16 = 15,
+  BB_PARQUET_LOGICAL_VARIANT = 16,
+  BB_PARQUET_LOGICAL_GEOMETRY = 17,
+  BB_PARQUET_LOGICAL_GEOGRAPHY = 18
+} bb_parquet_logical_type;
+
+/* TimeUnit of TIME and TIMESTAMP (the TimeUnit union's field ids). */
+enum {
+  BB_PARQUET_UNIT_MILLIS = 1,
+  BB_PARQUET_UNIT_MICROS = 2,
+  BB_PARQUET_UNIT_NANOS = 3
+};
+
+/* parquet.thrift ConvertedType (the spec's values: UTF8 = 0, ..., INT_8 = 15,
+ * ..., INTERVAL = 21), what older writers annotate columns with instead of a
+ * LogicalType; BB_PARQUET_CONVERTED_NONE when the schema element has none. */
+#define BB_PARQUET_CONVERTED_NONE (-1)
+
+typedef struct bb_parquet_file bb_parquet_file;
+
+/* A column: a leaf of the schema. */
+typedef struct bb_parquet_column {
+  size_t struct_size;         /* in: sizeof(bb_parquet_column) */
+  const char* path;           /* names from the root's child to the leaf joined with '.', as the
+                                 file's bytes (nothing escaped; may hold any byte, even NUL);
+                                 path_len bytes followed by a NUL */
+  size_t path_len;
+  int32_t physical_type;      /* bb_parquet_physical_type */
+  int32_t type_length;        /* FIXED_LEN_BYTE_ARRAY: bytes per value (> 0); otherwise 0 */
+  int32_t logical_type;       /* bb_parquet_logical_type */
+  int32_t converted_type;     /* ConvertedType, or BB_PARQUET_CONVERTED_NONE */
+  int32_t bit_width;          /* INTEGER: 8, 16, 32 or 64 (as written); else 0 */
+  int32_t is_signed;          /* INTEGER: 1 signed, 0 unsigned */
+  int32_t time_unit;          /* TIME, TIMESTAMP: BB_PARQUET_UNIT_*; else 0 */
+  int32_t is_adjusted_to_utc; /* TIME, TIMESTAMP: 1 or 0 */
+  int32_t scale;              /* DECIMAL (LogicalType, else SchemaElement.scale); else 0 */
+  int32_t precision;          /* DECIMAL (LogicalType, else SchemaElement.precision); else 0 */
+} bb_parquet_column;
+
+/* A column chunk and its Bloom filter. */
+typedef struct bb_parquet_chunk {
+  size_t struct_size;      /* in: sizeof(bb_parquet_chunk) */
+  int64_t num_values;      /* ColumnMetaData.num_values (nulls included); -1 without meta_data */
+  int32_t has_filter;      /* 1 if ColumnMetaData has a bloom_filter_offset, else 0 */
+  int32_t filter_status;   /* has_filter: BB_OK, or why the filter cannot be used: a
+                              bb_parquet_header_read code for its BloomFilterHeader, or
+                              BB_ERR_PARQUET_FOOTER_MALFORMED for an offset or length that
+                              cannot be right; else BB_ERR_PARQUET_NO_FILTER */
+  const char* filter_error; /* NULL when filter_status is BB_OK, else why, in English */
+  int64_t filter_offset;   /* bloom_filter_offset: the file offset of the BloomFilterHeader */
+  int64_t filter_length;   /* bloom_filter_length (header + bitset); older writers omit it:
+                              then the header's size + its numBytes when the header was read,
+                              else 0 (unknown) */
+  int32_t filter_checked;  /* 1 if the header was read and checked (a handle that can read the
+                              file); 0 for one opened from the footer alone */
+  int32_t reserved;        /* 0 */
+  uint64_t bitset_offset;  /* filter_checked and BB_OK: the file offset of the bitset */
+  uint64_t bitset_bytes;   /* filter_checked and BB_OK: the header's numBytes */
+} bb_parquet_chunk;
+
+/* Opening. On success *file is a new handle (close it with
+ * bb_parquet_file_close); on error *file is untouched and, if error is not
+ * NULL and error_capacity > 0, error receives why (at most error_capacity - 1
+ * bytes and a NUL; file paths and column names in it are as given). */
+BB_API int bb_parquet_file_open_path(bb_parquet_file** file, const char* path, char* error,
+                                     size_t error_capacity);
+BB_API int bb_parquet_file_open_memory(bb_parquet_file** file, const uint8_t* data, size_t len,
+                                       char* error, size_t error_capacity);
+BB_API int bb_parquet_file_open_footer(bb_parquet_file** file, const uint8_t* file_metadata,
+                                       size_t len, char* error, size_t error_capacity);
+
+/* Releases the handle (and closes its descriptor). Safe on NULL. Filters
+ * loaded from it stay valid; views of an in-memory file stay valid as long as
+ * the caller's bytes do. */
+BB_API void bb_parquet_file_close(bb_parquet_file* file);
+
+BB_API int bb_parquet_file_num_row_groups(const bb_parquet_file* file, size_t* row_groups);
+BB_API int bb_parquet_file_num_columns(const bb_parquet_file* file, size_t* columns);
+
+/* The column whose dotted path is exactly path[0 .. path_len) (bytes compared;
+ * path may be NULL when path_len is 0); BB_ERR_PARQUET_NO_SUCH_CHUNK if none.
+ * Linear in the number of columns. */
+BB_API int bb_parquet_file_find_column(const bb_parquet_file* file, const char* path,
+                                       size_t path_len, size_t* column);
+
+/* Column `column` (0 .. num_columns - 1). info->struct_size must be set. */
+BB_API int bb_parquet_file_column(const bb_parquet_file* file, size_t column,
+                                  bb_parquet_column* info);
+
+/* The chunk of `column` in `row_group`. info->struct_size must be set. */
+BB_API int bb_parquet_file_chunk(const bb_parquet_file* file, size_t row_group, size_t column,
+                                 bb_parquet_chunk* info);
+
+/* The chunk's filter copied into a new owned, 64-byte-aligned filter (as
+ * bb_parquet_filter_read does, which it uses for an in-memory file): an
+ * init, so *f is overwritten unread and, on error, left zeroed. Errors:
+ * BB_ERR_PARQUET_NO_SUCH_CHUNK, BB_ERR_PARQUET_NO_FILTER, the chunk's
+ * filter_status, BB_ERR_PARQUET_UNSUPPORTED for a handle opened from the
+ * footer alone, BB_ERR_PARQUET_IO if reading the file fails (it shrank),
+ * BB_ERR_OUT_OF_MEMORY. */
+BB_API int bb_parquet_file_load_filter(const bb_parquet_file* file, size_t row_group,
+                                       size_t column, bb_filter* f);
+
+/* A read-only view of the chunk's bitset where it lies in the caller's
+ * bytes (any alignment; valid as long as they are): only for a handle from
+ * bb_parquet_file_open_memory, else BB_ERR_PARQUET_UNSUPPORTED (load it
+ * instead). Other errors and *f as for bb_parquet_file_load_filter. */
+BB_API int bb_parquet_file_view_filter(const bb_parquet_file* file, size_t row_group,
+                                       size_t column, bb_filter* f);
+
+/* The Parquet Bloom filter hash of one value given as its plain encoding:
+ * XXH64, seed 0, of exactly those bytes, after checking that they are a
+ * value of physical_type: 4 bytes for INT32 and FLOAT, 8 for INT64 and
+ * DOUBLE, 12 for INT96, exactly type_length (> 0) for FIXED_LEN_BYTE_ARRAY,
+ * any length for BYTE_ARRAY (the payload, without a length prefix; value may
+ * be NULL when len is 0). Integers and floats little-endian, as stored.
+ * BOOLEAN (Parquet defines no Bloom filter hash for it), an unknown type or
+ * another length: BB_ERR_PARQUET_UNSUPPORTED, *hash untouched. */
+BB_API int bb_parquet_hash_value(int32_t physical_type, int32_t type_length, const void* value,
+                                 size_t len, uint64_t* hash);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* BLOCKBLOOM_PARQUET_FILE_H_ */

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+// How full a Parquet filter is, and how many distinct values that implies.
+//
+// A key sets one bit in each of the 8 lanes of one of the z blocks: a given
+// bit of the bitset is set by one key with probability 1/z * 1/32, so after
+// n distinct keys the expected fraction of set bits is
+// f = 1 - (1 - 1/(32 z))^n. Inverted: n = ln(1 - f) / ln(1 - 1/(32 z)).
+// Every bit set (f = 1) says nothing of n: no estimate.
+#ifndef BLOCKBLOOM_TOOLS_PARQUET_FILTER_DENSITY_H_
+#define BLOCKBLOOM_TOOLS_PARQUET_FILTER_DENSITY_H_
+
+#include <cstdint>
+#include <optional>
+
+#include "blockbloom/blockbloom.h"
+
+namespace blockbloom_cli {
+
+struct FilterDensity {
+  std::uint64_t bits_set = 0;
+  std::uint64_t bits = 0;
+  double fraction = 0;                  // bits_set / bits
+  std::optional<double> estimated_ndv;  // none when every bit is set
+};
+
+FilterDensity DensityOf(const bb_filter& filter);
+
+// The number of distinct keys whose expected set fraction in a filter of
+// num_blocks blocks is fraction (0 <= fraction < 1).
+double NdvForFraction(double fraction, std::uint32_t num_blocks);
+
+}  // namespace blockbloom_cli
+
+#endif  // BLOCKBLOOM_TOOLS_PARQUET_FILTER_DENSITY_H_

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "parquet/parquet_usage.h"
+
+namespace blockbloom_cli {
+
+const char kParquetSynopsis[] =
+    "  blockbloom parquet list FILE [--json]\n"
+    "  blockbloom parquet probe FILE --column PATH [--row-group N] [--hex] [--json]\n"
+    "                           (VALUE... | --input FILE)\n";
+
+const char kParquetSummary[] =
+    "  parquet    list the Bloom filters of a Parquet file, or ask a column's filters whether\n"
+    "             a row group may hold a value (blockbloom parquet --help)\n";
+
+const char kParquetHelp[] =
+    "parquet: the Bloom filters of a Parquet file, found through its footer (the FileMetaData).\n"
+    "\n"
+    "list: one row per column chunk that has a Bloom filter: its row group, column path,\n"
+    "  physical and logical type, where its BloomFilterHeader and its bitset start, the\n"
+    "  bitset's bytes, the fraction of its bits that are set, the number of distinct values\n"
+    "  that fraction implies (estimated_ndv: the n for which 1 - (1 - 1/(32 z))^n, the\n"
+    "  expected fraction after n values in z blocks, is the fraction; none when every bit is\n"
+    "  set), and its status: ok, or malformed and why (an offset or length outside the file,\n"
+    "  a corrupt BloomFilterHeader). A malformed filter is reported; the others still are.\n"
+    "  --json  one object: {\"file\", \"row_groups\", \"filters\": [{\"row_group\", \"column\",\n"
+    "          \"physical_type\", \"logical_type\", \"header_offset\", \"bitset_offset\",\n"
+    "          \"num_bytes\", \"bits_set_fraction\", \"estimated_ndv\", \"status\", \"error\"}]}\n"
+    "\n"
+    "probe: hashes each VALUE as Parquet does (XXH64, seed 0, of its plain encoding as the\n"
+    "  column's physical type) and tests it against the column's filter in every row group,\n"
+    "  or only in --row-group N. Prints one line per value and row group:\n"
+    "    VALUE<TAB>row_group=R<TAB>maybe|absent\n"
+    "  absent: the value is certainly not in that row group's column chunk; maybe: it may be\n"
+    "  (a Bloom filter has false positives). A row group whose chunk has no usable filter\n"
+    "  answers maybe, with a warning on standard error.\n"
+    "  --column PATH  the column's dotted path, as list prints it\n"
+    "  --input FILE   one value per line ('-': standard input) instead of VALUE arguments\n"
+    "  --hex          BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96 values as hex digits\n"
+    "  --json         one object: {\"column\", \"physical_type\", \"results\": [{\"value\",\n"
+    "                 \"row_groups\": [{\"row_group\", \"maybe\"}]}]}\n"
+    "  Values, by the column's type:\n"
+    "    INT32, INT64   decimal integers within the column's integer annotation:\n"
+    "                   INTEGER(8,true) or INT_8 is -128 .. 127, INTEGER(16,false) or UINT_16\n"
+    "                   0 .. 65535, ...; unsigned ones are stored with the same bits (UINT_32\n"
+    "                   4294967295 is the INT32 -1); without one, the physical type's range\n"
+    "    FLOAT, DOUBLE  as strtof / strtod read them: 1.5, -0.0, 1e10, inf, -inf, nan\n"
+    "    BYTE_ARRAY     the bytes as given (a line of --input without its '\\n', '\\r' kept)\n"
+    "    FIXED_LEN_BYTE_ARRAY(N)  exactly N bytes; INT96: exactly 12\n"
+    "    BOOLEAN        refused: Parquet defines no Bloom filter hash for booleans\n"
+    "  Negative numbers may stand anywhere; other values that begin with '-' go after \"--\".\n"
+    "\n"
+    "Exit status of parquet: 0 when the file was read (list: malformed filters included); 2\n"
+    "when it is not a readable Parquet file, a value does not parse as the column's type, the\n"
+    "column is not in the file or has no Bloom filter, or the command line is wrong. Text\n"
+    "output escapes control characters of column paths and values (\\n, \\xNN); JSON carries\n"
+    "them exactly.\n";
+
+}  // namespace blockbloom_cli
