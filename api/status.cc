@@ -51,6 +51,14 @@ const char* bb_status_message(int status) {
       return "union/intersect of filters whose bitsets partly overlap in memory (not the same bytes)";
     case BB_ERR_DIRECTORY_SIZE_MISMATCH:
       return "Kudu directory bloom_data_size is a power of two other than 2^log_space_bytes";
+    case BB_ERR_UNKNOWN_COLUMN_TYPE:
+      return "bb_column type is not a bb_column_type (BB_TYPE_INT8 .. BB_TYPE_LARGE_BYTE_ARRAY)";
+    case BB_ERR_INVALID_COLUMN_WIDTH:
+      return "bb_column width is 0 for FIXED_LEN_BYTE_ARRAY, or not the type's own width (or 0) for other types";
+    case BB_ERR_TYPE_NOT_IN_LAYOUT:
+      return "the column type has no meaning in the filter's layout (Kudu has no unsigned, INT96 or time-of-day type)";
+    case BB_ERR_INVALID_COLUMN:
+      return "invalid bb_column: struct_size unknown, a field its type does not use is set, or length too large for its buffers";
     case BB_ERR_INVALID_OFFSETS:
       return "string offsets decrease, are negative, or run past the end of the data";
     default: return "unknown blockbloom status code";

@@ -35,7 +35,9 @@ const int kAllErrors[] = {BB_ERR_NULL_POINTER, BB_ERR_SIZE_ZERO, BB_ERR_SIZE_NOT
                           BB_ERR_UNSUPPORTED_COMPRESSION, BB_ERR_BUFFER_TOO_SMALL,
                           BB_ERR_INVALID_OFFSETS, BB_ERR_INVALID_SIZING,
                           BB_ERR_INVALID_PARTITION, BB_ERR_INVALID_PREFETCH_HINT,
-                          BB_ERR_FILTERS_OVERLAP, BB_ERR_DIRECTORY_SIZE_MISMATCH};
+                          BB_ERR_FILTERS_OVERLAP, BB_ERR_DIRECTORY_SIZE_MISMATCH,
+                          BB_ERR_UNKNOWN_COLUMN_TYPE, BB_ERR_INVALID_COLUMN_WIDTH,
+                          BB_ERR_TYPE_NOT_IN_LAYOUT, BB_ERR_INVALID_COLUMN};
 
 TEST(Status, EveryErrorHasADistinctNegativeCodeAndMessage) {
   std::set<int> codes;

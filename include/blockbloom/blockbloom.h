@@ -82,7 +82,12 @@ typedef enum bb_status {
   BB_ERR_INVALID_PARTITION = -27,      /* num_parts is 0 or part >= num_parts */
   BB_ERR_INVALID_PREFETCH_HINT = -28,  /* not a bb_prefetch_level (tuning.h) */
   BB_ERR_FILTERS_OVERLAP = -29,        /* union/intersect of views whose bitsets partly overlap */
-  BB_ERR_DIRECTORY_SIZE_MISMATCH = -30 /* Kudu directory: bloom_data_size is not 2^log_space_bytes */
+  BB_ERR_DIRECTORY_SIZE_MISMATCH = -30, /* Kudu directory: bloom_data_size is not 2^log_space_bytes */
+  /* Typed columns (column.h): */
+  BB_ERR_UNKNOWN_COLUMN_TYPE = -37,  /* bb_column type is not a bb_column_type */
+  BB_ERR_INVALID_COLUMN_WIDTH = -38, /* FIXED_LEN_BYTE_ARRAY width 0, or a width not the type's */
+  BB_ERR_TYPE_NOT_IN_LAYOUT = -39,   /* the type has no meaning in the filter's layout (Kudu: unsigned, INT96, time) */
+  BB_ERR_INVALID_COLUMN = -40        /* bb_column struct_size unknown, an unused field set, or length too large */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */
