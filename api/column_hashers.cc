@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// What each column type hashes to in each layout. The 4- and 8-byte values of
-// a Parquet filter go to the active tier's vector XXH64 (parquet_hash_4byte /
-// parquet_hash_8byte); narrower ones, and DATE64's days, are widened into a
-// stack chunk first, which is what a Parquet writer stores. Wider values and
-// byte arrays are hashed one at a time with xxHash compiled inline here
-// (XXH_INLINE_ALL: a constant width unrolls), Kudu's with FastHash
-// (api/fasthash.h); both equal the libraries' values (tests/column_*_test.cc).
+// What each column type hashes to in each layout. The 4-, 8- and 16-byte
+// values of a Parquet filter go to the active tier's vector XXH64
+// (parquet_hash_4byte / _8byte / _16byte); narrower ones, and DATE64's days,
+// are widened into a stack chunk first, which is what a Parquet writer
+// stores. Other widths and byte arrays are hashed one at a time with xxHash
+// compiled inline here (XXH_INLINE_ALL: a constant width unrolls), Kudu's
+// with FastHash (api/fasthash.h); both equal the libraries' values
+// (tests/column_*_test.cc).
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
@@ -35,6 +36,10 @@ void ParquetDirect4(const ColumnView& c, size_t start, size_t len, uint32_t, uin
 
 void ParquetDirect8(const ColumnView& c, size_t start, size_t len, uint32_t, uint64_t* out) {
   ActiveKernels().parquet_hash_8byte(c.values + 8 * start, len, out);
+}
+
+void ParquetDirect16(const ColumnView& c, size_t start, size_t len, uint32_t, uint64_t* out) {
+  ActiveKernels().parquet_hash_16byte(c.values + 16 * start, len, out);
 }
 
 // INT8/UINT8/INT16/UINT16 as the INT32 a writer stores: the conversion
@@ -139,8 +144,8 @@ ChunkHasher<uint64_t> ParquetChunkHasher(const ColumnView& c) {
       // integers: the bytes in memory only on a little-endian host.
       if (!kBigEndian && c.width == 4) return &ParquetDirect4;
       if (!kBigEndian && c.width == 8) return &ParquetDirect8;
+      if (!kBigEndian && c.width == 16) return &ParquetDirect16;
       if (c.width == 12) return &ParquetEachValue<12>;
-      if (c.width == 16) return &ParquetEachValue<16>;
       return &ParquetEachValue<0>;
     case BB_TYPE_BYTE_ARRAY: return &ParquetByteArray<int32_t>;
     case BB_TYPE_LARGE_BYTE_ARRAY: return &ParquetByteArray<int64_t>;
