@@ -13,9 +13,10 @@
 // - selections: the batch call writes chunk-relative indices after the hits
 //   so far; those of null rows are dropped and the chunk's start is added;
 // - a chunk of only nulls is neither hashed nor probed.
-// Null rows of a fixed-width column are hashed along with the rest and their
-// results dropped: hashing the whole chunk with the vector kernels costs less
-// than gathering the valid rows first (docs/benchmarks.md, "Typed columns").
+// Null rows are hashed (and probed) along with the rest and their results
+// dropped: the vector kernels take whole chunks, and for probes this measured
+// faster than compacting the valid rows first and scattering the hits
+// (docs/benchmarks.md, "Typed columns").
 // Every argument is checked, and the offsets of a byte array read once,
 // before any hash is computed or any byte written.
 #include "api/column_ops.h"
