@@ -34,8 +34,8 @@ extern "C" {
 #endif
 
 /* What the values are, as an Arrow-style engine holds them. Values are stable
- * (bindings may hard-code them); 0 is no type, so a zeroed bb_column is
- * refused with BB_ERR_UNKNOWN_COLUMN_TYPE. */
+ * (bindings may hard-code them); 0 is no type, so a BB_COLUMN_INIT whose type
+ * was not set is refused with BB_ERR_UNKNOWN_COLUMN_TYPE. */
 typedef enum bb_column_type {
   BB_TYPE_INT8 = 1,      /* int8_t: Parquet INT32 (sign-extended); Kudu INT8, 1 byte */
   BB_TYPE_INT16 = 2,     /* int16_t: Parquet INT32 (sign-extended); Kudu INT16, 2 bytes */
