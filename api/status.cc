@@ -70,6 +70,14 @@ const char* bb_status_message(int status) {
       return "not possible here: an in-place view needs the file in memory, a filter needs the "
              "file's bytes (not the footer alone), a value must be of its physical type "
              "(4, 8, 12 or type_length bytes; no BOOLEAN)";
+    case BB_ERR_UNKNOWN_COLUMN_TYPE:
+      return "bb_column type is not a bb_column_type (BB_TYPE_INT8 .. BB_TYPE_LARGE_BYTE_ARRAY)";
+    case BB_ERR_INVALID_COLUMN_WIDTH:
+      return "bb_column width is 0 for FIXED_LEN_BYTE_ARRAY, or not the type's own width (or 0) for other types";
+    case BB_ERR_TYPE_NOT_IN_LAYOUT:
+      return "the column type has no meaning in the filter's layout (Kudu has no unsigned, INT96 or time-of-day type)";
+    case BB_ERR_INVALID_COLUMN:
+      return "invalid bb_column: struct_size unknown, a field its type does not use is set, or length too large for its buffers";
     case BB_ERR_INVALID_ROW_COUNT:
       return "invalid row count: adaptive sample_rows is 0, or a batch reports more rows passing "
              "than probed";

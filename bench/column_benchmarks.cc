@@ -16,6 +16,7 @@
 #include "column_data.h"
 #include "placements.h"
 #include "probe_data.h"
+#include "scoped_isa.h"
 
 namespace blockbloom_bench {
 namespace {
@@ -50,21 +51,6 @@ void ColumnLoop(benchmark::State& state, ColumnData& data, BatchFn&& batch) {
   state.counters["placements"] = static_cast<double>(placements.size());
   if (rows > 0) state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(rows);
 }
-
-// The public call runs the selected ISA: select the benchmark's for the run,
-// and put the previous one back so later benchmarks see the usual default.
-class ScopedIsa {
- public:
-  explicit ScopedIsa(const char* isa) : saved_(bb_selected_isa()) { status_ = bb_select_isa(isa); }
-  ~ScopedIsa() { bb_select_isa(saved_.c_str()); }
-  ScopedIsa(const ScopedIsa&) = delete;
-  ScopedIsa& operator=(const ScopedIsa&) = delete;
-  int status() const { return status_; }
-
- private:
-  std::string saved_;
-  int status_;
-};
 
 void FusedFind(benchmark::State& state, const char* isa, const bb_kernel_table&,
                ColumnData& data) {

@@ -18,6 +18,7 @@
 #include "prefetch_benchmarks.h"
 #include "probe_data.h"
 #include "scaling_benchmarks.h"
+#include "typed_column_benchmarks.h"
 
 namespace {
 
@@ -68,6 +69,7 @@ int main(int argc, char** argv) {
   blockbloom_bench::RegisterKernelBenchmarks();
   blockbloom_bench::RegisterScalingBenchmarks();
   blockbloom_bench::RegisterColumnBenchmarks();
+  blockbloom_bench::RegisterTypedColumnBenchmarks();
   blockbloom_bench::RegisterPrefetchBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

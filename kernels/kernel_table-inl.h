@@ -51,5 +51,6 @@ inline constexpr bb_kernel_table MakeKernelTable(const char* isa) {
       &IntersectBytes,
       &ParquetHash8Byte,
       &ParquetHash4Byte,
+      &ParquetHash16Byte,
   };
 }

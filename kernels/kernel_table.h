@@ -60,6 +60,10 @@ typedef struct bb_kernel_table {
    * INT32/FLOAT). Equal to libxxhash's XXH64 on every tier. */
   void (*parquet_hash_8byte)(const void* values, size_t n, uint64_t* hashes);
   void (*parquet_hash_4byte)(const void* values, size_t n, uint64_t* hashes);
+  /* hashes[i] = XXH64, seed 0, of the 16 bytes of value i as two native
+   * 64-bit words in little-endian order: on a little-endian host, of the 16
+   * bytes as they lie (a FIXED_LEN_BYTE_ARRAY(16)). */
+  void (*parquet_hash_16byte)(const void* values, size_t n, uint64_t* hashes);
 } bb_kernel_table;
 
 /* The table of one named ISA. BB_ERR_UNKNOWN_ISA, BB_ERR_ISA_NOT_COMPILED or

@@ -40,7 +40,9 @@ const int kAllErrors[] = {BB_ERR_NULL_POINTER, BB_ERR_SIZE_ZERO, BB_ERR_SIZE_NOT
                           BB_ERR_PARQUET_SIZE_LIMIT, BB_ERR_PARQUET_UNSAFE_SIZE,
                           BB_ERR_PARQUET_NOT_PARQUET, BB_ERR_PARQUET_FOOTER_MALFORMED,
                           BB_ERR_PARQUET_NO_SUCH_CHUNK, BB_ERR_PARQUET_NO_FILTER,
-                          BB_ERR_PARQUET_IO, BB_ERR_PARQUET_UNSUPPORTED};
+                          BB_ERR_PARQUET_IO, BB_ERR_PARQUET_UNSUPPORTED,
+                          BB_ERR_UNKNOWN_COLUMN_TYPE, BB_ERR_INVALID_COLUMN_WIDTH,
+                          BB_ERR_TYPE_NOT_IN_LAYOUT, BB_ERR_INVALID_COLUMN};
 
 TEST(Status, EveryErrorHasADistinctNegativeCodeAndMessage) {
   std::set<int> codes;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The hash kernels of every tier (parquet_hash_8byte / parquet_hash_4byte)
+// The hash kernels of every tier (parquet_hash_8byte / _4byte / _16byte)
 // against libxxhash: XXH64, seed 0, of each value's little-endian bytes, for
 // edge values, random values, every count that exercises the vector tails,
 // and values at any byte address.
@@ -26,9 +26,11 @@ namespace {
 
 constexpr uint64_t kUntouched = 0xa5a5a5a5a5a5a5a5ull;
 
-// Little-endian bytes of the low `width` bytes of bits, appended to out.
-void AppendLittleEndian(uint64_t bits, size_t width, std::vector<uint8_t>* out) {
-  for (size_t i = 0; i < width; ++i) out->push_back(static_cast<uint8_t>(bits >> (8 * i)));
+// Little-endian bytes of the low `width` bytes of bits, appended to out; a
+// 16-byte value is bits and then the next pattern, hi (its high word).
+void AppendLittleEndian(uint64_t bits, size_t width, std::vector<uint8_t>* out, uint64_t hi = 0) {
+  for (size_t i = 0; i < width && i < 8; ++i) out->push_back(static_cast<uint8_t>(bits >> (8 * i)));
+  for (size_t i = 8; i < width; ++i) out->push_back(static_cast<uint8_t>(hi >> (8 * (i - 8))));
 }
 
 template <typename T>
@@ -126,6 +128,8 @@ class HashKernels : public bbtest::PerIsa {
  protected:
   HashKernel Eight() const { return {8, kernels().parquet_hash_8byte}; }
   HashKernel Four() const { return {4, kernels().parquet_hash_4byte}; }
+  HashKernel Sixteen() const { return {16, kernels().parquet_hash_16byte}; }
+  std::vector<HashKernel> All() const { return {Eight(), Four(), Sixteen()}; }
 
   // Hashes the values in bytes at byte offset `offset` of a fresh buffer and
   // checks every hash, and that nothing past hashes[n) is written.
@@ -145,9 +149,10 @@ class HashKernels : public bbtest::PerIsa {
   }
 };
 
-TEST_P(HashKernels, TheTableHasBothHashKernels) {
+TEST_P(HashKernels, TheTableHasTheThreeHashKernels) {
   ASSERT_NE(kernels().parquet_hash_8byte, nullptr);
   ASSERT_NE(kernels().parquet_hash_4byte, nullptr);
+  ASSERT_NE(kernels().parquet_hash_16byte, nullptr);
 }
 
 TEST_P(HashKernels, KnownValues) {
@@ -159,6 +164,9 @@ TEST_P(HashKernels, KnownValues) {
   EXPECT_EQ(h, 0x34C96ACDCADB1BBBull);
   kernels().parquet_hash_4byte(&zero4, 1, &h);
   EXPECT_EQ(h, 0x3AEFA6FD5CF2DEB4ull);
+  const uint64_t zero16[2] = {0, 0};
+  kernels().parquet_hash_16byte(zero16, 1, &h);
+  EXPECT_EQ(h, 0xAF09F71516247C32ull);
 }
 
 TEST_P(HashKernels, EdgeValues8Byte) {
@@ -175,10 +183,26 @@ TEST_P(HashKernels, EdgeValues4Byte) {
   ExpectMatchesLibxxhash(Four(), bytes, 1);
 }
 
+TEST_P(HashKernels, EdgeValues16Byte) {
+  // Each 8-byte edge pattern as the low word, the high word, both, and next
+  // to the following pattern (UUIDs and decimals are 16 bytes).
+  const std::vector<uint64_t> edges = EdgeBits8();
+  std::vector<uint8_t> bytes;
+  for (size_t i = 0; i < edges.size(); ++i) {
+    AppendLittleEndian(edges[i], 16, &bytes, 0);
+    AppendLittleEndian(0, 16, &bytes, edges[i]);
+    AppendLittleEndian(edges[i], 16, &bytes, edges[i]);
+    AppendLittleEndian(edges[i], 16, &bytes, edges[(i + 1) % edges.size()]);
+  }
+  ExpectMatchesLibxxhash(Sixteen(), bytes, 0);
+  ExpectMatchesLibxxhash(Sixteen(), bytes, 5);
+}
+
 TEST_P(HashKernels, EachEdgeValueInEveryLane) {
   // An edge value alone in lane j of a vector of zeros (for every j up to the
   // widest vector, 8 lanes): a lane mix-up or a wrong lane's constant shows.
-  for (const HashKernel& k : {Eight(), Four()}) {
+  // A 16-byte value has it as its low word, then as its high word.
+  for (const HashKernel& k : All()) {
     std::vector<uint64_t> edges = EdgeBits8();
     if (k.width == 4) {
       edges.clear();
@@ -186,9 +210,15 @@ TEST_P(HashKernels, EachEdgeValueInEveryLane) {
     }
     for (uint64_t edge : edges) {
       for (size_t lane = 0; lane < 16; ++lane) {
-        std::vector<uint8_t> bytes;
-        for (size_t i = 0; i < 16; ++i) AppendLittleEndian(i == lane ? edge : 0, k.width, &bytes);
-        ExpectMatchesLibxxhash(k, bytes, 0);
+        for (bool high : {false, true}) {
+          if (high && k.width != 16) continue;
+          std::vector<uint8_t> bytes;
+          for (size_t i = 0; i < 16; ++i) {
+            const uint64_t bits = i == lane ? edge : 0;
+            AppendLittleEndian(high ? 0 : bits, k.width, &bytes, high ? bits : 0);
+          }
+          ExpectMatchesLibxxhash(k, bytes, 0);
+        }
       }
     }
   }
@@ -196,9 +226,10 @@ TEST_P(HashKernels, EachEdgeValueInEveryLane) {
 
 TEST_P(HashKernels, HundredThousandRandomValues) {
   const size_t n = 100000;
-  for (const HashKernel& k : {Eight(), Four()}) {
+  for (const HashKernel& k : All()) {
     std::vector<uint8_t> bytes;
-    for (uint64_t b : RandomBits(n, 0x5eed + k.width)) AppendLittleEndian(b, k.width, &bytes);
+    const std::vector<uint64_t> bits = RandomBits(n + 1, 0x5eed + k.width);
+    for (size_t i = 0; i < n; ++i) AppendLittleEndian(bits[i], k.width, &bytes, bits[i + 1]);
     ExpectMatchesLibxxhash(k, bytes, 0);
     ExpectMatchesLibxxhash(k, bytes, 1);
   }
@@ -207,11 +238,11 @@ TEST_P(HashKernels, HundredThousandRandomValues) {
 TEST_P(HashKernels, EveryCountFromZeroTo67AtEveryByteOffset) {
   // 67 covers several whole vectors of every tier (2, 4 or 8 lanes) plus
   // every tail length; the offsets put the values at every misalignment.
-  const std::vector<uint64_t> bits = RandomBits(67, 42);
-  for (const HashKernel& k : {Eight(), Four()}) {
+  const std::vector<uint64_t> bits = RandomBits(68, 42);
+  for (const HashKernel& k : All()) {
     for (size_t n = 0; n <= 67; ++n) {
       std::vector<uint8_t> bytes;
-      for (size_t i = 0; i < n; ++i) AppendLittleEndian(bits[i], k.width, &bytes);
+      for (size_t i = 0; i < n; ++i) AppendLittleEndian(bits[i], k.width, &bytes, bits[i + 1]);
       for (size_t offset = 0; offset < k.width; ++offset) {
         SCOPED_TRACE("width " + std::to_string(k.width) + " n " + std::to_string(n) + " offset " +
                      std::to_string(offset));
@@ -233,6 +264,9 @@ TEST_P(HashKernels, EqualToTheScalarTier) {
   kernels().parquet_hash_4byte(bytes.data() + 1, n, got.data());
   scalar().parquet_hash_4byte(bytes.data() + 1, n, want.data());
   EXPECT_EQ(got, want);
+  kernels().parquet_hash_16byte(bytes.data() + 7, n / 2 - 1, got.data());
+  scalar().parquet_hash_16byte(bytes.data() + 7, n / 2 - 1, want.data());
+  EXPECT_EQ(got, want);
 }
 
 TEST_P(HashKernels, ReadsNoByteAfterTheLastValue) {
@@ -243,7 +277,7 @@ TEST_P(HashKernels, ReadsNoByteAfterTheLastValue) {
   ASSERT_NE(mapping, MAP_FAILED);
   uint8_t* guard = static_cast<uint8_t*>(mapping) + page;
   ASSERT_EQ(mprotect(guard, page, PROT_NONE), 0);
-  for (const HashKernel& k : {Eight(), Four()}) {
+  for (const HashKernel& k : All()) {
     for (size_t n = 0; n <= 19; ++n) {
       uint8_t* values = guard - k.width * n;
       for (size_t i = 0; i < k.width * n; ++i) values[i] = static_cast<uint8_t>(i * 37 + n);
@@ -259,6 +293,7 @@ TEST_P(HashKernels, ReadsNoByteAfterTheLastValue) {
 TEST_P(HashKernels, NoValuesNeedNoPointers) {
   kernels().parquet_hash_8byte(nullptr, 0, nullptr);
   kernels().parquet_hash_4byte(nullptr, 0, nullptr);
+  kernels().parquet_hash_16byte(nullptr, 0, nullptr);
 }
 
 BB_INSTANTIATE_PER_ISA(HashKernels);

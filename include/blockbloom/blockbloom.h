@@ -91,6 +91,11 @@ typedef enum bb_status {
   BB_ERR_PARQUET_IO = -35,               /* the file cannot be opened or read, or is not a regular file */
   BB_ERR_PARQUET_UNSUPPORTED = -36,      /* a view of a file not in memory, a filter of a footer-only
                                             handle, a value not of its physical type (or BOOLEAN) */
+  /* Typed columns (column.h): */
+  BB_ERR_UNKNOWN_COLUMN_TYPE = -37,  /* bb_column type is not a bb_column_type */
+  BB_ERR_INVALID_COLUMN_WIDTH = -38, /* FIXED_LEN_BYTE_ARRAY width 0, or a width not the type's */
+  BB_ERR_TYPE_NOT_IN_LAYOUT = -39,   /* the type has no meaning in the filter's layout (Kudu: unsigned, INT96, time) */
+  BB_ERR_INVALID_COLUMN = -40,       /* bb_column struct_size unknown, an unused field set, or length too large */
   BB_ERR_INVALID_ROW_COUNT = -45,       /* adaptive.h: sample_rows 0, or more rows passed than probed */
   BB_ERR_INVALID_REJECT_FRACTION = -46, /* adaptive.h: min_reject_fraction not in 0 .. 1, or NaN */
   BB_ERR_PARQUET_SIZE_LIMIT = -47,      /* BB_SIZE_PARQUET_SAFE: even 128 MiB misses the target */

@@ -8,6 +8,9 @@
 //
 //   blockbloom::ConstView view(file_bytes + offset, num_bytes);  // probe in place
 //
+//   auto col = blockbloom::Column::of(int16_values, n).with_validity(bits, offset);
+//   filter.insert_column(col);                      // typed, nulls left out (column.h)
+//
 // Errors (bad sizes, null pointers, out of memory) throw blockbloom::Error,
 // which carries the bb_status code. Every operation (insert, insert_batch,
 // find, find_batch_*) checks the library's status the same way: on a
@@ -22,9 +25,11 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "blockbloom/blockbloom.h"
+#include "blockbloom/column.h"
 
 namespace blockbloom {
 
@@ -44,6 +49,96 @@ inline void Check(int status) {
   if (status < 0) throw Error(status);
 }
 }  // namespace detail
+
+// A typed column (column.h), built by named constructors. It is a bb_column,
+// so it goes wherever the C API takes one; copyable, it owns nothing.
+struct Column : bb_column {
+  Column() : bb_column BB_COLUMN_INIT {}
+
+  // Values of a C++ arithmetic type: int8_t .. int64_t, uint8_t .. uint64_t,
+  // float, double (each the bb_column_type of that name).
+  template <typename T>
+  static Column of(const T* values, std::size_t length) {
+    return typed(TypeOf<T>(), values, length);
+  }
+
+  // Fixed-width values of any type but FIXED_LEN_BYTE_ARRAY (DATE32,
+  // DATE64, TIME32, TIME64, TIMESTAMP, INT96 share their C++ types).
+  static Column typed(bb_column_type type, const void* values, std::size_t length) {
+    Column c;
+    c.type = type;
+    c.length = length;
+    c.values = values;
+    return c;
+  }
+
+  static Column fixed_len_byte_array(const void* values, std::size_t width, std::size_t length) {
+    Column c = typed(BB_TYPE_FIXED_LEN_BYTE_ARRAY, values, length);
+    c.width = width;
+    return c;
+  }
+
+  // Arrow binary/string (int32 offsets) or large_binary/large_string (int64).
+  static Column byte_array(const void* data, std::size_t data_len, const std::int32_t* offsets,
+                           std::size_t length) {
+    return strings(BB_TYPE_BYTE_ARRAY, data, data_len, offsets, length);
+  }
+  static Column byte_array(const void* data, std::size_t data_len, const std::int64_t* offsets,
+                           std::size_t length) {
+    return strings(BB_TYPE_LARGE_BYTE_ARRAY, data, data_len, offsets, length);
+  }
+
+  // The same column with an Arrow validity bitmap: row i is valid iff bit
+  // (offset + i) of validity is 1.
+  Column with_validity(const std::uint8_t* validity_bits, std::size_t offset) const {
+    Column c = *this;
+    c.validity = validity_bits;
+    c.validity_offset = offset;
+    return c;
+  }
+
+ private:
+  template <typename T>
+  static constexpr bb_column_type TypeOf() {
+    static_assert(std::is_arithmetic_v<T> && !std::is_same_v<T, bool> && sizeof(T) <= 8,
+                  "an integer (not bool) or floating-point type");
+    if constexpr (std::is_floating_point_v<T>) {
+      static_assert(sizeof(T) == 4 || sizeof(T) == 8, "float or double");
+      return sizeof(T) == 4 ? BB_TYPE_FLOAT : BB_TYPE_DOUBLE;
+    } else if constexpr (std::is_signed_v<T>) {
+      return sizeof(T) == 1 ? BB_TYPE_INT8 : sizeof(T) == 2 ? BB_TYPE_INT16
+                                           : sizeof(T) == 4 ? BB_TYPE_INT32 : BB_TYPE_INT64;
+    } else {
+      return sizeof(T) == 1 ? BB_TYPE_UINT8 : sizeof(T) == 2 ? BB_TYPE_UINT16
+                                            : sizeof(T) == 4 ? BB_TYPE_UINT32 : BB_TYPE_UINT64;
+    }
+  }
+
+  static Column strings(bb_column_type type, const void* data, std::size_t data_len,
+                        const void* offsets, std::size_t length) {
+    Column c;
+    c.type = type;
+    c.length = length;
+    c.offsets = offsets;
+    c.data = data;
+    c.data_len = data_len;
+    return c;
+  }
+};
+
+// The Parquet (or Kudu, with seed) hashes of col's valid rows into hashes
+// (room for col.length); returns how many were written.
+inline std::size_t parquet_hash_column(const bb_column& col, std::uint64_t* hashes) {
+  std::size_t n = 0;
+  detail::Check(bb_parquet_hash_column(&col, hashes, &n));
+  return n;
+}
+inline std::size_t kudu_hash_column(const bb_column& col, std::uint32_t seed,
+                                    std::uint32_t* hashes) {
+  std::size_t n = 0;
+  detail::Check(bb_kudu_hash_column(&col, seed, hashes, &n));
+  return n;
+}
 
 // A read-only view of a bitset the caller owns (any alignment). Copyable.
 class ConstView {
@@ -74,6 +169,18 @@ class ConstView {
     return hits;
   }
 
+  // Typed columns (column.h): null rows are never hits.
+  std::size_t find_column_bitmap(const bb_column& col, std::uint8_t* bitmap) const {
+    std::size_t hits = 0;
+    detail::Check(bb_find_column_bitmap(&filter_, &col, bitmap, &hits));
+    return hits;
+  }
+  std::size_t find_column_select(const bb_column& col, std::uint32_t* selection) const {
+    std::size_t hits = 0;
+    detail::Check(bb_find_column_select(&filter_, &col, selection, &hits));
+    return hits;
+  }
+
   const std::uint8_t* data() const noexcept { return filter_.data; }
   std::size_t num_bytes() const noexcept { return filter_.num_bytes; }
   std::uint32_t num_blocks() const noexcept { return filter_.num_blocks; }
@@ -95,6 +202,8 @@ class View : public ConstView {
   void insert_batch(const std::uint64_t* hashes, std::size_t n) {
     detail::Check(bb_insert_batch(&filter_, hashes, n));
   }
+  // Typed columns (column.h): the valid rows, nulls left out.
+  void insert_column(const bb_column& col) { detail::Check(bb_insert_column(&filter_, &col)); }
 
   using ConstView::data;
   std::uint8_t* data() noexcept { return filter_.data; }

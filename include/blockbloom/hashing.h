@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* blockbloom: the hashes the two formats use, and fused hash-and-insert /
  * hash-and-probe over value columns (no temporary hash array for the caller;
- * the library hashes in bounded chunks on its stack). */
+ * the library hashes in bounded chunks on its stack). The batch and fused
+ * calls here are int32/int64/float/double/string columns without nulls;
+ * blockbloom/column.h has every other type (int8 .. uint64, dates, times,
+ * INT96, FIXED_LEN_BYTE_ARRAY, 64-bit string offsets) and validity bitmaps. */
 #ifndef BLOCKBLOOM_HASHING_H_
 #define BLOCKBLOOM_HASHING_H_
 

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: Apache-2.0
+// The typed-column calls of column.h, for the library's own wrappers (the
+// int32/int64/float/double batch hashes of hashing.h and their fused calls):
+// each behaves exactly as the public function of the same name.
+#ifndef BLOCKBLOOM_API_COLUMN_OPS_H_
+#define BLOCKBLOOM_API_COLUMN_OPS_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "blockbloom/column.h"
+
+namespace blockbloom {
+
+int ParquetHashColumn(const bb_column* col, uint64_t* hashes, size_t* num_hashes);
+int InsertColumn(bb_filter* f, const bb_column* col);
+int FindColumnBitmap(const bb_filter* f, const bb_column* col, uint8_t* bitmap, size_t* hits);
+int FindColumnSelect(const bb_filter* f, const bb_column* col, uint32_t* selection, size_t* hits);
+
+}  // namespace blockbloom
+
+#endif  // BLOCKBLOOM_API_COLUMN_OPS_H_
