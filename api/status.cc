@@ -51,6 +51,13 @@ const char* bb_status_message(int status) {
       return "union/intersect of filters whose bitsets partly overlap in memory (not the same bytes)";
     case BB_ERR_DIRECTORY_SIZE_MISMATCH:
       return "Kudu directory bloom_data_size is a power of two other than 2^log_space_bytes";
+    case BB_ERR_SELECTION_OUT_OF_RANGE:
+      return "input selection holds a row index >= n, the number of hashes (nothing was written)";
+    case BB_ERR_INVALID_ALLOCATOR: return "bb_allocator lacks its allocate or deallocate function";
+    case BB_ERR_ALLOCATOR_MISALIGNED:
+      return "the allocator returned memory not aligned to BB_ALLOC_ALIGNMENT (64 bytes); it was deallocated";
+    case BB_ERR_SELECTION_OVERLAP:
+      return "output selection overlaps the input selection without being the same array (in place is allowed)";
     case BB_ERR_INVALID_OFFSETS:
       return "string offsets decrease, are negative, or run past the end of the data";
     default: return "unknown blockbloom status code";

@@ -11,6 +11,8 @@
 //   size_t AppendHitIndices8(uint32_t* out, uint32_t first, uint32_t byte);
 //     // writes first + j for each set bit j of byte, in order, to out[0 ..
 //     // popcount); may write (garbage) up to out[7]; returns the popcount
+//   size_t AppendHitRows8(uint32_t* out, const uint32_t* rows, uint32_t byte);
+//     // the same with rows[j] for first + j (rows: 8 entries)
 //   void BlockOffsets(const uint64_t* hashes, size_t n, uint32_t num_blocks, uint64_t* out);
 //   void BlockOffsets(const uint32_t* hashes, size_t n, uint32_t num_blocks, uint64_t* out);
 // (BlockOffsets: out[i] = 32 * Layout::Block(hashes[i], num_blocks), for the
@@ -98,29 +100,67 @@ struct Chunk {
   uint32_t Key(size_t i) const { return Layout::Key(hashes[i]); }
 };
 
-// Calls per_chunk(chunk) for each chunk of hashes[0 .. n), computing its
-// offsets (and, with a hint, those `distance` keys past it, and the first
-// chunk's initial prefetches).
-template <class Layout, int kHint, class PerChunk>
-inline void ForEachChunk(const uint8_t* blocks, uint32_t num_blocks,
-                         const typename Layout::Hash* hashes, size_t n, size_t distance,
-                         PerChunk&& per_chunk) {
+// Where a batch's chunks come from, the rows' policy of ForEachChunk:
+//   const Hash* ChunkHashes(start, len, ahead): the hashes of keys [start,
+//     start + ahead) of the batch, contiguous (for BlockOffsets);
+//   bool HasLiveRows(start, len): false if no key of the chunk needs a probe
+//     (the chunk is skipped: no offsets, no prefetches, no per-chunk call);
+//   View(chunk): what the per-key loops (and the first prefetches) see.
+// EveryRow is the plain batch: its own array, every key probed.
+template <class Layout>
+struct EveryRow {
+  const typename Layout::Hash* hashes;
+  const typename Layout::Hash* ChunkHashes(size_t start, size_t, size_t) const {
+    return hashes + start;
+  }
+  bool HasLiveRows(size_t, size_t) const { return true; }
+  template <class C>
+  const C& View(const C& c) const {
+    return c;
+  }
+};
+
+// Calls per_chunk(view) for each chunk of keys [0 .. n) of `rows` that has
+// live rows, computing its offsets (and, with a hint, those `distance` keys
+// past it). The first chunk probed, and the first after skipped ones,
+// prefetches its first `distance` blocks as soon as their offsets are known.
+template <class Layout, int kHint, class Rows, class PerChunk>
+inline void ForEachChunkOf(const uint8_t* blocks, uint32_t num_blocks, Rows& rows, size_t n,
+                         size_t distance, PerChunk&& per_chunk) {
   constexpr bool kArray = kUseOffsetArray<kHint>;
   uint64_t offsets[kArray ? kOffsetSlots : 1];
+  bool primed = false;  // whether the keys up to `distance` ahead have been prefetched
   for (size_t start = 0; start < n; start += kChunk) {
     const size_t len = n - start < kChunk ? n - start : kChunk;
+    if (!rows.HasLiveRows(start, len)) {
+      primed = false;
+      continue;
+    }
     size_t ahead = len;
     if constexpr (kHint != BB_PREFETCH_NONE) {
       ahead = n - start < len + distance ? n - start : len + distance;
     }
-    if constexpr (kArray) BlockOffsets(hashes + start, ahead, num_blocks, offsets);
+    const typename Layout::Hash* hashes = rows.ChunkHashes(start, len, ahead);
+    if constexpr (kArray) BlockOffsets(hashes, ahead, num_blocks, offsets);
+    const Chunk<Layout, kArray> chunk{blocks, num_blocks, hashes, offsets, start, len, ahead};
+    const auto& view = rows.View(chunk);
     if constexpr (kHint != BB_PREFETCH_NONE) {
-      if (start == 0) {
-        for (size_t i = 0; i < ahead && i < distance; ++i) PrefetchBlock<kHint>(blocks + offsets[i]);
+      if (!primed) {
+        for (size_t i = 0; i < ahead && i < distance; ++i) PrefetchBlock<kHint>(view.AheadBlock(i));
+        primed = true;
       }
     }
-    per_chunk(Chunk<Layout, kArray>{blocks, num_blocks, hashes + start, offsets, start, len, ahead});
+    per_chunk(view);
   }
+}
+
+// The plain batch: every key of hashes[0 .. n).
+template <class Layout, int kHint, class PerChunk>
+inline void ForEachChunk(const uint8_t* blocks, uint32_t num_blocks,
+                         const typename Layout::Hash* hashes, size_t n, size_t distance,
+                         PerChunk&& per_chunk) {
+  EveryRow<Layout> rows{hashes};
+  ForEachChunkOf<Layout, kHint>(blocks, num_blocks, rows, n, distance, per_chunk);
 }
 
 // How many leading keys of the chunk, in whole groups of `group`, can
@@ -247,18 +287,26 @@ inline uint32_t FindByte(const C& c, size_t i, size_t count) {
   return byte;
 }
 
-// Runs byte_out(i, byte, count) for the bitmap bytes of a chunk in order
-// (count = 8 but for the batch's last, partial byte), prefetching ahead.
-template <int kHint, class C, class ByteOut>
-inline void ForEachFindByte(const C& c, size_t distance, ByteOut&& byte_out) {
+// Runs group(i, count) for the groups of eight keys of a chunk in order
+// (count = 8 but for the batch's last, partial group), prefetching ahead.
+template <int kHint, class C, class Group>
+inline void ForEachKeyGroup(const C& c, size_t distance, Group&& group) {
   const size_t prefix = PrefetchingPrefix<kHint>(c, distance, 8);
   size_t i = 0;
   for (; i < prefix; i += 8) {
     for (size_t j = 0; j < 8; ++j) PrefetchBlock<kHint>(c.AheadBlock(i + distance + j));
-    byte_out(i, FindByte(c, i, 8), size_t{8});
+    group(i, size_t{8});
   }
-  for (; i + 8 <= c.len; i += 8) byte_out(i, FindByte(c, i, 8), size_t{8});  // unrolled: fixed count
-  if (i < c.len) byte_out(i, FindByte(c, i, c.len - i), c.len - i);
+  for (; i + 8 <= c.len; i += 8) group(i, size_t{8});  // unrolled: a constant count
+  if (i < c.len) group(i, c.len - i);
+}
+
+// Runs byte_out(i, byte, count) for the bitmap bytes of a chunk in order.
+template <int kHint, class C, class ByteOut>
+inline void ForEachFindByte(const C& c, size_t distance, ByteOut&& byte_out) {
+  ForEachKeyGroup<kHint>(c, distance, [&](size_t i, size_t count) {
+    byte_out(i, FindByte(c, i, count), count);
+  });
 }
 
 template <class Layout>
@@ -296,6 +344,30 @@ inline size_t AppendHitIndices(uint32_t* out, uint32_t first, uint32_t byte, siz
   return hits;
 }
 
+// The loop of both selection kernels: the bitmap bytes of each chunk turned
+// into its hits, appended after those of the chunks before.
+// append(out, c, i, byte, count) writes the hits among keys i .. i + count
+// of chunk c (bits of byte) to out and returns how many. Pointers captured
+// by value and a local count, as in FindBatchBitmap.
+template <class Layout, class Rows, class Append>
+size_t SelectHits(const uint8_t* blocks, uint32_t num_blocks, Rows& rows, size_t n,
+                  uint32_t* selection, Append append) {
+  return WithPrefetchPlan(num_blocks, [&](auto hint, size_t distance) {
+    constexpr int kHint = decltype(hint)::value;
+    size_t total = 0;
+    ForEachChunkOf<Layout, kHint>(blocks, num_blocks, rows, n, distance,
+                                  [=, &total](const auto& c) {
+      uint32_t* out = selection + total;
+      size_t hits = 0;
+      ForEachFindByte<kHint>(c, distance, [&](size_t i, uint32_t byte, size_t count) {
+        hits += append(out + hits, c, i, byte, count);
+      });
+      total += hits;
+    });
+    return total;
+  });
+}
+
 // The bitmap's bytes, turned into indices eight at a time (AppendHitIndices8:
 // on the SIMD tiers a table of bit positions, widened and offset), so that
 // selecting costs little more than the bitmap. A full group may write up to
@@ -305,21 +377,162 @@ inline size_t AppendHitIndices(uint32_t* out, uint32_t first, uint32_t byte, siz
 template <class Layout>
 size_t FindBatchSelect(const uint8_t* blocks, uint32_t num_blocks,
                        const typename Layout::Hash* hashes, size_t n, uint32_t* selection) {
+  EveryRow<Layout> rows{hashes};
+  return SelectHits<Layout>(blocks, num_blocks, rows, n, selection,
+                            [](uint32_t* out, const auto& c, size_t i, uint32_t byte, size_t count) {
+    const auto index = static_cast<uint32_t>(c.start + i);  // n < 2^32: the API checks it
+    return count == 8 ? AppendHitIndices8(out, index, byte) : AppendHitIndices(out, index, byte, count);
+  });
+}
+
+// ------------------------------------------------------------ pipeline probes
+// Probes that refine what earlier filters (or predicates) of a scan left:
+// only the rows of an input selection, or only the rows whose bit is still
+// set in a bitmap, each through the chunked loop above.
+
+// The rows of a selection vector as a batch: key k of the batch is hash
+// hashes[sel[k]]. Each chunk's row numbers are copied, and its hashes (and
+// those of the keys prefetched ahead) gathered, before the chunk writes
+// anything, so the output may be the selection itself: a chunk's outputs go
+// to positions below its end (a hit count never passes the rows seen), and
+// the next chunk reads only positions from its start on.
+template <class Layout>
+struct SelectedRows {
+  using Hash = typename Layout::Hash;
+  const Hash* hashes;
+  const uint32_t* sel;
+  Hash gathered[kOffsetSlots];
+  uint32_t rows[kChunk];  // the chunk's row numbers
+
+  const Hash* ChunkHashes(size_t start, size_t len, size_t ahead) {
+    for (size_t i = 0; i < len; ++i) {
+      rows[i] = sel[start + i];
+      gathered[i] = hashes[rows[i]];
+    }
+    for (size_t i = len; i < ahead; ++i) gathered[i] = hashes[sel[start + i]];
+    return gathered;
+  }
+  bool HasLiveRows(size_t, size_t) const { return true; }
+  template <class C>
+  const C& View(const C& c) const {
+    return c;
+  }
+};
+
+// rows[j] for the set bits j among the first `count` of byte, in order, to
+// out[0 .. popcount); writes no more than count entries (see AppendHitIndices).
+inline size_t AppendHitRows(uint32_t* out, const uint32_t* rows, uint32_t byte, size_t count) {
+  size_t hits = 0;
+  for (size_t j = 0; j < count; ++j) {
+    out[hits] = rows[j];
+    hits += (byte >> j) & 1u;
+  }
+  return hits;
+}
+
+// As FindBatchSelect, over the m rows of sel_in; the outputs are row
+// numbers (sel_in's entries), not positions in sel_in.
+template <class Layout>
+size_t FindBatchSelectFrom(const uint8_t* blocks, uint32_t num_blocks,
+                           const typename Layout::Hash* hashes, const uint32_t* sel_in, size_t m,
+                           uint32_t* sel_out) {
+  SelectedRows<Layout> rows;  // its buffers are filled chunk by chunk, not zeroed
+  rows.hashes = hashes;
+  rows.sel = sel_in;
+  const uint32_t* chunk_rows = rows.rows;
+  return SelectHits<Layout>(blocks, num_blocks, rows, m, sel_out,
+                            [=](uint32_t* out, const auto&, size_t i, uint32_t byte, size_t count) {
+    return count == 8 ? AppendHitRows8(out, chunk_rows + i, byte)
+                      : AppendHitRows(out, chunk_rows + i, byte, count);
+  });
+}
+
+// What the rows whose bit is 0 probe once their byte has live rows: all
+// zero, so the find answers 0 (and the AND drops it anyway), from a line
+// that stays in L1 whatever the filter's size.
+alignas(64) inline constexpr uint8_t kDeadBlock[kBlockBytes] = {};
+
+// The rows of a batch whose bit is set in a bitmap (key i at bit i % 8 of
+// byte i / 8): chunks without one are skipped. With kMaskDead (filters from
+// 1 MiB), each dead row of a live byte finds and prefetches kDeadBlock
+// instead of its own block (a branch-free select), so a probe costs filter
+// memory traffic only for live rows; below 1 MiB the filter is in cache and
+// the select would only add instructions.
+template <class Layout, bool kMaskDead>
+struct LiveRows {
+  const typename Layout::Hash* hashes;
+  const uint8_t* bitmap;
+
+  template <class C>
+  struct MaskedChunk : C {
+    const uint8_t* live;  // bit i: key i of the chunk (chunks start at a byte)
+    bool Live(size_t i) const { return ((live[i / 8] >> (i % 8)) & 1u) != 0; }
+    const uint8_t* Block(size_t i) const { return SelectWithoutBranch(Live(i), C::Block(i), kDeadBlock); }
+    const uint8_t* AheadBlock(size_t i) const {
+      return SelectWithoutBranch(Live(i), C::AheadBlock(i), kDeadBlock);
+    }
+  };
+
+  const typename Layout::Hash* ChunkHashes(size_t start, size_t, size_t) const {
+    return hashes + start;
+  }
+  // Whether any of the bits [start, start + len) is set; start is a
+  // multiple of 8, and the bits past the batch do not count.
+  bool HasLiveRows(size_t start, size_t len) const {
+    const uint8_t* bytes = bitmap + start / 8;
+    uint32_t any = 0;
+    for (size_t i = 0; i < len / 8; ++i) any |= bytes[i];
+    if (len % 8 != 0) any |= bytes[len / 8] & ((1u << (len % 8)) - 1u);
+    return any != 0;
+  }
+  template <class C>
+  auto View(const C& c) const {
+    if constexpr (kMaskDead) {
+      return MaskedChunk<C>{c, bitmap + c.start / 8};
+    } else {
+      return c;
+    }
+  }
+};
+
+// bitmap &= maybe-present over rows [0 .. n); the bits of the last byte past
+// n stay as they were. A byte that is already 0 costs one load: its rows are
+// neither probed nor prefetched, and a chunk of zero bytes is skipped whole.
+template <class Layout, int kHint, bool kMaskDead>
+size_t BitmapAndLoop(const uint8_t* blocks, uint32_t num_blocks,
+                     const typename Layout::Hash* hashes, size_t n, uint8_t* bitmap,
+                     size_t distance) {
+  LiveRows<Layout, kMaskDead> source{hashes, bitmap};
+  size_t total = 0;
+  ForEachChunkOf<Layout, kHint>(blocks, num_blocks, source, n, distance,
+                                [=, &total](const auto& c) {
+    uint8_t* out = bitmap + c.start / 8;
+    size_t hits = 0;
+    ForEachKeyGroup<kHint>(c, distance, [&](size_t i, size_t count) {
+      const uint32_t old = out[i / 8];
+      if (old == 0) return;
+      const uint32_t kept = count == 8 ? 0u : 0xffu << count;  // bits past the batch
+      const uint32_t now = old & (FindByte(c, i, count) | kept);
+      out[i / 8] = static_cast<uint8_t>(now);
+      hits += static_cast<size_t>(__builtin_popcount(now & ~kept));
+    });
+    total += hits;
+  });
+  return total;
+}
+
+template <class Layout>
+size_t FindBatchBitmapAnd(const uint8_t* blocks, uint32_t num_blocks,
+                          const typename Layout::Hash* hashes, size_t n, uint8_t* bitmap) {
   return WithPrefetchPlan(num_blocks, [&](auto hint, size_t distance) {
     constexpr int kHint = decltype(hint)::value;
-    size_t total = 0;
-    ForEachChunk<Layout, kHint>(blocks, num_blocks, hashes, n, distance,
-                                [=, &total](const auto& c) {
-      uint32_t* out = selection + total;  // after the hits of the chunks before
-      const auto first = static_cast<uint32_t>(c.start);  // n < 2^32: the API checks it
-      size_t hits = 0;
-      ForEachFindByte<kHint>(c, distance, [&](size_t i, uint32_t byte, size_t count) {
-        const uint32_t index = first + static_cast<uint32_t>(i);
-        hits += count == 8 ? AppendHitIndices8(out + hits, index, byte)
-                           : AppendHitIndices(out + hits, index, byte, count);
-      });
-      total += hits;
-    });
-    return total;
+    if constexpr (kHint != BB_PREFETCH_NONE) {  // prefetching: a filter of 1 MiB or more
+      return BitmapAndLoop<Layout, kHint, true>(blocks, num_blocks, hashes, n, bitmap, distance);
+    } else {
+      if (size_t{num_blocks} * kBlockBytes >= kPrefetchMinBytes) {
+        return BitmapAndLoop<Layout, kHint, true>(blocks, num_blocks, hashes, n, bitmap, distance);
+      }
+      return BitmapAndLoop<Layout, kHint, false>(blocks, num_blocks, hashes, n, bitmap, distance);
+    }
   });
 }

@@ -35,7 +35,9 @@ const int kAllErrors[] = {BB_ERR_NULL_POINTER, BB_ERR_SIZE_ZERO, BB_ERR_SIZE_NOT
                           BB_ERR_UNSUPPORTED_COMPRESSION, BB_ERR_BUFFER_TOO_SMALL,
                           BB_ERR_INVALID_OFFSETS, BB_ERR_INVALID_SIZING,
                           BB_ERR_INVALID_PARTITION, BB_ERR_INVALID_PREFETCH_HINT,
-                          BB_ERR_FILTERS_OVERLAP, BB_ERR_DIRECTORY_SIZE_MISMATCH};
+                          BB_ERR_FILTERS_OVERLAP, BB_ERR_DIRECTORY_SIZE_MISMATCH,
+                          BB_ERR_SELECTION_OUT_OF_RANGE, BB_ERR_INVALID_ALLOCATOR,
+                          BB_ERR_ALLOCATOR_MISALIGNED, BB_ERR_SELECTION_OVERLAP};
 
 TEST(Status, EveryErrorHasADistinctNegativeCodeAndMessage) {
   std::set<int> codes;
