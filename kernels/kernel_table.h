@@ -37,8 +37,8 @@ typedef struct bb_kernel_table {
    * in order, to sel_out[0 .. return value); sel_out has room for m entries
    * and is either sel_in itself (compacted in place) or does not overlap it.
    * bitmap_and clears bit i (i < n) of the bitmap where hashes[i] is absent,
-   * probing only the rows whose bit is set; bits at and past n stay as they
-   * were; returns the set bits below n afterwards. */
+   * never probing a row whose bitmap byte is 0; bits at and past n stay as
+   * they were; returns the set bits below n afterwards. */
   size_t (*find_batch_select_from)(const uint8_t* blocks, uint32_t num_blocks,
                                    const uint64_t* hashes, const uint32_t* sel_in, size_t m,
                                    uint32_t* sel_out);

@@ -4,10 +4,10 @@
 // both layouts: bit for bit what the oracle says, around the 256-key chunk's
 // edges, for a small filter and a 1 MiB one with every prefetch hint and
 // distances around the chunk; in-place compaction; random, sorted, repeated
-// selections; bitmaps with zero bytes and zero chunks; guard entries after
-// every output. And what is not probed is not touched: rows outside the
-// selection, or whose bit is 0, hash into a part of the filter mapped with
-// no access at all.
+// selections; bitmaps with zero bytes and zero chunks, windows of every
+// density in one call; guard entries after every output. And what is not
+// probed is not touched: rows outside the selection, or whose bit (or
+// byte) is 0, hash into a part of the filter mapped with no access at all.
 #include <gtest/gtest.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -64,11 +64,11 @@ struct Probe {
 };
 
 template <class L>
-Probe<L> MakeProbe(uint32_t blocks, uint64_t seed) {
+Probe<L> MakeProbe(uint32_t blocks, uint64_t seed, size_t rows = kMaxLength) {
   Probe<L> p;
   p.bytes.assign(32ull * blocks, 0);
-  p.hashes = L::Hashes(seed, kMaxLength);
-  for (size_t i = 0; i < kMaxLength; i += 2) L::OracleInsert(p.bytes, p.hashes[i]);
+  p.hashes = L::Hashes(seed, rows);
+  for (size_t i = 0; i < rows; i += 2) L::OracleInsert(p.bytes, p.hashes[i]);
   for (typename L::Hash h : p.hashes) p.found.push_back(L::OracleFind(p.bytes, h));
   return p;
 }
@@ -154,6 +154,26 @@ std::vector<std::vector<uint8_t>> Bitmaps(size_t n, uint64_t seed) {
   return out;
 }
 
+// One bitmap AND of n rows checked against the oracle, with a guard byte.
+template <class L>
+void CheckOneBitmapAnd(const bb_kernel_table& k, uint32_t blocks, const Probe<L>& p, size_t n,
+                       const std::vector<uint8_t>& in) {
+  std::vector<uint8_t> want(in);
+  size_t want_hits = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const bool bit = ((in[i / 8] >> (i % 8)) & 1) != 0 && p.found[i];
+    if (!bit) want[i / 8] = static_cast<uint8_t>(want[i / 8] & ~(1u << (i % 8)));
+    want_hits += bit;
+  }
+  std::vector<uint8_t> bitmap(in);
+  bitmap.push_back(0xa5);  // a guard byte
+  const size_t hits = L::BitmapAnd(k)(p.bytes.data(), blocks, p.hashes.data(), n, bitmap.data());
+  EXPECT_EQ(bitmap.back(), 0xa5) << "wrote past the bitmap";
+  bitmap.pop_back();
+  EXPECT_EQ(hits, want_hits);
+  EXPECT_EQ(bitmap, want);  // bits past n included: as they were
+}
+
 template <class L>
 void CheckBitmapAnd(const bb_kernel_table& k, uint32_t blocks, const Probe<L>& p,
                     const std::string& where) {
@@ -162,21 +182,43 @@ void CheckBitmapAnd(const bb_kernel_table& k, uint32_t blocks, const Probe<L>& p
     for (const std::vector<uint8_t>& in : Bitmaps(n, 11 + n)) {
       SCOPED_TRACE(where + " " + L::Name() + " n=" + std::to_string(n) + " bitmap " +
                    std::to_string(which++));
-      std::vector<uint8_t> want(in);
-      size_t want_hits = 0;
-      for (size_t i = 0; i < n; ++i) {
-        const bool bit = ((in[i / 8] >> (i % 8)) & 1) != 0 && p.found[i];
-        if (!bit) want[i / 8] = static_cast<uint8_t>(want[i / 8] & ~(1u << (i % 8)));
-        want_hits += bit;
-      }
-      std::vector<uint8_t> bitmap(in);
-      bitmap.push_back(0xa5);  // a guard byte
-      const size_t hits = L::BitmapAnd(k)(p.bytes.data(), blocks, p.hashes.data(), n, bitmap.data());
-      EXPECT_EQ(bitmap.back(), 0xa5) << "wrote past the bitmap";
-      bitmap.pop_back();
-      EXPECT_EQ(hits, want_hits);
-      EXPECT_EQ(bitmap, want);  // bits past n included: as they were
+      CheckOneBitmapAnd(k, blocks, p, n, in);
     }
+  }
+}
+
+// The kernel takes each window of 2048 rows densely or lists its live rows,
+// by its share of live rows (from 3/8, or 1/2 for filters of 1 MiB and
+// more). Windows of every density in one call: dense runs with empty
+// windows inside and around them, sparse windows collected across empty
+// ones and probed when their list (2048 rows) fills, a partial last window.
+constexpr size_t kWindowRows = 2048;
+const int kWindowPercents[] = {100, 0, 90, 30, 0, 35, 36, 33, 0, 0, 95, 70, 10, 60, 80, 5, 0, 45, 20};
+constexpr size_t kWindowedRows = std::size(kWindowPercents) * kWindowRows - 3;
+
+std::vector<uint8_t> WindowedBitmap(uint64_t seed) {
+  std::vector<uint8_t> bitmap((kWindowedRows + 7) / 8, 0);
+  const std::vector<uint64_t> random = oracle::Hashes(seed, kWindowedRows);
+  for (size_t i = 0; i < kWindowedRows; ++i) {
+    if (random[i] % 100 < static_cast<uint64_t>(kWindowPercents[i / kWindowRows])) {
+      bitmap[i / 8] = static_cast<uint8_t>(bitmap[i / 8] | (1u << (i % 8)));
+    }
+  }
+  bitmap.back() = static_cast<uint8_t>(bitmap.back() | 0xe0);  // the bits past n: kept
+  return bitmap;
+}
+
+TEST_P(PipelineKernelPerIsa, BitmapAndMatchesTheOracleAcrossWindowsOfEveryDensity) {
+  PrefetchSettingsGuard guard;
+  for (uint32_t blocks : bbtest::kChunkEdgeBlockCounts) {
+    const Probe<Parquet> parquet = MakeProbe<Parquet>(blocks, 41, kWindowedRows);
+    const Probe<Kudu> kudu = MakeProbe<Kudu>(blocks, 42, kWindowedRows);
+    const std::vector<uint8_t> in = WindowedBitmap(43);
+    bbtest::ForEachPrefetchSetting(blocks, [&](const std::string& where) {
+      SCOPED_TRACE(where);
+      CheckOneBitmapAnd(kernels(), blocks, parquet, kWindowedRows, in);
+      CheckOneBitmapAnd(kernels(), blocks, kudu, kWindowedRows, in);
+    });
   }
 }
 
@@ -239,16 +281,15 @@ std::vector<typename L::Hash> HashesByHalf(const std::vector<bool>& live, uint32
   return out;
 }
 
+// Rows of n whose block is in the forbidden half must never be probed:
+// those outside the selection, and for the bitmap AND those whose bit is 0
+// (listed windows) or whose byte is 0 (dense windows).
 template <class L>
-void CheckDeadRowsAreNotTouched(const bb_kernel_table& k, uint32_t blocks, bool rows_in_dead_bytes) {
+void CheckDeadRowsAreNotTouched(const bb_kernel_table& k, uint32_t blocks,
+                                const std::vector<bool>& live) {
   HalfForbiddenFilter filter(blocks);
   ASSERT_NE(filter.data(), nullptr);
-  constexpr size_t n = 1031;
-  // Live rows: with masking (1 MiB), every third row; without (small
-  // filters probe every row of a live byte), every row of every third byte.
-  std::vector<bool> live(n);
-  for (size_t i = 0; i < n; ++i) live[i] = rows_in_dead_bytes ? (i / 8) % 3 == 0 : i % 3 == 0;
-  for (size_t i = 256; i < 512; ++i) live[i] = false;  // a whole dead chunk
+  const size_t n = live.size();
   const std::vector<typename L::Hash> hashes = HashesByHalf<L>(live, blocks);
   std::vector<uint8_t> bitmap((n + 7) / 8, 0);
   std::vector<uint32_t> sel;
@@ -267,17 +308,27 @@ void CheckDeadRowsAreNotTouched(const bb_kernel_table& k, uint32_t blocks, bool 
   EXPECT_EQ(out, sel);
 }
 
+// 3 windows of rows: every third row live (listed: dead rows inside live
+// bytes), then a dense window where 7 of 8 bytes are all live and every
+// eighth byte is 0, then a window with nothing live.
+std::vector<bool> LivePattern() {
+  std::vector<bool> live(3 * 2048 - 5, false);
+  for (size_t i = 0; i < 2048; ++i) live[i] = i % 3 == 0;
+  for (size_t i = 2048; i < 4096; ++i) live[i] = (i / 8) % 8 != 0;
+  return live;
+}
+
 TEST_P(PipelineKernelPerIsa, RowsThatAreNotLiveAreNeverProbed) {
   PrefetchSettingsGuard guard;
+  const std::vector<bool> live = LivePattern();
   for (int hint : {BB_PREFETCH_NONE, BB_PREFETCH_L2}) {
     SCOPED_TRACE(std::string("hint ") + bb_prefetch_hint_name(hint));
     ASSERT_EQ(bb_set_prefetch_hint(hint), BB_OK);
-    // 1 MiB: dead rows inside live bytes are masked, even without prefetching.
-    CheckDeadRowsAreNotTouched<Parquet>(kernels(), 32768, false);
-    CheckDeadRowsAreNotTouched<Kudu>(kernels(), 32768, false);
-    // 64 KiB: zero bytes (and zero chunks) are skipped.
-    CheckDeadRowsAreNotTouched<Parquet>(kernels(), 2048, true);
-    CheckDeadRowsAreNotTouched<Kudu>(kernels(), 2048, true);
+    for (uint32_t blocks : {2048u, 32768u}) {  // 64 KiB and 1 MiB: both density thresholds
+      SCOPED_TRACE(blocks);
+      CheckDeadRowsAreNotTouched<Parquet>(kernels(), blocks, live);
+      CheckDeadRowsAreNotTouched<Kudu>(kernels(), blocks, live);
+    }
   }
 }
 
