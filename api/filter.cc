@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Parquet-layout filters: creation, views, release, and the five operations
+// Parquet-layout filters: creation, views, release, and the operations
 // (written once for both layouts in layout_ops.h). Kernels never see invalid
 // input.
 #include <cstdint>
@@ -38,15 +38,15 @@ int bb_filter_check_size(size_t num_bytes) {
 int bb_filter_init(bb_filter* f, size_t num_bytes) {
   if (f == nullptr) return BB_ERR_NULL_POINTER;
   *f = bb_filter{};
-  const int status = bb_filter_check_size(num_bytes);
+  return blockbloom::InitOwnedFilter(f, num_bytes, nullptr, true);
+}
+
+int bb_filter_init_with_allocator(bb_filter* f, size_t num_bytes, const bb_allocator* allocator) {
+  if (f == nullptr) return BB_ERR_NULL_POINTER;
+  *f = bb_filter{};
+  const int status = blockbloom::CheckAllocator(allocator);
   if (status != BB_OK) return status;
-  uint8_t* data = blockbloom::AllocateZeroedBitset(num_bytes);
-  if (data == nullptr) return BB_ERR_OUT_OF_MEMORY;
-  f->data = data;
-  f->num_bytes = num_bytes;
-  f->num_blocks = static_cast<uint32_t>(num_bytes / BB_BLOCK_BYTES);
-  f->flags = BB_FILTER_OWNED;
-  return BB_OK;
+  return blockbloom::InitOwnedFilter(f, num_bytes, allocator, true);
 }
 
 int bb_filter_init_view(bb_filter* f, void* data, size_t num_bytes) {
@@ -59,7 +59,7 @@ int bb_filter_init_view_readonly(bb_filter* f, const void* data, size_t num_byte
 
 void bb_filter_release(bb_filter* f) {
   if (f == nullptr) return;
-  if ((f->flags & BB_FILTER_OWNED) != 0) blockbloom::FreeBitset(f->data, f->num_bytes);
+  if ((f->flags & BB_FILTER_OWNED) != 0) blockbloom::FreeBitset(f->allocator, f->data, f->num_bytes);
   *f = bb_filter{};
 }
 
@@ -88,6 +88,17 @@ int bb_find_batch_bitmap(const bb_filter* f, const uint64_t* hashes, size_t n, u
 int bb_find_batch_select(const bb_filter* f, const uint64_t* hashes, size_t n,
                          uint32_t* selection, size_t* hits) {
   return blockbloom::FindBatchSelectOp<BB_LAYOUT_PARQUET>(f, hashes, n, selection, hits);
+}
+
+int bb_find_batch_select_from(const bb_filter* f, const uint64_t* hashes, size_t n,
+                              const uint32_t* sel_in, size_t m, uint32_t* sel_out, size_t* hits) {
+  return blockbloom::FindBatchSelectFromOp<BB_LAYOUT_PARQUET>(f, hashes, n, sel_in, m, sel_out,
+                                                              hits);
+}
+
+int bb_find_batch_bitmap_and(const bb_filter* f, const uint64_t* hashes, size_t n, uint8_t* bitmap,
+                             size_t* hits) {
+  return blockbloom::FindBatchBitmapOp<BB_LAYOUT_PARQUET, true>(f, hashes, n, bitmap, hits);
 }
 
 }  // extern "C"

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "api/bitset_memory.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/kudu.h"
 
@@ -16,6 +17,33 @@ int32_t Log2(uint64_t power_of_two) {
   int32_t log = 0;
   while ((power_of_two >>= 1) != 0) ++log;
   return log;
+}
+
+// *f is zeroed; allocator is nullptr (the default) or complete.
+int Import(bb_filter* f, const bb_kudu_directory* in, const bb_allocator* allocator) {
+  if (in == nullptr) return BB_ERR_NULL_POINTER;
+  if (in->log_space_bytes < BB_KUDU_MIN_LOG_SPACE_BYTES ||
+      in->log_space_bytes > BB_KUDU_MAX_LOG_SPACE_BYTES) {
+    return BB_ERR_LOG_SPACE_OUT_OF_RANGE;
+  }
+  if (in->hash_algorithm != BB_KUDU_HASH_FAST_HASH) return BB_ERR_UNSUPPORTED_HASH;
+  if (!IsPowerOfTwo(in->bloom_data_size)) return BB_ERR_NOT_POWER_OF_TWO;
+  const uint64_t expected = uint64_t{1} << in->log_space_bytes;
+  // Its own code: FILTER_MISMATCH's message is about union shapes, which
+  // says nothing to a caller who filled one directory inconsistently.
+  if (static_cast<uint64_t>(in->bloom_data_size) != expected) return BB_ERR_DIRECTORY_SIZE_MISMATCH;
+  if (in->bloom_data == nullptr) return BB_ERR_NULL_POINTER;
+
+  // Not zeroed first: every byte is copied over.
+  const int status = blockbloom::InitOwnedFilter(f, in->bloom_data_size, allocator, false);
+  if (status != BB_OK) return status;
+  std::memcpy(f->data, in->bloom_data, in->bloom_data_size);
+  f->layout = BB_LAYOUT_KUDU;
+  f->hash_seed = in->hash_seed;
+  // Like Kudu's InitFromDirectory, the flag is taken as given: a directory
+  // marked always-false is copied verbatim even if it holds set bits.
+  if (in->always_false != 0) f->flags |= BB_FILTER_ALWAYS_FALSE;
+  return BB_OK;
 }
 
 }  // namespace
@@ -47,30 +75,16 @@ int bb_kudu_export(const bb_filter* f, bb_kudu_directory* out) {
 int bb_kudu_import(bb_filter* f, const bb_kudu_directory* in) {
   if (f == nullptr) return BB_ERR_NULL_POINTER;
   *f = bb_filter{};
-  if (in == nullptr) return BB_ERR_NULL_POINTER;
-  if (in->log_space_bytes < BB_KUDU_MIN_LOG_SPACE_BYTES ||
-      in->log_space_bytes > BB_KUDU_MAX_LOG_SPACE_BYTES) {
-    return BB_ERR_LOG_SPACE_OUT_OF_RANGE;
-  }
-  if (in->hash_algorithm != BB_KUDU_HASH_FAST_HASH) return BB_ERR_UNSUPPORTED_HASH;
-  if (!IsPowerOfTwo(in->bloom_data_size)) return BB_ERR_NOT_POWER_OF_TWO;
-  const uint64_t expected = uint64_t{1} << in->log_space_bytes;
-  // Its own code: FILTER_MISMATCH's message is about union shapes, which
-  // says nothing to a caller who filled one directory inconsistently.
-  if (static_cast<uint64_t>(in->bloom_data_size) != expected) return BB_ERR_DIRECTORY_SIZE_MISMATCH;
-  if (in->bloom_data == nullptr) return BB_ERR_NULL_POINTER;
+  return Import(f, in, nullptr);
+}
 
-  // Allocated here rather than through bb_kudu_filter_init: the bytes are
-  // copied over anyway, and only the layout fields differ.
-  const int status = bb_filter_init(f, in->bloom_data_size);
+int bb_kudu_import_with_allocator(bb_filter* f, const bb_kudu_directory* in,
+                                  const bb_allocator* allocator) {
+  if (f == nullptr) return BB_ERR_NULL_POINTER;
+  *f = bb_filter{};
+  const int status = blockbloom::CheckAllocator(allocator);
   if (status != BB_OK) return status;
-  std::memcpy(f->data, in->bloom_data, in->bloom_data_size);
-  f->layout = BB_LAYOUT_KUDU;
-  f->hash_seed = in->hash_seed;
-  // Like Kudu's InitFromDirectory, the flag is taken as given: a directory
-  // marked always-false is copied verbatim even if it holds set bits.
-  if (in->always_false != 0) f->flags |= BB_FILTER_ALWAYS_FALSE;
-  return BB_OK;
+  return Import(f, in, allocator);
 }
 
 }  // extern "C"

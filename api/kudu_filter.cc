@@ -4,6 +4,7 @@
 // insert (find then answers 0 without touching memory, as Kudu's does).
 #include <cstdint>
 
+#include "api/bitset_memory.h"
 #include "api/layout_ops.h"
 #include "blockbloom/kudu.h"
 
@@ -46,6 +47,20 @@ int bb_kudu_filter_init(bb_filter* f, int32_t log_space_bytes, uint32_t hash_see
   return MakeKudu(f, bb_filter_init(f, num_bytes), num_bytes, true, hash_seed);
 }
 
+int bb_kudu_filter_init_with_allocator(bb_filter* f, int32_t log_space_bytes, uint32_t hash_seed,
+                                       const bb_allocator* allocator) {
+  if (f == nullptr) return BB_ERR_NULL_POINTER;
+  *f = bb_filter{};
+  const int status = blockbloom::CheckAllocator(allocator);
+  if (status != BB_OK) return status;
+  if (log_space_bytes < BB_KUDU_MIN_LOG_SPACE_BYTES || log_space_bytes > BB_KUDU_MAX_LOG_SPACE_BYTES) {
+    return BB_ERR_LOG_SPACE_OUT_OF_RANGE;
+  }
+  const size_t num_bytes = size_t{1} << log_space_bytes;
+  return MakeKudu(f, bb_filter_init_with_allocator(f, num_bytes, allocator), num_bytes, true,
+                  hash_seed);
+}
+
 int bb_kudu_filter_init_view(bb_filter* f, void* data, size_t num_bytes, int always_false,
                              uint32_t hash_seed) {
   if (f == nullptr) return BB_ERR_NULL_POINTER;
@@ -85,6 +100,17 @@ int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes, size_t
 int bb_kudu_find_batch_select(const bb_filter* f, const uint32_t* hashes, size_t n,
                               uint32_t* selection, size_t* hits) {
   return blockbloom::FindBatchSelectOp<BB_LAYOUT_KUDU>(f, hashes, n, selection, hits);
+}
+
+int bb_kudu_find_batch_select_from(const bb_filter* f, const uint32_t* hashes, size_t n,
+                                   const uint32_t* sel_in, size_t m, uint32_t* sel_out,
+                                   size_t* hits) {
+  return blockbloom::FindBatchSelectFromOp<BB_LAYOUT_KUDU>(f, hashes, n, sel_in, m, sel_out, hits);
+}
+
+int bb_kudu_find_batch_bitmap_and(const bb_filter* f, const uint32_t* hashes, size_t n,
+                                  uint8_t* bitmap, size_t* hits) {
+  return blockbloom::FindBatchBitmapOp<BB_LAYOUT_KUDU, true>(f, hashes, n, bitmap, hits);
 }
 
 }  // extern "C"

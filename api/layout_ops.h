@@ -26,6 +26,8 @@ struct LayoutKernels<BB_LAYOUT_PARQUET> {
   static auto InsertBatch(const bb_kernel_table& t) { return t.insert_batch; }
   static auto FindBatchBitmap(const bb_kernel_table& t) { return t.find_batch_bitmap; }
   static auto FindBatchSelect(const bb_kernel_table& t) { return t.find_batch_select; }
+  static auto FindBatchSelectFrom(const bb_kernel_table& t) { return t.find_batch_select_from; }
+  static auto FindBatchBitmapAnd(const bb_kernel_table& t) { return t.find_batch_bitmap_and; }
   static auto InsertBatchRange(const bb_kernel_table& t) { return t.insert_batch_range; }
 };
 
@@ -37,6 +39,8 @@ struct LayoutKernels<BB_LAYOUT_KUDU> {
   static auto InsertBatch(const bb_kernel_table& t) { return t.kudu_insert_batch; }
   static auto FindBatchBitmap(const bb_kernel_table& t) { return t.kudu_find_batch_bitmap; }
   static auto FindBatchSelect(const bb_kernel_table& t) { return t.kudu_find_batch_select; }
+  static auto FindBatchSelectFrom(const bb_kernel_table& t) { return t.kudu_find_batch_select_from; }
+  static auto FindBatchBitmapAnd(const bb_kernel_table& t) { return t.kudu_find_batch_bitmap_and; }
   static auto InsertBatchRange(const bb_kernel_table& t) { return t.kudu_insert_batch_range; }
 };
 
@@ -119,18 +123,24 @@ int InsertBatchPartitionOp(bb_filter* f, const typename LayoutKernels<kLayout>::
   return BB_OK;
 }
 
-template <bb_layout kLayout>
+// Writes the bitmap of n probes (every byte of (n + 7) / 8, the unused high
+// bits 0) or, kAnd, ANDs it into the caller's (rows below n only, the bits
+// past n kept).
+template <bb_layout kLayout, bool kAnd = false>
 int FindBatchBitmapOp(const bb_filter* f, const typename LayoutKernels<kLayout>::Hash* hashes,
                       size_t n, uint8_t* bitmap, size_t* hits) {
   const int status = CheckReadable(f, kLayout);
   if (status != BB_OK) return status;
   if (n > 0 && (hashes == nullptr || bitmap == nullptr)) return BB_ERR_NULL_POINTER;
   size_t count = 0;
-  if (n > 0 && AlwaysFalse(f)) {
-    std::memset(bitmap, 0, n / 8 + (n % 8 != 0));  // (n + 7) / 8 without overflow near SIZE_MAX
+  if (n > 0 && AlwaysFalse(f)) {  // every probe answers 0
+    std::memset(bitmap, 0, n / 8);
+    if (n % 8 != 0) bitmap[n / 8] = kAnd ? static_cast<uint8_t>(bitmap[n / 8] & (0xffu << (n % 8))) : 0;
   } else if (n > 0) {
-    count = LayoutKernels<kLayout>::FindBatchBitmap(ActiveKernels())(f->data, f->num_blocks,
-                                                                      hashes, n, bitmap);
+    const bb_kernel_table& kernels = ActiveKernels();
+    const auto kernel = kAnd ? LayoutKernels<kLayout>::FindBatchBitmapAnd(kernels)
+                             : LayoutKernels<kLayout>::FindBatchBitmap(kernels);
+    count = kernel(f->data, f->num_blocks, hashes, n, bitmap);
   }
   if (hits != nullptr) *hits = count;
   return BB_OK;
@@ -147,6 +157,38 @@ int FindBatchSelectOp(const bb_filter* f, const typename LayoutKernels<kLayout>:
   if (n > 0 && !AlwaysFalse(f)) {
     count = LayoutKernels<kLayout>::FindBatchSelect(ActiveKernels())(f->data, f->num_blocks,
                                                                       hashes, n, selection);
+  }
+  if (hits != nullptr) *hits = count;
+  return BB_OK;
+}
+
+// Pipeline probes. Every check comes before the first write: a bad index
+// anywhere in sel_in is found by one pass over it (the tier's MaxU32)
+// before any probe, so nothing is written on error.
+template <bb_layout kLayout>
+int FindBatchSelectFromOp(const bb_filter* f, const typename LayoutKernels<kLayout>::Hash* hashes,
+                          size_t n, const uint32_t* sel_in, size_t m, uint32_t* sel_out,
+                          size_t* hits) {
+  const int status = CheckReadable(f, kLayout);
+  if (status != BB_OK) return status;
+  if (n > 0 && hashes == nullptr) return BB_ERR_NULL_POINTER;
+  if (m > 0 && (sel_in == nullptr || sel_out == nullptr)) return BB_ERR_NULL_POINTER;
+  size_t count = 0;
+  if (m > 0) {
+    // In place (sel_out == sel_in) compacts; any other overlap would let a
+    // chunk's outputs overwrite rows not yet read.
+    const auto in = reinterpret_cast<uintptr_t>(sel_in);
+    const auto out = reinterpret_cast<uintptr_t>(sel_out);
+    const size_t span = m < SIZE_MAX / sizeof(uint32_t) ? m * sizeof(uint32_t) : SIZE_MAX;
+    if ((out > in && out - in < span) || (in > out && in - out < span)) {
+      return BB_ERR_SELECTION_OVERLAP;
+    }
+    const bb_kernel_table& kernels = ActiveKernels();
+    if (n == 0 || kernels.max_u32(sel_in, m) >= n) return BB_ERR_SELECTION_OUT_OF_RANGE;
+    if (!AlwaysFalse(f)) {
+      count = LayoutKernels<kLayout>::FindBatchSelectFrom(kernels)(f->data, f->num_blocks, hashes,
+                                                                   sel_in, m, sel_out);
+    }
   }
   if (hits != nullptr) *hits = count;
   return BB_OK;

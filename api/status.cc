@@ -78,6 +78,13 @@ const char* bb_status_message(int status) {
       return "the column type has no meaning in the filter's layout (Kudu has no unsigned, INT96 or time-of-day type)";
     case BB_ERR_INVALID_COLUMN:
       return "invalid bb_column: struct_size unknown, a field its type does not use is set, or length too large for its buffers";
+    case BB_ERR_SELECTION_OUT_OF_RANGE:
+      return "input selection holds a row index >= n, the number of hashes (nothing was written)";
+    case BB_ERR_INVALID_ALLOCATOR: return "bb_allocator lacks its allocate or deallocate function";
+    case BB_ERR_ALLOCATOR_MISALIGNED:
+      return "the allocator returned memory not aligned to BB_ALLOC_ALIGNMENT (64 bytes); it was deallocated";
+    case BB_ERR_SELECTION_OVERLAP:
+      return "output selection overlaps the input selection without being the same array (in place is allowed)";
     case BB_ERR_INVALID_ROW_COUNT:
       return "invalid row count: adaptive sample_rows is 0, or a batch reports more rows passing "
              "than probed";

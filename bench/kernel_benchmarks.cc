@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "blockbloom/blockbloom.h"
 #include "kernels/kernel_table.h"
 #include "bench_grid.h"
+#include "live_rows.h"
 #include "probe_data.h"
 #include "probe_loop.h"
 
@@ -78,6 +80,51 @@ void FindBatchSelect(benchmark::State& state, const bb_kernel_table& kernels, Pr
   });
 }
 
+// Pipeline probes: the rows earlier filters left (live_rows.h) at kPercent
+// percent of each batch. ns_per_key stays per row of the batch, so a cell
+// compares with find_batch_select / find_batch_bitmap over the same rows
+// (divide by the density for ns per probed row).
+template <int kPercent>
+void FindBatchSelectFrom(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+  const std::vector<uint32_t> sel = LiveSelection(kBatchSize, kPercent);
+  ProbeLoop(state, data, true, [&](const Placement& p, const uint64_t* hashes) {
+    size_t hits = kernels.find_batch_select_from(p.filled.data, p.filled.num_blocks, hashes,
+                                                 sel.data(), sel.size(), p.selection);
+    benchmark::DoNotOptimize(hits);
+    benchmark::DoNotOptimize(p.selection);
+    benchmark::ClobberMemory();
+    return hits;
+  });
+}
+
+// What bb_find_batch_select_from checks before probing: the largest row of
+// the selection (the tier's max_u32), against n.
+template <int kPercent>
+void SelectionCheck(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+  const std::vector<uint32_t> sel = LiveSelection(kBatchSize, kPercent);
+  ProbeLoop(state, data, false, [&](const Placement&, const uint64_t*) {
+    uint32_t max = kernels.max_u32(sel.data(), sel.size());
+    benchmark::DoNotOptimize(max);
+    return size_t{0};
+  });
+}
+
+// The bitmap is ANDed into, so each iteration starts from a fresh copy of
+// the live rows' bitmap (128 bytes: a few ns of the batch's time).
+template <int kPercent, bool kWholeBytes>
+void FindBatchBitmapAnd(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+  const std::vector<uint8_t> live = LiveBitmap(kBatchSize, kPercent, kWholeBytes);
+  ProbeLoop(state, data, true, [&](const Placement& p, const uint64_t* hashes) {
+    std::memcpy(p.bitmap, live.data(), live.size());
+    size_t hits = kernels.find_batch_bitmap_and(p.filled.data, p.filled.num_blocks, hashes,
+                                                kBatchSize, p.bitmap);
+    benchmark::DoNotOptimize(hits);
+    benchmark::DoNotOptimize(p.bitmap);
+    benchmark::ClobberMemory();
+    return hits;
+  });
+}
+
 struct Op {
   const char* name;
   OpFn fn;
@@ -89,6 +136,15 @@ constexpr Op kOps[] = {
     {"insert_batch", &InsertBatch},
     {"find_batch_bitmap", &FindBatchBitmap},
     {"find_batch_select", &FindBatchSelect},
+    {"find_batch_select_from_10pct", &FindBatchSelectFrom<10>},
+    {"find_batch_select_from_50pct", &FindBatchSelectFrom<50>},
+    {"find_batch_select_from_100pct", &FindBatchSelectFrom<100>},
+    {"selection_check_10pct", &SelectionCheck<10>},
+    {"selection_check_100pct", &SelectionCheck<100>},
+    {"find_batch_bitmap_and_10pct", &FindBatchBitmapAnd<10, false>},
+    {"find_batch_bitmap_and_50pct", &FindBatchBitmapAnd<50, false>},
+    {"find_batch_bitmap_and_100pct", &FindBatchBitmapAnd<100, false>},
+    {"find_batch_bitmap_and_10pct_bytes", &FindBatchBitmapAnd<10, true>},
 };
 
 }  // namespace

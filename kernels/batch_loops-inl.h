@@ -11,6 +11,8 @@
 //   size_t AppendHitIndices8(uint32_t* out, uint32_t first, uint32_t byte);
 //     // writes first + j for each set bit j of byte, in order, to out[0 ..
 //     // popcount); may write (garbage) up to out[7]; returns the popcount
+//   size_t AppendHitRows8(uint32_t* out, const uint32_t* rows, uint32_t byte);
+//     // the same with rows[j] for first + j (rows: 8 entries)
 //   void BlockOffsets(const uint64_t* hashes, size_t n, uint32_t num_blocks, uint64_t* out);
 //   void BlockOffsets(const uint32_t* hashes, size_t n, uint32_t num_blocks, uint64_t* out);
 // (BlockOffsets: out[i] = 32 * Layout::Block(hashes[i], num_blocks), for the
@@ -98,29 +100,67 @@ struct Chunk {
   uint32_t Key(size_t i) const { return Layout::Key(hashes[i]); }
 };
 
-// Calls per_chunk(chunk) for each chunk of hashes[0 .. n), computing its
-// offsets (and, with a hint, those `distance` keys past it, and the first
-// chunk's initial prefetches).
-template <class Layout, int kHint, class PerChunk>
-inline void ForEachChunk(const uint8_t* blocks, uint32_t num_blocks,
-                         const typename Layout::Hash* hashes, size_t n, size_t distance,
-                         PerChunk&& per_chunk) {
+// Where a batch's chunks come from, the rows' policy of ForEachChunk:
+//   const Hash* ChunkHashes(start, len, ahead): the hashes of keys [start,
+//     start + ahead) of the batch, contiguous (for BlockOffsets);
+//   bool HasLiveRows(start, len): false if no key of the chunk needs a probe
+//     (the chunk is skipped: no offsets, no prefetches, no per-chunk call);
+//   View(chunk): what the per-key loops (and the first prefetches) see.
+// EveryRow is the plain batch: its own array, every key probed.
+template <class Layout>
+struct EveryRow {
+  const typename Layout::Hash* hashes;
+  const typename Layout::Hash* ChunkHashes(size_t start, size_t, size_t) const {
+    return hashes + start;
+  }
+  bool HasLiveRows(size_t, size_t) const { return true; }
+  template <class C>
+  const C& View(const C& c) const {
+    return c;
+  }
+};
+
+// Calls per_chunk(view) for each chunk of keys [0 .. n) of `rows` that has
+// live rows, computing its offsets (and, with a hint, those `distance` keys
+// past it). The first chunk probed, and the first after skipped ones,
+// prefetches its first `distance` blocks as soon as their offsets are known.
+template <class Layout, int kHint, class Rows, class PerChunk>
+inline void ForEachChunkOf(const uint8_t* blocks, uint32_t num_blocks, Rows& rows, size_t n,
+                         size_t distance, PerChunk&& per_chunk) {
   constexpr bool kArray = kUseOffsetArray<kHint>;
   uint64_t offsets[kArray ? kOffsetSlots : 1];
+  bool primed = false;  // whether the keys up to `distance` ahead have been prefetched
   for (size_t start = 0; start < n; start += kChunk) {
     const size_t len = n - start < kChunk ? n - start : kChunk;
+    if (!rows.HasLiveRows(start, len)) {
+      primed = false;
+      continue;
+    }
     size_t ahead = len;
     if constexpr (kHint != BB_PREFETCH_NONE) {
       ahead = n - start < len + distance ? n - start : len + distance;
     }
-    if constexpr (kArray) BlockOffsets(hashes + start, ahead, num_blocks, offsets);
+    const typename Layout::Hash* hashes = rows.ChunkHashes(start, len, ahead);
+    if constexpr (kArray) BlockOffsets(hashes, ahead, num_blocks, offsets);
+    const Chunk<Layout, kArray> chunk{blocks, num_blocks, hashes, offsets, start, len, ahead};
+    const auto& view = rows.View(chunk);
     if constexpr (kHint != BB_PREFETCH_NONE) {
-      if (start == 0) {
-        for (size_t i = 0; i < ahead && i < distance; ++i) PrefetchBlock<kHint>(blocks + offsets[i]);
+      if (!primed) {
+        for (size_t i = 0; i < ahead && i < distance; ++i) PrefetchBlock<kHint>(view.AheadBlock(i));
+        primed = true;
       }
     }
-    per_chunk(Chunk<Layout, kArray>{blocks, num_blocks, hashes + start, offsets, start, len, ahead});
+    per_chunk(view);
   }
+}
+
+// The plain batch: every key of hashes[0 .. n).
+template <class Layout, int kHint, class PerChunk>
+inline void ForEachChunk(const uint8_t* blocks, uint32_t num_blocks,
+                         const typename Layout::Hash* hashes, size_t n, size_t distance,
+                         PerChunk&& per_chunk) {
+  EveryRow<Layout> rows{hashes};
+  ForEachChunkOf<Layout, kHint>(blocks, num_blocks, rows, n, distance, per_chunk);
 }
 
 // How many leading keys of the chunk, in whole groups of `group`, can
@@ -247,18 +287,26 @@ inline uint32_t FindByte(const C& c, size_t i, size_t count) {
   return byte;
 }
 
-// Runs byte_out(i, byte, count) for the bitmap bytes of a chunk in order
-// (count = 8 but for the batch's last, partial byte), prefetching ahead.
-template <int kHint, class C, class ByteOut>
-inline void ForEachFindByte(const C& c, size_t distance, ByteOut&& byte_out) {
+// Runs group(i, count) for the groups of eight keys of a chunk in order
+// (count = 8 but for the batch's last, partial group), prefetching ahead.
+template <int kHint, class C, class Group>
+inline void ForEachKeyGroup(const C& c, size_t distance, Group&& group) {
   const size_t prefix = PrefetchingPrefix<kHint>(c, distance, 8);
   size_t i = 0;
   for (; i < prefix; i += 8) {
     for (size_t j = 0; j < 8; ++j) PrefetchBlock<kHint>(c.AheadBlock(i + distance + j));
-    byte_out(i, FindByte(c, i, 8), size_t{8});
+    group(i, size_t{8});
   }
-  for (; i + 8 <= c.len; i += 8) byte_out(i, FindByte(c, i, 8), size_t{8});  // unrolled: fixed count
-  if (i < c.len) byte_out(i, FindByte(c, i, c.len - i), c.len - i);
+  for (; i + 8 <= c.len; i += 8) group(i, size_t{8});  // unrolled: a constant count
+  if (i < c.len) group(i, c.len - i);
+}
+
+// Runs byte_out(i, byte, count) for the bitmap bytes of a chunk in order.
+template <int kHint, class C, class ByteOut>
+inline void ForEachFindByte(const C& c, size_t distance, ByteOut&& byte_out) {
+  ForEachKeyGroup<kHint>(c, distance, [&](size_t i, size_t count) {
+    byte_out(i, FindByte(c, i, count), count);
+  });
 }
 
 template <class Layout>
@@ -296,6 +344,30 @@ inline size_t AppendHitIndices(uint32_t* out, uint32_t first, uint32_t byte, siz
   return hits;
 }
 
+// The loop of both selection kernels: the bitmap bytes of each chunk turned
+// into its hits, appended after those of the chunks before.
+// append(out, c, i, byte, count) writes the hits among keys i .. i + count
+// of chunk c (bits of byte) to out and returns how many. Pointers captured
+// by value and a local count, as in FindBatchBitmap.
+template <class Layout, class Rows, class Append>
+size_t SelectHits(const uint8_t* blocks, uint32_t num_blocks, Rows& rows, size_t n,
+                  uint32_t* selection, Append append) {
+  return WithPrefetchPlan(num_blocks, [&](auto hint, size_t distance) {
+    constexpr int kHint = decltype(hint)::value;
+    size_t total = 0;
+    ForEachChunkOf<Layout, kHint>(blocks, num_blocks, rows, n, distance,
+                                  [=, &total](const auto& c) {
+      uint32_t* out = selection + total;
+      size_t hits = 0;
+      ForEachFindByte<kHint>(c, distance, [&](size_t i, uint32_t byte, size_t count) {
+        hits += append(out + hits, c, i, byte, count);
+      });
+      total += hits;
+    });
+    return total;
+  });
+}
+
 // The bitmap's bytes, turned into indices eight at a time (AppendHitIndices8:
 // on the SIMD tiers a table of bit positions, widened and offset), so that
 // selecting costs little more than the bitmap. A full group may write up to
@@ -305,21 +377,262 @@ inline size_t AppendHitIndices(uint32_t* out, uint32_t first, uint32_t byte, siz
 template <class Layout>
 size_t FindBatchSelect(const uint8_t* blocks, uint32_t num_blocks,
                        const typename Layout::Hash* hashes, size_t n, uint32_t* selection) {
+  EveryRow<Layout> rows{hashes};
+  return SelectHits<Layout>(blocks, num_blocks, rows, n, selection,
+                            [](uint32_t* out, const auto& c, size_t i, uint32_t byte, size_t count) {
+    const auto index = static_cast<uint32_t>(c.start + i);  // n < 2^32: the API checks it
+    return count == 8 ? AppendHitIndices8(out, index, byte) : AppendHitIndices(out, index, byte, count);
+  });
+}
+
+// ------------------------------------------------------------ pipeline probes
+// Probes that refine what earlier filters (or predicates) of a scan left:
+// only the rows of an input selection, or only the rows whose bit is still
+// set in a bitmap, each through the chunked loop above.
+
+// The rows of a selection vector as a batch: key k of the batch is hash
+// hashes[sel[k]]. Each chunk's hashes (and those of the keys prefetched
+// ahead) are gathered before the chunk writes anything, so the output may be
+// the selection itself: a group of eight keys reads its rows (sel[k], one
+// load each, or one vector) before it writes its hits, and its writes land
+// below the group's end (a hit count never passes the rows seen), never on
+// a row still to be read.
+template <class Layout>
+struct SelectedRows {
+  using Hash = typename Layout::Hash;
+  const Hash* hashes;
+  const uint32_t* sel;
+  Hash gathered[kOffsetSlots];
+
+  const Hash* ChunkHashes(size_t start, size_t, size_t ahead) {
+    for (size_t i = 0; i < ahead; ++i) gathered[i] = hashes[sel[start + i]];
+    return gathered;
+  }
+  bool HasLiveRows(size_t, size_t) const { return true; }
+  template <class C>
+  const C& View(const C& c) const {
+    return c;
+  }
+};
+
+// rows[j] for the set bits j among the first `count` of byte, in order, to
+// out[0 .. popcount); writes no more than count entries (see AppendHitIndices).
+inline size_t AppendHitRows(uint32_t* out, const uint32_t* rows, uint32_t byte, size_t count) {
+  size_t hits = 0;
+  for (size_t j = 0; j < count; ++j) {
+    out[hits] = rows[j];
+    hits += (byte >> j) & 1u;
+  }
+  return hits;
+}
+
+// As FindBatchSelect, over the m rows of sel_in; the outputs are row
+// numbers (sel_in's entries), not positions in sel_in.
+template <class Layout>
+size_t FindBatchSelectFrom(const uint8_t* blocks, uint32_t num_blocks,
+                           const typename Layout::Hash* hashes, const uint32_t* sel_in, size_t m,
+                           uint32_t* sel_out) {
+  SelectedRows<Layout> rows;  // its buffer is filled chunk by chunk, not zeroed
+  rows.hashes = hashes;
+  rows.sel = sel_in;
+  return SelectHits<Layout>(blocks, num_blocks, rows, m, sel_out,
+                            [=](uint32_t* out, const auto& c, size_t i, uint32_t byte, size_t count) {
+    const uint32_t* group = sel_in + c.start + i;
+    return count == 8 ? AppendHitRows8(out, group, byte) : AppendHitRows(out, group, byte, count);
+  });
+}
+
+// bitmap &= maybe-present: two ways, chosen per window of kAndWindow rows
+// by how many of its rows are live (bit set), both probing only live rows'
+// groups of eight.
+// - Dense windows: the batch loop over every row of the window, a byte at a
+//   time; a zero byte costs one load and no probe, a chunk of zero bytes is
+//   skipped whole. Rows of a live byte are all probed (and prefetched):
+//   choosing per row, branch-free, cost more than the memory it saved
+//   (measured: docs/benchmarks.md).
+// - Sparse windows: their live rows are compacted into a list of row
+//   numbers (the table of bit positions, eight rows a byte, no branch),
+//   collected over consecutive sparse windows, then probed as a selection
+//   (FindBatchSelectFrom, in place): filter memory is read, and prefetched,
+//   for live rows only, and the prefetches run on across the windows of one
+//   list. The survivors' bits are set again in their bytes, cleared first.
+inline constexpr size_t kAndWindow = 2048;       // rows: a multiple of 8
+inline constexpr size_t kAndListRows = 2048;     // row numbers one sparse probe collects
+static_assert(kAndWindow % 8 == 0 && kAndListRows >= kAndWindow, "a window fits the list");
+
+// The rows of a batch whose bit is set in a bitmap (key i at bit i % 8 of
+// byte i / 8), for the dense windows: chunks without one are skipped.
+template <class Layout>
+struct LiveRows {
+  const typename Layout::Hash* hashes;
+  const uint8_t* bitmap;
+
+  const typename Layout::Hash* ChunkHashes(size_t start, size_t, size_t) const {
+    return hashes + start;
+  }
+  // Whether any of the bits [start, start + len) is set; start is a
+  // multiple of 8, and the bits past the batch do not count.
+  bool HasLiveRows(size_t start, size_t len) const {
+    const uint8_t* bytes = bitmap + start / 8;
+    uint32_t any = 0;
+    for (size_t i = 0; i < len / 8; ++i) any |= bytes[i];
+    if (len % 8 != 0) any |= bytes[len / 8] & ((1u << (len % 8)) - 1u);
+    return any != 0;
+  }
+  template <class C>
+  const C& View(const C& c) const {
+    return c;
+  }
+};
+
+// The dense form over rows [0 .. n) of its arguments.
+template <class Layout>
+size_t BitmapAndDense(const uint8_t* blocks, uint32_t num_blocks,
+                      const typename Layout::Hash* hashes, size_t n, uint8_t* bitmap) {
   return WithPrefetchPlan(num_blocks, [&](auto hint, size_t distance) {
     constexpr int kHint = decltype(hint)::value;
+    LiveRows<Layout> rows{hashes, bitmap};
     size_t total = 0;
-    ForEachChunk<Layout, kHint>(blocks, num_blocks, hashes, n, distance,
-                                [=, &total](const auto& c) {
-      uint32_t* out = selection + total;  // after the hits of the chunks before
-      const auto first = static_cast<uint32_t>(c.start);  // n < 2^32: the API checks it
+    ForEachChunkOf<Layout, kHint>(blocks, num_blocks, rows, n, distance,
+                                  [=, &total](const auto& c) {
+      uint8_t* out = bitmap + c.start / 8;
       size_t hits = 0;
-      ForEachFindByte<kHint>(c, distance, [&](size_t i, uint32_t byte, size_t count) {
-        const uint32_t index = first + static_cast<uint32_t>(i);
-        hits += count == 8 ? AppendHitIndices8(out + hits, index, byte)
-                           : AppendHitIndices(out + hits, index, byte, count);
+      ForEachKeyGroup<kHint>(c, distance, [&](size_t i, size_t count) {
+        const uint32_t old = out[i / 8];
+        if (old == 0) return;
+        const uint32_t kept = count == 8 ? 0u : 0xffu << count;  // bits past the batch
+        const uint32_t now = old & (FindByte(c, i, count) | kept);
+        out[i / 8] = static_cast<uint8_t>(now);
+        hits += static_cast<size_t>(__builtin_popcount(now & ~kept));
       });
       total += hits;
     });
     return total;
   });
+}
+
+// The set bits among rows [0 .. len) of bitmap.
+inline size_t CountLiveRows(const uint8_t* bitmap, size_t len) {
+  size_t count = 0;
+  size_t b = 0;
+  for (; b + 8 <= len / 8; b += 8) {
+    uint64_t word;
+    std::memcpy(&word, bitmap + b, sizeof word);
+    count += static_cast<size_t>(__builtin_popcountll(word));
+  }
+  for (; b < len / 8; ++b) count += static_cast<size_t>(__builtin_popcount(bitmap[b]));
+  if (len % 8 != 0) count += static_cast<size_t>(__builtin_popcount(bitmap[b] & ((1u << (len % 8)) - 1u)));
+  return count;
+}
+
+// The sparse windows' list: live rows as numbers from `base` (a multiple of
+// 8), and the rows [base, end) whose bytes it covers.
+template <class Layout>
+class LiveRowList {
+ public:
+  LiveRowList(const uint8_t* blocks, uint32_t num_blocks, const typename Layout::Hash* hashes,
+              uint8_t* bitmap)
+      : blocks_(blocks), num_blocks_(num_blocks), hashes_(hashes), bitmap_(bitmap) {}
+
+  // Adds the live rows of [start, start + len) (start a multiple of 8, past
+  // the rows added before; rows between them hold no live row and no
+  // other probe's answers: their bytes are cleared with the list's), `live`
+  // of them. Returns the survivors of a probe this took to make room.
+  size_t Add(size_t start, size_t len, size_t live) {
+    size_t kept = 0;
+    // Room for the rows, and row numbers from base that fit 32 bits.
+    if (size_ + live > kAndListRows || start + len - base_ > UINT32_MAX) kept = Probe();
+    if (size_ == 0) base_ = start;
+    const uint8_t* bytes = bitmap_ + start / 8;
+    const auto first = static_cast<uint32_t>(start - base_);
+    size_t b = 0;
+    for (; b < len / 8; ++b) {  // may write 8 entries at size_: the list has 8 spare
+      size_ += AppendHitIndices8(rows_ + size_, first + 8 * static_cast<uint32_t>(b), bytes[b]);
+    }
+    if (len % 8 != 0) {
+      size_ += AppendHitIndices(rows_ + size_, first + 8 * static_cast<uint32_t>(b), bytes[b], len % 8);
+    }
+    end_ = start + len;
+    return kept;
+  }
+
+  // Probes the listed rows, writes their bytes (the survivors' bits set, the
+  // other rows' cleared, bits past the batch kept) and empties the list.
+  // Returns the survivors.
+  size_t Probe() {
+    if (end_ == base_) return 0;
+    const size_t kept = FindBatchSelectFrom<Layout>(blocks_, num_blocks_, hashes_ + base_, rows_,
+                                                    size_, rows_);
+    uint8_t* bytes = bitmap_ + base_ / 8;
+    const size_t rows = end_ - base_;
+    const size_t num_bytes = rows / 8 + (rows % 8 != 0);
+    // The bits past the batch in a partial last byte, to be kept.
+    const uint32_t past = rows % 8 != 0 ? bytes[rows / 8] & (0xffu << (rows % 8)) : 0;
+    std::memset(bytes, 0, num_bytes);
+    // The survivors ascend: their bits are gathered in a register, byte by
+    // byte, and the byte stored after every row (stores only: an OR into
+    // memory would wait for the row before in the same byte).
+    uint32_t byte_index = 0, bits = 0;
+    for (size_t k = 0; k < kept; ++k) {
+      const uint32_t row = rows_[k];
+      const uint32_t same = static_cast<uint32_t>(row / 8 == byte_index);
+      bits = (bits & (0u - same)) | (1u << (row % 8));
+      byte_index = row / 8;
+      bytes[byte_index] = static_cast<uint8_t>(bits);
+    }
+    if (past != 0) bytes[rows / 8] = static_cast<uint8_t>(bytes[rows / 8] | past);
+    size_ = 0;
+    base_ = end_;
+    return kept;
+  }
+
+ private:
+  const uint8_t* blocks_;
+  uint32_t num_blocks_;
+  const typename Layout::Hash* hashes_;
+  uint8_t* bitmap_;
+  size_t base_ = 0;
+  size_t end_ = 0;
+  size_t size_ = 0;
+  uint32_t rows_[kAndListRows + 8];  // filled as windows are added, not zeroed
+};
+
+template <class Layout>
+size_t FindBatchBitmapAnd(const uint8_t* blocks, uint32_t num_blocks,
+                          const typename Layout::Hash* hashes, size_t n, uint8_t* bitmap) {
+  // From what share of live rows a window is probed densely: where a listed
+  // row (compacted, gathered, probed, its bit set back) costs as much as
+  // the dense loop's rows. Measured (docs/benchmarks.md, 2026-12-01): in
+  // cache 30% for avx512, 60% for sse42; from 1 MiB, where the list saves
+  // memory traffic, 50-60% for both.
+  const bool large = size_t{num_blocks} * kBlockBytes >= kPrefetchMinBytes;
+  const size_t dense_eighths = large ? 4 : 3;
+  LiveRowList<Layout> list(blocks, num_blocks, hashes, bitmap);
+  size_t total = 0;
+  size_t dense_start = 0, dense_end = 0;  // dense windows not probed yet
+  const auto probe_dense = [&] {
+    if (dense_end > dense_start) {
+      total += BitmapAndDense<Layout>(blocks, num_blocks, hashes + dense_start,
+                                      dense_end - dense_start, bitmap + dense_start / 8);
+    }
+    dense_start = dense_end;
+  };
+  for (size_t start = 0; start < n; start += kAndWindow) {
+    const size_t len = n - start < kAndWindow ? n - start : kAndWindow;
+    const size_t live = CountLiveRows(bitmap + start / 8, len);
+    const bool dense = live * 8 >= len * dense_eighths;
+    // A window without live rows joins a dense run going on (the dense loop
+    // skips its chunks), else it is passed over.
+    if (dense || (live == 0 && dense_end == start && dense_end > dense_start)) {
+      if (dense) total += list.Probe();  // its bytes must not be cleared later
+      // A new run: the last one ended at a listed window, which probed it.
+      if (dense_end != start) dense_start = start;
+      dense_end = start + len;
+    } else if (live > 0) {
+      probe_dense();
+      total += list.Add(start, len, live);
+    }
+  }
+  probe_dense();
+  return total + list.Probe();
 }

@@ -42,6 +42,18 @@ struct HitPositionTable {
 alignas(64) inline constexpr HitPositionTable kHitPositionTable{};
 inline constexpr const std::uint8_t (&kHitPositions)[256][8] = kHitPositionTable.positions;
 
+// rows[j] for each set bit j of byte, in order, to out[0 .. popcount), by
+// the table: eight independent loads and stores, not a chain through the
+// hit count. Writes all 8 entries (rows[0] past the hits); returns the
+// popcount. The portable AppendHitRows8 of the tiers without an 8-lane
+// permute.
+inline std::size_t AppendHitRowsByTable(std::uint32_t* out, const std::uint32_t* rows,
+                                        std::uint32_t byte) {
+  const std::uint8_t* positions = kHitPositions[byte & 0xff];
+  for (std::size_t k = 0; k < 8; ++k) out[k] = rows[positions[k]];
+  return static_cast<std::size_t>(__builtin_popcount(byte & 0xff));
+}
+
 // A layout says which block a hash goes to and which key sets its bits.
 
 // Parquet SBBF: the upper 32 bits of a 64-bit hash pick the block by a

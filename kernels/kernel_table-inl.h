@@ -4,6 +4,7 @@
 //   uint32_t FindInBlock(const uint8_t* block, uint32_t key);   // 0 or 1
 //   void UnionBytes(uint8_t* dst, const uint8_t* src, size_t num_bytes);      // dst |= src
 //   void IntersectBytes(uint8_t* dst, const uint8_t* src, size_t num_bytes);  // dst &= src
+//   uint32_t MaxU32(const uint32_t* values, size_t n);  // the largest, n >= 1
 // and what kernels/batch_loops-inl.h needs, so the loops inline that tier's
 // block operation and, inside a Highway target namespace, compile with that
 // target's instruction set. The layouts (which block, which key) come from
@@ -40,15 +41,20 @@ inline constexpr bb_kernel_table MakeKernelTable(const char* isa) {
       &InsertBatch<ParquetLayout>,
       &FindBatchBitmap<ParquetLayout>,
       &FindBatchSelect<ParquetLayout>,
+      &FindBatchSelectFrom<ParquetLayout>,
+      &FindBatchBitmapAnd<ParquetLayout>,
       &Insert<KuduLayout>,
       &Find<KuduLayout>,
       &InsertBatch<KuduLayout>,
       &FindBatchBitmap<KuduLayout>,
       &FindBatchSelect<KuduLayout>,
+      &FindBatchSelectFrom<KuduLayout>,
+      &FindBatchBitmapAnd<KuduLayout>,
       &InsertBatchRange<ParquetLayout>,
       &InsertBatchRange<KuduLayout>,
       &UnionBytes,
       &IntersectBytes,
+      &MaxU32,
       &ParquetHash8Byte,
       &ParquetHash4Byte,
       &ParquetHash16Byte,

@@ -32,6 +32,18 @@ typedef struct bb_kernel_table {
                               const uint64_t* hashes, size_t n, uint8_t* bitmap);
   size_t (*find_batch_select)(const uint8_t* blocks, uint32_t num_blocks,
                               const uint64_t* hashes, size_t n, uint32_t* selection);
+  /* Pipeline probes. select_from tests hashes[sel_in[k]] for k < m (every
+   * sel_in[k] indexes hashes) and writes the sel_in[k] that may be present,
+   * in order, to sel_out[0 .. return value); sel_out has room for m entries
+   * and is either sel_in itself (compacted in place) or does not overlap it.
+   * bitmap_and clears bit i (i < n) of the bitmap where hashes[i] is absent,
+   * never probing a row whose bitmap byte is 0; bits at and past n stay as
+   * they were; returns the set bits below n afterwards. */
+  size_t (*find_batch_select_from)(const uint8_t* blocks, uint32_t num_blocks,
+                                   const uint64_t* hashes, const uint32_t* sel_in, size_t m,
+                                   uint32_t* sel_out);
+  size_t (*find_batch_bitmap_and)(const uint8_t* blocks, uint32_t num_blocks,
+                                  const uint64_t* hashes, size_t n, uint8_t* bitmap);
 
   /* Kudu layout: 32-bit hashes. */
   void (*kudu_insert)(uint8_t* blocks, uint32_t num_blocks, uint32_t hash);
@@ -42,6 +54,11 @@ typedef struct bb_kernel_table {
                                    const uint32_t* hashes, size_t n, uint8_t* bitmap);
   size_t (*kudu_find_batch_select)(const uint8_t* blocks, uint32_t num_blocks,
                                    const uint32_t* hashes, size_t n, uint32_t* selection);
+  size_t (*kudu_find_batch_select_from)(const uint8_t* blocks, uint32_t num_blocks,
+                                        const uint32_t* hashes, const uint32_t* sel_in, size_t m,
+                                        uint32_t* sel_out);
+  size_t (*kudu_find_batch_bitmap_and)(const uint8_t* blocks, uint32_t num_blocks,
+                                       const uint32_t* hashes, size_t n, uint8_t* bitmap);
 
   /* Inserts only the hashes whose block lies in [first_block, end_block):
    * calls with disjoint ranges may run concurrently on one filter. */
@@ -53,6 +70,10 @@ typedef struct bb_kernel_table {
   /* Either layout: dst |= src and dst &= src over num_bytes (a multiple of 32). */
   void (*union_bytes)(uint8_t* dst, const uint8_t* src, size_t num_bytes);
   void (*intersect_bytes)(uint8_t* dst, const uint8_t* src, size_t num_bytes);
+
+  /* The largest of values[0 .. n), n >= 1: the API's range check of an input
+   * selection, run before anything is written. */
+  uint32_t (*max_u32)(const uint32_t* values, size_t n);
 
   /* Parquet hashing: hashes[i] = XXH64, seed 0, of the 8 (or 4) little-endian
    * bytes of value i of values (int64/double, or int32/float, at any

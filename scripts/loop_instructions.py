@@ -3,7 +3,7 @@
 """Instructions per key in the hot loops of each tier's batch kernels.
 
 Reads `objdump -d` of the library, finds each tier's instantiation of a batch
-loop (kernels/batch_loops-inl.h: ForEachChunk<Layout, hint, ...> of the op's
+loop (kernels/batch_loops-inl.h: ForEachChunkOf<Layout, hint, ...> of the op's
 lambda), takes its innermost loop with the most salt multiplies (one vpmulld
 a key on avx2/avx512, two pmulld on sse42/neon, eight multiplies by a salt
 constant on scalar) and prints instructions per key. These are the numbers
@@ -42,10 +42,10 @@ def symbols(lib):
 
 
 def find_symbol(table, namespace, template, hint):
-    """The code of one op's loops for one hint: the ForEachChunk instantiation
+    """The code of one op's loops for one hint: the ForEachChunkOf instantiation
     if the compiler kept it out of line, else (no prefetch only) the op itself,
     into which it was inlined."""
-    chunk = "void blockbloom::%s::ForEachChunk<blockbloom::ParquetLayout, %d," % (namespace, hint)
+    chunk = "void blockbloom::%s::ForEachChunkOf<blockbloom::ParquetLayout, %d," % (namespace, hint)
     op = "blockbloom::%s::%s<blockbloom::ParquetLayout>(" % (namespace, template)
     spans = []
     for i, (addr, name) in enumerate(table):

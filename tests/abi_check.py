@@ -4,9 +4,12 @@
 
 usage: abi_check.py LIBRARY BASELINE HEADERS_DIR
 
-Compares LIBRARY with BASELINE (an abidw dump, written by scripts/abi-baseline)
-with libabigail's abidiff, looking only at the types the public headers in
-HEADERS_DIR declare. Fails when
+Dumps LIBRARY with libabigail's abidw exactly as scripts/abi-baseline does
+(the types the public headers in HEADERS_DIR declare) and compares the dump
+with BASELINE using abidiff. (Given the library itself and --headers-dir2,
+abidiff 2.2 files a member appended to a public struct, bb_filter growing from
+256 to 320 bits, under "filtered out" changes; between two dumps it reports
+it.) Fails when
 - the library's SONAME differs from the baseline's (a soversion bump needs a
   new baseline: scripts/abi-baseline), or
 - with the same SONAME, a function or variable of the baseline was removed or
@@ -16,8 +19,9 @@ HEADERS_DIR declare. Fails when
 Added functions are compatible: they pass, with a note to record them.
 
 Before comparing, it proves that the comparison can fail: a copy of the
-baseline with two members of bb_filter swapped, and one without bb_find, must
-both be reported as incompatible.
+baseline with two members of bb_filter swapped, one without bb_find, and one
+whose bb_filter lacks its last member (so the real one has a member appended)
+must all be reported as incompatible.
 
 Exit status: 0 compatible, 1 not (or the self-check failed), 2 bad usage,
 77 (meson's "skipped") when abidiff is not installed (Debian: abigail-tools)
@@ -48,12 +52,17 @@ def has_debug_info(path):
     return ".debug_info" in sections
 
 
-def abidiff(old, new, headers_dir):
-    """(exit status, report, removed-or-changed count, added count)."""
-    command = ["abidiff", "--drop-private-types"]
-    if not new.endswith(".abi"):
-        command += ["--headers-dir2", headers_dir]
-    result = subprocess.run(command + [old, new], capture_output=True, text=True)
+def abidw(library, headers_dir, out):
+    """Writes the ABI dump of library to out, as scripts/abi-baseline does."""
+    subprocess.run(["abidw", "--headers-dir", headers_dir, "--drop-private-types",
+                    "--no-corpus-path", "--no-comp-dir-path", "--no-show-locs",
+                    "--type-id-style", "hash", "--out-file", out, library], check=True)
+
+
+def abidiff(old, new):
+    """(exit status, report, removed-or-changed count, added count) of two dumps."""
+    result = subprocess.run(["abidiff", "--drop-private-types", old, new], capture_output=True,
+                            text=True)
     broken = added = 0
     for removed, changed, plus in re.findall(
             r"changes summary: (\d+) Removed, (\d+) Changed[^,]*, (\d+) Added", result.stdout):
@@ -66,8 +75,20 @@ def incompatible(status, broken):
     return bool(status & ABIDIFF_INCOMPATIBLE) or broken > 0
 
 
-def self_check(baseline, headers_dir, work):
-    """The comparison reports a swapped struct member and a removed function."""
+def without_last_member(class_decl):
+    """The class-decl text with its last data member removed, its size shrunk to it."""
+    start = class_decl.rfind("<data-member")
+    end = class_decl.find("</data-member>", start)
+    offset = re.search(r"layout-offset-in-bits='(\d+)'", class_decl[start:end])
+    if start < 0 or end < 0 or offset is None:
+        return None
+    shrunk = class_decl[:start] + class_decl[end + len("</data-member>"):]
+    return re.sub(r"size-in-bits='\d+'", "size-in-bits='%s'" % offset.group(1), shrunk, count=1)
+
+
+def self_check(baseline, work):
+    """The comparison reports a swapped struct member, a removed function and an
+    appended struct member."""
     text = open(baseline, encoding="utf-8").read()
     start = text.find("<class-decl name='bb_filter'")
     end = text.find("</class-decl>", start)
@@ -78,12 +99,20 @@ def self_check(baseline, headers_dir, work):
                .replace("layout-offset-in-bits='160'", "layout-offset-in-bits='128'")
                .replace("@", "layout-offset-in-bits='160'"))
     without_find = re.sub(r"\s*<elf-symbol name='bb_find' [^>]*/>", "", text)
-    for name, mutated in (("swapped-members", text[:start] + swapped + text[end:]),
-                          ("without-bb_find", without_find)):
+    shorter = without_last_member(member)
+    if shorter is None:
+        return "the baseline's struct bb_filter has no data member"
+    # (old, new) pairs: the mutated baseline as the new ABI, or as the old one
+    # (then the real baseline has a member appended to bb_filter).
+    for name, mutated, mutated_is_new in (
+            ("swapped-members", text[:start] + swapped + text[end:], True),
+            ("without-bb_find", without_find, True),
+            ("bb_filter-without-its-last-member", text[:start] + shorter + text[end:], False)):
         path = os.path.join(work, name + ".abi")
         with open(path, "w", encoding="utf-8") as out:
             out.write(mutated)
-        status, report, broken, _ = abidiff(baseline, path, headers_dir)
+        old, new = (baseline, path) if mutated_is_new else (path, baseline)
+        status, report, broken, _ = abidiff(old, new)
         if status & ABIDIFF_ERRORS or not incompatible(status, broken):
             return "abidiff did not report the %s baseline as incompatible:\n%s" % (name, report)
     return None
@@ -94,7 +123,7 @@ def main(argv):
         print(__doc__, file=sys.stderr)
         return 2
     library, baseline, headers_dir = argv[1:]
-    for tool in ("abidiff", "readelf"):
+    for tool in ("abidiff", "abidw", "readelf"):
         if shutil.which(tool) is None:
             print("SKIPPED: %s is not installed (Debian: abigail-tools, binutils)" % tool,
                   file=sys.stderr)
@@ -104,10 +133,13 @@ def main(argv):
               "with -Ddebug=true (scripts/test builds debugoptimized)" % library, file=sys.stderr)
         return SKIP
     with tempfile.TemporaryDirectory() as work:
-        problem = self_check(baseline, headers_dir, work)
+        problem = self_check(baseline, work)
         if problem:
             print("FAIL (self-check): " + problem, file=sys.stderr)
             return 1
+        dump = os.path.join(work, "library.abi")
+        abidw(library, headers_dir, dump)
+        status, report, broken, added = abidiff(baseline, dump)
     baseline_soname = re.search(r"soname='([^']*)'", open(baseline, encoding="utf-8").read())
     baseline_soname = baseline_soname.group(1) if baseline_soname else None
     soname = soname_of_library(library)
@@ -116,7 +148,6 @@ def main(argv):
               "record the new ABI with scripts/abi-baseline" % (soname, baseline_soname),
               file=sys.stderr)
         return 1
-    status, report, broken, added = abidiff(baseline, library, headers_dir)
     print(report)
     if status & ABIDIFF_ERRORS:
         print("FAIL: abidiff could not compare (exit status %d)" % status, file=sys.stderr)
@@ -124,7 +155,8 @@ def main(argv):
     if incompatible(status, broken):
         print("FAIL: the ABI of %s changed incompatibly against %s while the SONAME stayed "
               "%s: bump the soversion (meson.build, blockbloom.map), say so in CHANGELOG.md and "
-              "run scripts/abi-baseline (docs/architecture.md, \"ABI\")"
+              "run scripts/abi-baseline (before the first release: CHANGELOG.md and "
+              "scripts/abi-baseline only; docs/architecture.md, \"ABI\")"
               % (library, baseline, soname), file=sys.stderr)
         return 1
     if added:

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "chunk_edges.h"
 #include "kernels/kernel_table.h"
 #include "isa_params.h"
 #include "prefetch_settings_guard.h"
@@ -18,25 +19,8 @@ namespace {
 
 using BatchChunkPerIsa = bbtest::PerIsa;
 
-// The loops' chunk is 256 keys: these lengths sit on and around its edges.
-const size_t kLengths[] = {0, 1, 7, 8, 9, 63, 255, 256, 257, 511, 512, 513, 1031};
-constexpr size_t kMaxLength = 1031;
-
-// Small (no prefetching) and 1 MiB (the prefetching loops), both powers of
-// two so that the Kudu layout can use them too.
-const uint32_t kBlockCounts[] = {64, 32768};
-
-struct Setting {
-  int hint;
-  size_t distance;
-};
-
-// With a 1 MiB filter: no prefetching, each hint at a short distance, and
-// distances around the chunk and past every batch length (the maximum).
-const Setting kSettings[] = {{BB_PREFETCH_NONE, 1},  {BB_PREFETCH_L1, 1},   {BB_PREFETCH_L2, 31},
-                             {BB_PREFETCH_L3, 64},   {BB_PREFETCH_L2, 256}, {BB_PREFETCH_L2, 257},
-                             {BB_PREFETCH_L1, BB_MAX_PREFETCH_DISTANCE}};
-
+using bbtest::kChunkEdgeLengths;
+constexpr size_t kMaxLength = bbtest::kMaxChunkEdgeLength;
 using bbtest::PrefetchSettingsGuard;
 
 // The hashes every case draws from: Parquet's 64-bit ones, and 32-bit ones
@@ -79,11 +63,11 @@ struct Kudu {
 };
 
 // Checks one ISA's batch ops of one layout on a filter of `blocks` blocks
-// (a power of two, or any count for Parquet) at every length of kLengths.
+// (a power of two, or any count for Parquet) at every length of kChunkEdgeLengths.
 template <class L>
 void CheckLayout(const bb_kernel_table& k, uint32_t blocks, const Case& c, const std::string& where) {
   const std::vector<typename L::Hash>& hashes = L::Hashes(c);
-  for (size_t n : kLengths) {
+  for (size_t n : kChunkEdgeLengths) {
     SCOPED_TRACE(where + " " + L::Name() + " n=" + std::to_string(n));
     // Insert: a batch of n into an empty filter equals the oracle's.
     std::vector<uint8_t> expected_bytes(32ull * blocks, 0), bytes(32ull * blocks, 0);
@@ -127,17 +111,11 @@ void CheckLayout(const bb_kernel_table& k, uint32_t blocks, const Case& c, const
 TEST_P(BatchChunkPerIsa, EveryBatchOpMatchesTheOracleAtChunkEdgesForEveryPrefetchSetting) {
   PrefetchSettingsGuard guard;
   const Case c = MakeCase(4242);
-  for (uint32_t blocks : kBlockCounts) {
-    for (const Setting& s : kSettings) {
-      if (blocks < 32768 && s.hint != BB_PREFETCH_L2) continue;  // small filters never prefetch
-      ASSERT_EQ(bb_set_prefetch_hint(s.hint), BB_OK);
-      bb_set_prefetch_distance(s.distance);
-      const std::string where = "blocks=" + std::to_string(blocks) + " hint=" +
-                                bb_prefetch_hint_name(s.hint) + " distance=" +
-                                std::to_string(s.distance);
+  for (uint32_t blocks : bbtest::kChunkEdgeBlockCounts) {
+    bbtest::ForEachPrefetchSetting(blocks, [&](const std::string& where) {
       CheckLayout<Parquet>(kernels(), blocks, c, where);
       CheckLayout<Kudu>(kernels(), blocks, c, where);
-    }
+    });
   }
 }
 

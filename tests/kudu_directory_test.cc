@@ -45,7 +45,7 @@ bb_filter Garbage() {
 
 bool IsZeroed(const bb_filter& f) {
   return f.data == nullptr && f.num_bytes == 0 && f.num_blocks == 0 && f.flags == 0 && f.layout == 0 &&
-         f.hash_seed == 0;
+         f.hash_seed == 0 && f.allocator == nullptr;
 }
 
 // Kudu's BlockBloomFilter::Insert written out from the published constants

@@ -7,6 +7,7 @@
 //   size_t hits = filter.find_batch_bitmap(hashes, n, bitmap);
 //
 //   blockbloom::ConstView view(file_bytes + offset, num_bytes);  // probe in place
+//   hits = view.find_batch_bitmap_and(hashes, n, bitmap);         // chain filters
 //
 //   auto col = blockbloom::Column::of(int16_values, n).with_validity(bits, offset);
 //   filter.insert_column(col);                      // typed, nulls left out (column.h)
@@ -181,6 +182,32 @@ class ConstView {
     return hits;
   }
 
+  // Pipeline probes (blockbloom.h). select_from tests hashes[sel_in[k]] for
+  // k < m and writes the rows that may be present to sel_out (room for m;
+  // may be sel_in itself). bitmap_and clears the bits of absent rows below n.
+  // Both return the number of rows left.
+  std::size_t find_batch_select_from(const std::uint64_t* hashes, std::size_t n,
+                                     const std::uint32_t* sel_in, std::size_t m,
+                                     std::uint32_t* sel_out) const {
+    std::size_t hits = 0;
+    detail::Check(bb_find_batch_select_from(&filter_, hashes, n, sel_in, m, sel_out, &hits));
+    return hits;
+  }
+  std::size_t find_batch_bitmap_and(const std::uint64_t* hashes, std::size_t n,
+                                    std::uint8_t* bitmap) const {
+    std::size_t hits = 0;
+    detail::Check(bb_find_batch_bitmap_and(&filter_, hashes, n, bitmap, &hits));
+    return hits;
+  }
+
+  // Same layout, size, seed and bits (bb_filter_equal), wherever they lie.
+  friend bool operator==(const ConstView& a, const ConstView& b) {
+    const int equal = bb_filter_equal(&a.filter_, &b.filter_);
+    detail::Check(equal);
+    return equal > 0;
+  }
+  friend bool operator!=(const ConstView& a, const ConstView& b) { return !(a == b); }
+
   const std::uint8_t* data() const noexcept { return filter_.data; }
   std::size_t num_bytes() const noexcept { return filter_.num_bytes; }
   std::uint32_t num_blocks() const noexcept { return filter_.num_blocks; }
@@ -204,6 +231,8 @@ class View : public ConstView {
   }
   // Typed columns (column.h): the valid rows, nulls left out.
   void insert_column(const bb_column& col) { detail::Check(bb_insert_column(&filter_, &col)); }
+  // Every bit back to 0 (bb_filter_clear).
+  void clear() { detail::Check(bb_filter_clear(&filter_)); }
 
   using ConstView::data;
   std::uint8_t* data() noexcept { return filter_.data; }
@@ -220,7 +249,20 @@ class View : public ConstView {
 class Filter : public View {
  public:
   explicit Filter(std::size_t num_bytes) { detail::Check(bb_filter_init(&filter_, num_bytes)); }
+  // The bitset from allocator (bb_filter_init_with_allocator), which must
+  // outlive the Filter and every copy_of it: hence no temporaries.
+  Filter(std::size_t num_bytes, const bb_allocator& allocator) {
+    detail::Check(bb_filter_init_with_allocator(&filter_, num_bytes, &allocator));
+  }
+  Filter(std::size_t num_bytes, const bb_allocator&& allocator) = delete;
   ~Filter() { bb_filter_release(&filter_); }
+
+  // An owned copy of any filter or view, from its allocator (bb_filter_copy).
+  static Filter copy_of(const ConstView& src) {
+    Filter copy;
+    detail::Check(bb_filter_copy(&copy.filter_, src.c_filter()));
+    return copy;
+  }
 
   Filter(Filter&& other) noexcept { std::swap(filter_, other.filter_); }
   // Releases this bitset and takes other's, leaving other empty (not holding
@@ -233,7 +275,7 @@ class Filter : public View {
     }
     return *this;
   }
-  Filter(const Filter&) = delete;
+  Filter(const Filter&) = delete;  // a copy is explicit: copy_of
   Filter& operator=(const Filter&) = delete;
 
   // Takes over the bitset a C call initialised *f with (bb_parquet_filter_read,

@@ -29,6 +29,11 @@ BB_API int bb_kudu_filter_check_size(size_t num_bytes);
  * the view inits below follow bb_filter_init's contract, blockbloom.h). */
 BB_API int bb_kudu_filter_init(bb_filter* f, int32_t log_space_bytes, uint32_t hash_seed);
 
+/* As bb_kudu_filter_init, with the bitset from allocator (as for
+ * bb_filter_init_with_allocator, blockbloom.h). */
+BB_API int bb_kudu_filter_init_with_allocator(bb_filter* f, int32_t log_space_bytes,
+                                              uint32_t hash_seed, const bb_allocator* allocator);
+
 /* Views over caller-owned directory bytes (num_bytes a power of two >= 64). */
 BB_API int bb_kudu_filter_init_view(bb_filter* f, void* data, size_t num_bytes, int always_false,
                                     uint32_t hash_seed);
@@ -45,6 +50,14 @@ BB_API int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes,
                                      uint8_t* bitmap, size_t* hits);
 BB_API int bb_kudu_find_batch_select(const bb_filter* f, const uint32_t* hashes, size_t n,
                                      uint32_t* selection, size_t* hits);
+/* The pipeline probes of blockbloom.h for 32-bit hashes. An always-false
+ * filter answers 0 for every row: select_from writes no row (*hits = 0;
+ * sel_in is still checked) and bitmap_and clears bits 0 .. n-1. */
+BB_API int bb_kudu_find_batch_select_from(const bb_filter* f, const uint32_t* hashes, size_t n,
+                                          const uint32_t* sel_in, size_t m, uint32_t* sel_out,
+                                          size_t* hits);
+BB_API int bb_kudu_find_batch_bitmap_and(const bb_filter* f, const uint32_t* hashes, size_t n,
+                                         uint8_t* bitmap, size_t* hits);
 
 /* Kudu's BlockBloomFilterPB, field by field, so a caller can fill or read
  * that protobuf without this library depending on protobuf. */
@@ -65,6 +78,10 @@ BB_API int bb_kudu_export(const bb_filter* f, bb_kudu_directory* out);
  * FAST_HASH, with a distinct code; on error *f is left zeroed. *f is
  * overwritten unread: if it owns a bitset, release it first or it leaks. */
 BB_API int bb_kudu_import(bb_filter* f, const bb_kudu_directory* in);
+
+/* As bb_kudu_import, with the bitset from allocator (bb_allocator). */
+BB_API int bb_kudu_import_with_allocator(bb_filter* f, const bb_kudu_directory* in,
+                                         const bb_allocator* allocator);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -62,6 +62,10 @@ inline size_t AppendHitIndices8(uint32_t* out, uint32_t first, uint32_t byte) {
   return static_cast<size_t>(__builtin_popcount(byte & 0xff));
 }
 
+inline size_t AppendHitRows8(uint32_t* out, const uint32_t* rows, uint32_t byte) {
+  return AppendHitRowsByTable(out, rows, byte);
+}
+
 template <class Layout>
 inline void LayoutBlockOffsets(const typename Layout::Hash* hashes, size_t n, uint32_t num_blocks,
                                uint64_t* offsets) {
@@ -95,6 +99,12 @@ inline void IntersectBytes(uint8_t* dst, const uint8_t* src, size_t num_bytes) {
     a &= b;
     std::memcpy(dst + i, &a, sizeof a);
   }
+}
+
+inline uint32_t MaxU32(const uint32_t* values, size_t n) {
+  uint32_t max = 0;
+  for (size_t i = 0; i < n; ++i) max = values[i] > max ? values[i] : max;
+  return max;
 }
 
 // Parquet's hash of 8- and 4-byte values, one at a time. Each value is

@@ -38,6 +38,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include "kernels/block_op.h"
@@ -163,6 +164,33 @@ HWY_INLINE size_t AppendHitIndices8(uint32_t* out, uint32_t first, uint32_t byte
     hn::StoreU(hn::Add(j, hn::Set(d, first)), d, out + part * kLanesPerVec);
   }
   return static_cast<size_t>(__builtin_popcount(byte & 0xff));
+}
+
+// rows[j] for each set bit j of byte, in order: where a vector holds all 8
+// rows (AVX2/AVX-512), one load, a permute by the table's positions
+// (VPERMD) and one store; elsewhere by the table, a row at a time.
+HWY_INLINE size_t AppendHitRows8(uint32_t* out, const uint32_t* rows, uint32_t byte) {
+  if constexpr (kParts == 1) {
+    const LaneTag d;
+    const hn::Rebind<uint8_t, LaneTag> d8;
+    const auto positions = hn::PromoteTo(d, hn::LoadU(d8, kHitPositions[byte & 0xff]));
+    hn::StoreU(hn::TableLookupLanes(hn::LoadU(d, rows), hn::IndicesFromVec(d, positions)), d, out);
+    return static_cast<size_t>(__builtin_popcount(byte & 0xff));
+  } else {
+    return AppendHitRowsByTable(out, rows, byte);
+  }
+}
+
+// The largest of n >= 1 values: a vector of running maxima, then its lanes.
+HWY_INLINE uint32_t MaxU32(const uint32_t* values, size_t n) {
+  const hn::ScalableTag<uint32_t> d;
+  const size_t lanes = hn::Lanes(d);
+  auto max = hn::Zero(d);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) max = hn::Max(max, hn::LoadU(d, values + i));
+  uint32_t result = hn::GetLane(hn::MaxOfLanes(d, max));
+  for (; i < n; ++i) result = values[i] > result ? values[i] : result;
+  return result;
 }
 
 // The generic twin of the vector code below (and its tail): the layout's

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Differential: a random program of filter operations (create with a random
 // size and layout, insert, insert_batch, partitioned insert, find, both
-// find_batch forms, union, intersect) runs on every ISA this CPU supports
+// find_batch forms, union, intersect, and the pipeline probes: select_from
+// over a random selection compacted in place, bitmap_and into a random
+// bitmap) runs on every ISA this CPU supports
 // and on the scalar tier; any difference in a result or in the filter bytes
 // aborts.
 #include <cstddef>
@@ -46,13 +48,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<uint32_t> hashes32;
 
   for (int step = 0; step < 64 && !in.empty(); ++step) {
-    const uint8_t op = in.Take<uint8_t>() % 8;
+    const uint8_t op = in.Take<uint8_t>() % 10;
     const size_t n = in.Take<uint8_t>() % 80;
     hashes.resize(n);
     hashes32.resize(n);
     for (size_t i = 0; i < n; ++i) {
       hashes[i] = in.Take<uint64_t>();
       hashes32[i] = static_cast<uint32_t>(hashes[i] >> 7);
+    }
+    // For the pipeline probes: rows of the batch (any order, repeats) and a
+    // bitmap of it, both from the hashes' other bits.
+    std::vector<uint32_t> rows;
+    std::vector<uint8_t> live((n + 7) / 8, 0);
+    for (size_t i = 0; i < n; ++i) {
+      if ((hashes[i] >> 61) != 0) rows.push_back(static_cast<uint32_t>((hashes[i] >> 40) % n));
+      if ((hashes[i] >> 62) != 0) live[i / 8] = static_cast<uint8_t>(live[i / 8] | (1u << (i % 8)));
     }
     const uint32_t cut = n == 0 ? 0 : static_cast<uint32_t>(hashes[0] % (uint64_t{blocks} + 1));
     std::vector<size_t> results;
@@ -108,6 +118,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           break;
         case 7:
           k.intersect_bytes(others[t].data(), f, bytes);
+          break;
+        case 8: {
+          std::vector<uint32_t> selection(rows);
+          if (!selection.empty()) {
+            result = kudu ? k.kudu_find_batch_select_from(f, blocks, hashes32.data(), selection.data(),
+                                                          selection.size(), selection.data())
+                          : k.find_batch_select_from(f, blocks, hashes.data(), selection.data(),
+                                                     selection.size(), selection.data());
+          }
+          out.resize(result * 4);
+          if (result > 0) std::memcpy(out.data(), selection.data(), result * 4);
+          break;
+        }
+        case 9:
+          out = live;
+          if (n > 0) {
+            result = kudu ? k.kudu_find_batch_bitmap_and(f, blocks, hashes32.data(), n, out.data())
+                          : k.find_batch_bitmap_and(f, blocks, hashes.data(), n, out.data());
+          }
           break;
       }
       results.push_back(result);
