@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // The adaptive runtime filter (blockbloom/adaptive.h): Kudu's self-disabling
 // rule as a caller-owned counter struct, and wrappers that apply it around
-// the batch probes. Built on the public API only.
+// the batch probes. Built on the public API, and on the typed-column calls'
+// pass-through forms (api/column_ops.h) for the column wrappers.
 #include "blockbloom/adaptive.h"
 
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
 
+#include "api/column_ops.h"
+#include "blockbloom/column.h"
 #include "blockbloom/hashing.h"
 #include "blockbloom/kudu.h"
 
@@ -70,6 +73,30 @@ int Adaptive(ProbeFn<Value, Out> probe, bb_adaptive* a, const bb_filter* f, cons
   return BB_OK;
 }
 
+template <typename Out>
+using ColumnProbeFn = int (*)(const bb_filter*, const bb_column*, Out*, size_t*);
+
+// A typed column, adaptively. Only the valid rows count as probed (a null row
+// is never a hit, with the filter or without it, so it says nothing about
+// what the filter rejects); off, the column's own pass-through form answers,
+// after the same checks as the probe.
+template <typename Out>
+int AdaptiveColumn(ColumnProbeFn<Out> probe, ColumnProbeFn<Out> pass, bb_adaptive* a,
+                   const bb_filter* f, const bb_column* col, Out* out, size_t* hits) {
+  if (a == nullptr) return BB_ERR_NULL_POINTER;
+  const bool off = a->state == BB_ADAPTIVE_DISABLED;
+  size_t passed = 0;
+  const int status = (off ? pass : probe)(f, col, out, &passed);
+  if (status != BB_OK) return status;
+  if (off) {
+    a->rows_not_probed += col->length;
+  } else {
+    Count(a, blockbloom::ValidRows(col), passed);
+  }
+  if (hits != nullptr) *hits = passed;
+  return BB_OK;
+}
+
 }  // namespace
 
 extern "C" {
@@ -127,6 +154,18 @@ int bb_adaptive_find_int64_column_bitmap(bb_adaptive* a, const bb_filter* f, con
 int bb_adaptive_find_int64_column_select(bb_adaptive* a, const bb_filter* f, const int64_t* values,
                                          size_t n, uint32_t* selection, size_t* hits) {
   return Adaptive(bb_find_int64_column_select, a, f, values, n, selection, hits);
+}
+
+int bb_adaptive_find_column_bitmap(bb_adaptive* a, const bb_filter* f, const bb_column* col,
+                                   uint8_t* bitmap, size_t* hits) {
+  return AdaptiveColumn(bb_find_column_bitmap, blockbloom::PassColumnBitmap, a, f, col, bitmap,
+                        hits);
+}
+
+int bb_adaptive_find_column_select(bb_adaptive* a, const bb_filter* f, const bb_column* col,
+                                   uint32_t* selection, size_t* hits) {
+  return AdaptiveColumn(bb_find_column_select, blockbloom::PassColumnSelect, a, f, col, selection,
+                        hits);
 }
 
 }  // extern "C"

@@ -252,6 +252,56 @@ int FindColumnSelect(const bb_filter* f, const bb_column* col, uint32_t* selecti
   });
 }
 
+// The pass-through forms: every valid row a hit, chunk by chunk. A chunk's
+// validity bits go through a stack copy, so a bitmap written over the
+// validity bytes themselves (validity_offset % 8 == 0) reads each chunk
+// before it writes it, as the probes do.
+int PassColumnBitmap(const bb_filter* f, const bb_column* col, uint8_t* bitmap, size_t* hits) {
+  return WithFilter(f, col, bitmap, false, false, [&](auto, const ColumnView& c, auto) {
+    size_t total = 0;
+    for (size_t start = 0; start < c.length; start += kColumnChunk) {
+      const size_t len = std::min(kColumnChunk, c.length - start);
+      uint8_t bits[kColumnChunk / 8];
+      if (c.validity == nullptr) {
+        std::memset(bits, 0xff, len / 8);
+        if (len % 8 != 0) bits[len / 8] = static_cast<uint8_t>((1u << (len % 8)) - 1u);
+      } else {
+        ExtractBits(c.validity, c.validity_offset + start, len, bits);
+      }
+      std::memcpy(bitmap + start / 8, bits, BitmapBytes(len));
+      total += c.validity == nullptr ? len : CountBits(bits, len);
+    }
+    if (hits != nullptr) *hits = total;
+    return BB_OK;
+  });
+}
+
+int PassColumnSelect(const bb_filter* f, const bb_column* col, uint32_t* selection, size_t* hits) {
+  return WithFilter(f, col, selection, false, true, [&](auto, const ColumnView& c, auto) {
+    size_t total = 0;
+    for (size_t row = 0; row < c.length; ++row) {
+      const size_t bit = c.validity_offset + row;
+      if (c.validity == nullptr || ((c.validity[bit / 8] >> (bit % 8)) & 1u) != 0) {
+        selection[total++] = static_cast<uint32_t>(row);  // length < 2^32 was checked
+      }
+    }
+    if (hits != nullptr) *hits = total;
+    return BB_OK;
+  });
+}
+
+size_t ValidRows(const bb_column* col) {
+  if (col->validity == nullptr) return col->length;
+  size_t valid = 0;
+  for (size_t start = 0; start < col->length; start += kColumnChunk) {
+    const size_t len = std::min(kColumnChunk, col->length - start);
+    uint8_t bits[kColumnChunk / 8];
+    ExtractBits(col->validity, col->validity_offset + start, len, bits);
+    valid += CountBits(bits, len);
+  }
+  return valid;
+}
+
 }  // namespace blockbloom
 
 extern "C" {

@@ -6,6 +6,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -15,6 +16,7 @@
 
 #include "blockbloom/adaptive.h"
 #include "blockbloom/blockbloom.h"
+#include "blockbloom/column.h"
 #include "blockbloom/hashing.h"
 #include "blockbloom/kudu.h"
 
@@ -519,6 +521,175 @@ TEST(AdaptiveWrappers, BadCallsFailAlikeBeforeAndAfterTheDecisionAndCountNothing
     EXPECT_EQ(hits, 77u);
     EXPECT_EQ(bitmap[0], 0xa5);
   }
+  bb_filter_release(&kudu);
+}
+
+// ------------------------------------------------------ typed columns
+
+// int32 rows 0 .. n-1 with every third row null, the validity at bit offset 3
+// of its bitmap (an Arrow slice).
+struct NullableColumn {
+  std::vector<int32_t> values;
+  std::vector<uint8_t> validity;
+  bb_column col = BB_COLUMN_INIT;
+  explicit NullableColumn(size_t n) : validity((n + 3 + 7) / 8 + 1, 0) {
+    for (size_t i = 0; i < n; ++i) {
+      values.push_back(static_cast<int32_t>(i));
+      const size_t bit = i + 3;
+      if (i % 3 != 1) validity[bit / 8] |= static_cast<uint8_t>(1u << (bit % 8));
+    }
+    col.type = BB_TYPE_INT32;
+    col.length = n;
+    col.values = values.data();
+    col.validity = validity.data();
+    col.validity_offset = 3;
+  }
+  bool Valid(size_t i) const { return i % 3 != 1; }
+  size_t NumValid() const {
+    size_t k = 0;
+    for (size_t i = 0; i < values.size(); ++i) k += Valid(i);
+    return k;
+  }
+};
+
+TEST(AdaptiveColumns, WhileOnTheyAnswerAsTheColumnProbeAndCountOnlyValidRows) {
+  const size_t n = 2500;  // more than two 1024-row chunks
+  NullableColumn c(n);
+  bb_filter f;
+  ASSERT_EQ(bb_filter_init(&f, 8192), BB_OK);
+  ASSERT_EQ(bb_insert_column(&f, &c.col), BB_OK);
+  std::vector<uint8_t> expect_bits((n + 7) / 8), bits((n + 7) / 8);
+  std::vector<uint32_t> expect_sel(n), sel(n);
+  size_t expect_hits = 0, hits = 0, expect_sel_hits = 0, sel_hits = 0;
+  ASSERT_EQ(bb_find_column_bitmap(&f, &c.col, expect_bits.data(), &expect_hits), BB_OK);
+  ASSERT_EQ(bb_find_column_select(&f, &c.col, expect_sel.data(), &expect_sel_hits), BB_OK);
+  bb_adaptive a = Fresh(1000000, 0.5);
+  ASSERT_EQ(bb_adaptive_find_column_bitmap(&a, &f, &c.col, bits.data(), &hits), BB_OK);
+  ASSERT_EQ(bb_adaptive_find_column_select(&a, &f, &c.col, sel.data(), &sel_hits), BB_OK);
+  EXPECT_EQ(bits, expect_bits);
+  EXPECT_EQ(hits, expect_hits);
+  EXPECT_EQ(hits, c.NumValid());  // every valid value was inserted: no false negatives
+  ASSERT_EQ(sel_hits, expect_sel_hits);
+  EXPECT_TRUE(std::equal(sel.begin(), sel.begin() + sel_hits, expect_sel.begin()));
+  EXPECT_EQ(a.rows_probed, 2 * c.NumValid());
+  EXPECT_EQ(a.rows_passed, 2 * hits);
+  EXPECT_EQ(a.state, static_cast<uint32_t>(BB_ADAPTIVE_SAMPLING));
+  bb_filter_release(&f);
+}
+
+TEST(AdaptiveColumns, NullsDoNotCountAsRejectedInTheDecision) {
+  // The filter holds every valid value, so it rejects nothing that a filter
+  // could reject; a third of the rows are null. Counting the nulls as
+  // rejected would keep it at a 30% threshold.
+  NullableColumn c(3000);
+  bb_filter f;
+  ASSERT_EQ(bb_filter_init(&f, 8192), BB_OK);
+  ASSERT_EQ(bb_insert_column(&f, &c.col), BB_OK);
+  std::vector<uint8_t> bits(3000 / 8 + 1);
+  bb_adaptive a = Fresh(1000, 0.3);
+  size_t hits = 0;
+  ASSERT_EQ(bb_adaptive_find_column_bitmap(&a, &f, &c.col, bits.data(), &hits), BB_OK);
+  EXPECT_EQ(a.state, static_cast<uint32_t>(BB_ADAPTIVE_DISABLED));
+  EXPECT_EQ(a.decision_rows, c.NumValid());
+  EXPECT_EQ(a.decision_rejected, 0u);
+  bb_filter_release(&f);
+}
+
+TEST(AdaptiveColumns, OffTheValidRowsPassAndNullsDoNotWithoutReadingTheBitset) {
+  const long page = sysconf(_SC_PAGESIZE);
+  void* mem = mmap(nullptr, static_cast<size_t>(page), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(mem, MAP_FAILED);
+  bb_filter parquet, kudu;
+  ASSERT_EQ(bb_filter_init_view_readonly(&parquet, mem, static_cast<size_t>(page)), BB_OK);
+  ASSERT_EQ(bb_kudu_filter_init_view_readonly(&kudu, mem, static_cast<size_t>(page), 0, 0), BB_OK);
+  ASSERT_EQ(mprotect(mem, static_cast<size_t>(page), PROT_NONE), 0);
+  for (size_t n : {size_t{0}, size_t{1}, size_t{7}, size_t{1024}, size_t{2051}}) {
+    SCOPED_TRACE(n);
+    NullableColumn c(n);
+    for (const bb_filter* f : {&parquet, &kudu}) {
+      bb_adaptive a = Disabled();
+      std::vector<uint8_t> bits((n + 7) / 8 + 1, 0xa5);
+      std::vector<uint32_t> sel(n + 1, 0xdeadbeef);
+      size_t bit_hits = 99, sel_hits = 99;
+      ASSERT_EQ(bb_adaptive_find_column_bitmap(&a, f, &c.col, bits.data(), &bit_hits), BB_OK);
+      ASSERT_EQ(bb_adaptive_find_column_select(&a, f, &c.col, sel.data(), &sel_hits), BB_OK);
+      EXPECT_EQ(bit_hits, c.NumValid());
+      EXPECT_EQ(sel_hits, c.NumValid());
+      size_t k = 0;
+      for (size_t i = 0; i < n; ++i) {
+        EXPECT_EQ((bits[i / 8] >> (i % 8)) & 1u, c.Valid(i) ? 1u : 0u) << i;
+        if (c.Valid(i)) EXPECT_EQ(sel[k++], i);
+      }
+      if (n % 8 != 0) EXPECT_EQ(bits[n / 8] >> (n % 8), 0u);  // unused high bits 0
+      EXPECT_EQ(bits[(n + 7) / 8], 0xa5);                     // nothing past the bitmap
+      EXPECT_EQ(sel[k], 0xdeadbeefu);                          // nothing past the hits
+      EXPECT_EQ(a.rows_not_probed, 2 * n);  // every row of both calls, nulls too
+    }
+  }
+  ASSERT_EQ(munmap(mem, static_cast<size_t>(page)), 0);
+}
+
+TEST(AdaptiveColumns, OffTheBitmapMayOverwriteTheValidityBytes) {
+  NullableColumn c(2051);
+  c.col.validity_offset = 0;  // byte-aligned: in place is allowed
+  std::vector<uint8_t> validity((2051 + 7) / 8);
+  for (size_t i = 0; i < 2051; ++i) {
+    if (c.Valid(i)) validity[i / 8] |= static_cast<uint8_t>(1u << (i % 8));
+  }
+  const std::vector<uint8_t> expect = validity;
+  c.col.validity = validity.data();
+  bb_filter f;
+  ASSERT_EQ(bb_filter_init(&f, 1024), BB_OK);
+  bb_adaptive a = Disabled();
+  size_t hits = 0;
+  ASSERT_EQ(bb_adaptive_find_column_bitmap(&a, &f, &c.col, validity.data(), &hits), BB_OK);
+  EXPECT_EQ(validity, expect);
+  EXPECT_EQ(hits, c.NumValid());
+  bb_filter_release(&f);
+}
+
+TEST(AdaptiveColumns, BadColumnsFailAlikeBeforeAndAfterTheDecisionAndCountNothing) {
+  bb_filter parquet, kudu;
+  ASSERT_EQ(bb_filter_init(&parquet, 1024), BB_OK);
+  ASSERT_EQ(bb_kudu_filter_init(&kudu, 10, 0), BB_OK);
+  const int64_t offsets_bad[3] = {0, 5, 2};  // decreasing
+  const uint8_t data[8] = {0};
+  uint8_t bits[8];
+  uint32_t sel[8];
+  for (bool off : {false, true}) {
+    SCOPED_TRACE(off);
+    bb_adaptive a = off ? Disabled() : Fresh(1000, 0.5);
+    const bb_adaptive before = a;
+    bb_column unknown = BB_COLUMN_INIT;
+    unknown.type = 99;
+    unknown.length = 1;
+    bb_column strings = BB_COLUMN_INIT;
+    strings.type = BB_TYPE_LARGE_BYTE_ARRAY;
+    strings.length = 2;
+    strings.offsets = offsets_bad;
+    strings.data = data;
+    strings.data_len = sizeof data;
+    bb_column unsigned_col = BB_COLUMN_INIT;
+    const uint32_t u[1] = {1};
+    unsigned_col.type = BB_TYPE_UINT32;
+    unsigned_col.length = 1;
+    unsigned_col.values = u;
+    EXPECT_EQ(bb_adaptive_find_column_bitmap(&a, &parquet, &unknown, bits, nullptr),
+              BB_ERR_UNKNOWN_COLUMN_TYPE);
+    EXPECT_EQ(bb_adaptive_find_column_select(&a, &parquet, &strings, sel, nullptr),
+              BB_ERR_INVALID_OFFSETS);
+    EXPECT_EQ(bb_adaptive_find_column_bitmap(&a, &kudu, &unsigned_col, bits, nullptr),
+              BB_ERR_TYPE_NOT_IN_LAYOUT);
+    EXPECT_EQ(bb_adaptive_find_column_bitmap(&a, &parquet, nullptr, bits, nullptr),
+              BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_adaptive_find_column_select(&a, nullptr, &unsigned_col, sel, nullptr),
+              BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_adaptive_find_column_select(nullptr, &parquet, &unsigned_col, sel, nullptr),
+              BB_ERR_NULL_POINTER);
+    EXPECT_EQ(std::memcmp(&a, &before, sizeof a), 0);
+  }
+  bb_filter_release(&parquet);
   bb_filter_release(&kudu);
 }
 

@@ -41,6 +41,7 @@
 #define BLOCKBLOOM_ADAPTIVE_H_
 
 #include "blockbloom/blockbloom.h"
+#include "blockbloom/column.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -108,6 +109,19 @@ BB_API int bb_adaptive_find_int64_column_bitmap(bb_adaptive* a, const bb_filter*
 BB_API int bb_adaptive_find_int64_column_select(bb_adaptive* a, const bb_filter* f,
                                                 const int64_t* values, size_t n,
                                                 uint32_t* selection, size_t* hits);
+
+/* bb_find_column_bitmap / _select (typed columns with nulls, column.h; either
+ * layout), adaptively. Only the valid rows count as probed and in the
+ * decision: a null row is never a hit, filter or not, so it says nothing of
+ * what the filter rejects. Off: every valid row is a hit and every null row
+ * not (the bitmap is the column's validity, the selection its valid rows),
+ * after the same checks as the wrapped call; rows_not_probed counts every
+ * row of the column. */
+BB_API int bb_adaptive_find_column_bitmap(bb_adaptive* a, const bb_filter* f,
+                                          const bb_column* col, uint8_t* bitmap, size_t* hits);
+BB_API int bb_adaptive_find_column_select(bb_adaptive* a, const bb_filter* f,
+                                          const bb_column* col, uint32_t* selection,
+                                          size_t* hits);
 
 #ifdef __cplusplus
 } /* extern "C" */
