@@ -363,16 +363,25 @@ TEST(AdaptiveWrappers, PassThroughOutputsAreBitExact) {
   bb_filter_release(&kudu);
 }
 
+// Read-only views of both layouts over a page nobody may read: a probe of
+// either would fault.
+struct NoAccessFilters {
+  size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  void* mem = mmap(nullptr, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  bb_filter parquet{}, kudu{};
+  NoAccessFilters() {
+    EXPECT_NE(mem, MAP_FAILED);
+    EXPECT_EQ(bb_filter_init_view_readonly(&parquet, mem, page), BB_OK);
+    EXPECT_EQ(bb_kudu_filter_init_view_readonly(&kudu, mem, page, 0, 0), BB_OK);
+    EXPECT_EQ(mprotect(mem, page, PROT_NONE), 0);
+  }
+  ~NoAccessFilters() { EXPECT_EQ(munmap(mem, page), 0); }
+};
+
 TEST(AdaptiveWrappers, PassThroughNeverReadsTheBitset) {
-  // A view over a page nobody may read: a probe would fault.
-  const long page = sysconf(_SC_PAGESIZE);
-  void* mem = mmap(nullptr, static_cast<size_t>(page), PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  ASSERT_NE(mem, MAP_FAILED);
-  bb_filter parquet, kudu;
-  ASSERT_EQ(bb_filter_init_view_readonly(&parquet, mem, static_cast<size_t>(page)), BB_OK);
-  ASSERT_EQ(bb_kudu_filter_init_view_readonly(&kudu, mem, static_cast<size_t>(page), 0, 0), BB_OK);
-  ASSERT_EQ(mprotect(mem, static_cast<size_t>(page), PROT_NONE), 0);
+  NoAccessFilters views;
+  bb_filter& parquet = views.parquet;
+  bb_filter& kudu = views.kudu;
 
   const uint64_t hashes[3] = {1, 2, 3};
   const uint32_t hashes32[3] = {1, 2, 3};
@@ -390,7 +399,6 @@ TEST(AdaptiveWrappers, PassThroughNeverReadsTheBitset) {
   EXPECT_EQ(bitmap[0], 0x07);
   EXPECT_EQ(hits, 3u);
   EXPECT_EQ(a.rows_not_probed, 18u);
-  ASSERT_EQ(munmap(mem, static_cast<size_t>(page)), 0);
 }
 
 TEST(AdaptiveWrappers, UnselectiveFilterTurnsItselfOffAtTheBoundaryOnBothLayouts) {
@@ -596,14 +604,9 @@ TEST(AdaptiveColumns, NullsDoNotCountAsRejectedInTheDecision) {
 }
 
 TEST(AdaptiveColumns, OffTheValidRowsPassAndNullsDoNotWithoutReadingTheBitset) {
-  const long page = sysconf(_SC_PAGESIZE);
-  void* mem = mmap(nullptr, static_cast<size_t>(page), PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  ASSERT_NE(mem, MAP_FAILED);
-  bb_filter parquet, kudu;
-  ASSERT_EQ(bb_filter_init_view_readonly(&parquet, mem, static_cast<size_t>(page)), BB_OK);
-  ASSERT_EQ(bb_kudu_filter_init_view_readonly(&kudu, mem, static_cast<size_t>(page), 0, 0), BB_OK);
-  ASSERT_EQ(mprotect(mem, static_cast<size_t>(page), PROT_NONE), 0);
+  NoAccessFilters views;
+  bb_filter& parquet = views.parquet;
+  bb_filter& kudu = views.kudu;
   for (size_t n : {size_t{0}, size_t{1}, size_t{7}, size_t{1024}, size_t{2051}}) {
     SCOPED_TRACE(n);
     NullableColumn c(n);
@@ -627,7 +630,6 @@ TEST(AdaptiveColumns, OffTheValidRowsPassAndNullsDoNotWithoutReadingTheBitset) {
       EXPECT_EQ(a.rows_not_probed, 2 * n);  // every row of both calls, nulls too
     }
   }
-  ASSERT_EQ(munmap(mem, static_cast<size_t>(page)), 0);
 }
 
 TEST(AdaptiveColumns, OffTheBitmapMayOverwriteTheValidityBytes) {
