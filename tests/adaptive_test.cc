@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "blockbloom/adaptive.h"
+#include "blockbloom/adaptive.hpp"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/column.h"
 #include "blockbloom/hashing.h"
@@ -693,6 +694,32 @@ TEST(AdaptiveColumns, BadColumnsFailAlikeBeforeAndAfterTheDecisionAndCountNothin
   }
   bb_filter_release(&parquet);
   bb_filter_release(&kudu);
+}
+
+// ---------------------------------------------------------------- C++
+
+TEST(AdaptiveCpp, WrapsTheCObjectAndThrowsItsErrors) {
+  EXPECT_THROW(blockbloom::Adaptive(0, 0.5), blockbloom::Error);
+  EXPECT_THROW(blockbloom::Adaptive(10, 1.5), blockbloom::Error);
+  blockbloom::Filter filter(4096);
+  std::vector<uint64_t> hashes;
+  for (uint64_t i = 1; i <= 64; ++i) hashes.push_back(i * 0x9e3779b97f4a7c15ull);
+  filter.insert_batch(hashes.data(), hashes.size());  // every row passes: unselective
+  blockbloom::Adaptive adaptive(64, 0.5);
+  std::vector<uint32_t> selection(64);
+  EXPECT_EQ(adaptive.find_batch_select(filter, hashes.data(), 64, selection.data()), 64u);
+  EXPECT_TRUE(adaptive.disabled());
+  EXPECT_EQ(adaptive.state(), BB_ADAPTIVE_DISABLED);
+  EXPECT_FALSE(adaptive.should_probe(10));
+  EXPECT_EQ(adaptive.counters().rows_not_probed, 10u);
+  std::vector<uint8_t> bitmap(8);
+  EXPECT_EQ(adaptive.find_batch_bitmap(filter, hashes.data(), 64, bitmap.data()), 64u);
+  EXPECT_EQ(adaptive.counters().rows_not_probed, 74u);
+  EXPECT_THROW(adaptive.record(1, 2), blockbloom::Error);
+  const int32_t values[3] = {1, 2, 3};
+  const bb_column col = blockbloom::Column::of(values, 3);
+  EXPECT_EQ(adaptive.find_column_select(filter, col, selection.data()), 3u);
+  EXPECT_EQ(adaptive.find_column_bitmap(filter, col, bitmap.data()), 3u);
 }
 
 }  // namespace
