@@ -331,8 +331,12 @@ py::array Filter::FindIndicesT(py::handle hashes) {
 }
 
 bool Filter::Contains(py::handle hash) {
-  if (!PyLong_Check(hash.ptr()) && PyObject_CheckBuffer(hash.ptr()) && !PyIndex_Check(hash.ptr())) {
-    throw py::type_error("`hash in filter` takes one int; for an array of hashes use filter.find(hashes)");
+  if (!PyLong_Check(hash.ptr())) {
+    // numpy arrays have __index__ too (for one element); a numpy scalar is 0-d.
+    Buffer array;
+    if (array.Acquire(hash, false) && array.view().ndim != 0) {
+      throw py::type_error("`hash in filter` takes one int; for an array of hashes use filter.find(hashes)");
+    }
   }
   const uint64_t h = ToUnsigned(hash, kudu() ? std::numeric_limits<uint32_t>::max()
                                              : std::numeric_limits<uint64_t>::max(), "hash in filter");

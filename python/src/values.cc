@@ -52,9 +52,10 @@ bool IsScalar(py::handle v) {
 }
 
 ValueType InferType(py::handle v, const std::string& what) {
+  // Text first: numpy's str_ and bytes_ scalars have __float__ too.
+  if (IsText(v)) return ValueType::kString;
   if (IsIntLike(v)) return ValueType::kInt64;
   if (PyFloat_Check(v.ptr()) || py::hasattr(v, "__float__")) return ValueType::kDouble;
-  if (IsText(v)) return ValueType::kString;
   throw py::type_error(what + ": cannot hash a " + TypeNameOf(v) +
                        " (values are ints, floats, str or bytes; or give type=)");
 }
