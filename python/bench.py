@@ -19,11 +19,13 @@ N uint64 hashes (default 10^7; half present, half absent) and the same bitset:
                   answers are checked against blockbloom's)
   np.isin         exact membership of the inserted keys (1 MiB only, for scale)
 
-each the median of R runs (default 7; numpy and np.isin 3), pinned to CPU C
-(default 1) with sched_setaffinity, in ns per key; then two threads each calling
-find() on its own N hashes, concurrently (on every CPU) and one after the other,
-and the same with two C calls (ctypes releases the GIL too): what two threads
-can gain on this machine at that moment.
+in R rounds (default 11) of one call each, pinned to CPU C (default 1) with
+sched_setaffinity: the medians of the times, in ns per key, and of each call's
+ratio to the C call of the same round (numpy and np.isin: 3 runs). Then two
+threads each calling find() on its own N hashes, concurrently (on every CPU) and
+one after the other, and the same with two C calls (ctypes releases the GIL too):
+what two threads can gain on this machine at that moment.
+
 The filter of 1 MiB holds 10.67 bits per key (786,432 keys), as bench/'s kernel
 benchmarks; the 512 MiB one 5 million keys (find's cost does not depend on the
 fill, and 400 million inserts would take minutes).
@@ -50,12 +52,29 @@ def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--build", default=os.path.join(HERE, "..", "build-release"))
     parser.add_argument("--keys", type=int, default=10_000_000)
-    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=11)
     parser.add_argument("--cpu", type=int, default=1)
     parser.add_argument("--sizes", default="1048576,536870912")
     parser.add_argument("--all-isas", action="store_true", help="every supported tier, not only the selected one")
     parser.add_argument("--json", help="also write the results here")
     return parser.parse_args()
+
+
+def interleaved(calls, repeat):
+    """Each call once per round, round after round, so that all of them see the same
+    machine (a shared VM's speed drifts): medians of the times, and of each call's
+    ratio to the first call within a round (key + "_ratio")."""
+    times = {name: [] for name in calls}
+    for _ in range(repeat):
+        for name, call in calls.items():
+            start = time.perf_counter()
+            call()
+            times[name].append(time.perf_counter() - start)
+    first = next(iter(calls))
+    result = {name: statistics.median(t) for name, t in times.items()}
+    for name, t in times.items():
+        result[name + "_ratio"] = statistics.median(a / b for a, b in zip(t, times[first]))
+    return result
 
 
 def median_seconds(call, repeat):
@@ -122,10 +141,9 @@ def main():
         for isa in isas:
             blockbloom.select_isa(isa)
             row = {"bytes": size, "isa": isa, "keys_in_filter": keys_in, "probes": n}
-            row["c_call"] = median_seconds(c_call, args.repeat)
-            row["find"] = median_seconds(lambda: f.find(probes), args.repeat)
-            row["find_out"] = median_seconds(lambda: f.find(probes, out=bools), args.repeat)
-            row["find_bitmap"] = median_seconds(lambda: f.find_bitmap(probes), args.repeat)
+            row.update(interleaved({"c_call": c_call, "find": lambda: f.find(probes),
+                                    "find_out": lambda: f.find(probes, out=bools),
+                                    "find_bitmap": lambda: f.find_bitmap(probes)}, args.repeat))
             assert np.array_equal(np.unpackbits(bitmap, bitorder="little")[:n], bools)
             assert np.array_equal(f.find_bitmap(probes), bitmap)
             if isa == isas[0]:
@@ -148,12 +166,12 @@ def main():
 
             for name, one, two in (("find()", lambda: f.find(probes), lambda: f.find(second)),
                                    ("C call", lambda: c_find(probes, bitmap), lambda: c_find(second, second_bitmap))):
-                serial = median_seconds(lambda: (one(), two()), args.repeat)
-                parallel = median_seconds(lambda: run_in_two_threads(one, two), args.repeat)
-                rows.append({"bytes": size, "isa": isas[0], "threads": 2, "call": name,
-                             "serial": serial, "concurrent": parallel})
+                t = interleaved({"serial": lambda: (one(), two()),
+                                 "concurrent": lambda: run_in_two_threads(one, two)}, args.repeat)
+                rows.append({"bytes": size, "isa": isas[0], "threads": 2, "call": name, **t})
                 print("  %s %s, 2 x %d probes: one after the other %.1f ms, in two threads %.1f ms: %.2fx"
-                      % (human(size), name, n, serial * 1e3, parallel * 1e3, serial / parallel), flush=True)
+                      % (human(size), name, n, t["serial"] * 1e3, t["concurrent"] * 1e3,
+                         1 / t["concurrent_ratio"]), flush=True)
         del f, view, bits, model
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
@@ -177,7 +195,7 @@ def report(row, n):
     ns = {k: row[k] * 1e9 / n for k in ("c_call", "find", "find_out", "find_bitmap", "numpy", "np_isin") if k in row}
     parts = ["%s %s: C call %.2f" % (human(row["bytes"]), row["isa"], ns["c_call"])]
     for key, name in (("find", "find()"), ("find_out", "find(out=)"), ("find_bitmap", "find_bitmap()")):
-        parts.append("%s %.2f (%.2fx)" % (name, ns[key], ns[key] / ns["c_call"]))
+        parts.append("%s %.2f (%.2fx)" % (name, ns[key], row[key + "_ratio"]))
     if "numpy" in ns:
         parts.append("numpy %.1f (%.0fx)" % (ns["numpy"], ns["numpy"] / ns["find"]))
     if "np_isin" in ns:
