@@ -41,6 +41,19 @@ uint32_t SeedFor(bb_layout layout, py::handle seed) {
   return static_cast<uint32_t>(ToUnsigned(seed, std::numeric_limits<uint32_t>::max(), "seed"));
 }
 
+// An int field of BlockBloomFilterPB. Outside int32 it is -1, which the
+// library refuses like any other out-of-range value.
+int32_t Int32Field(py::handle value, const std::string& what) {
+  py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+  if (!index) {
+    PyErr_Clear();
+    throw py::type_error(what + ": expected an int, got " + std::string(Py_TYPE(value.ptr())->tp_name));
+  }
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  return overflow == 0 && v >= INT32_MIN && v <= INT32_MAX ? static_cast<int32_t>(v) : -1;
+}
+
 // Takes obj's buffer for a view: writable if it is, else read-only.
 void AcquireForView(Buffer& buf, py::handle obj, bool want_writable, const std::string& what) {
   if (!(want_writable && buf.Acquire(obj, true)) && !buf.Acquire(obj, false)) {
@@ -204,9 +217,7 @@ std::unique_ptr<Filter> Filter::FromKuduFields(py::handle fields) {
     if (!d.contains(required)) throw py::type_error(what + ": the field '" + std::string(required) + "' is missing");
   }
   bb_kudu_directory dir{};
-  // Anything outside int32 is as out of range as the library's 6 .. 35.
-  const long long log = py::int_(d["log_space_bytes"]).cast<long long>();
-  dir.log_space_bytes = log >= INT32_MIN && log <= INT32_MAX ? static_cast<int32_t>(log) : -1;
+  dir.log_space_bytes = Int32Field(d["log_space_bytes"], what + ": log_space_bytes");
   Buffer data;
   AcquireForView(data, d["bloom_data"], false, what + ": bloom_data");
   dir.bloom_data = static_cast<const uint8_t*>(data.data());
@@ -219,8 +230,7 @@ std::unique_ptr<Filter> Filter::FromKuduFields(py::handle fields) {
       // Protobuf's text and JSON forms name the enum value.
       if (algorithm.cast<std::string>() != "FAST_HASH") ThrowStatus(BB_ERR_UNSUPPORTED_HASH, what);
     } else {
-      const long long v = py::int_(algorithm).cast<long long>();
-      dir.hash_algorithm = v == BB_KUDU_HASH_FAST_HASH ? BB_KUDU_HASH_FAST_HASH : -1;
+      dir.hash_algorithm = Int32Field(algorithm, what + ": hash_algorithm");
     }
   }
   dir.hash_seed = d.contains("hash_seed")

@@ -216,6 +216,10 @@ def test_kudu_fields_refusals():
     refused(UNSUPPORTED_HASH, blockbloom.Filter.from_kudu_fields, dict(good, hash_algorithm="CITY_HASH"))
     with pytest.raises(OverflowError):
         blockbloom.Filter.from_kudu_fields(dict(good, hash_seed=-1))
+    with pytest.raises(TypeError, match="log_space_bytes: expected an int"):
+        blockbloom.Filter.from_kudu_fields(dict(good, log_space_bytes=6.0))
+    refused(LOG_SPACE_OUT_OF_RANGE, blockbloom.Filter.from_kudu_fields, dict(good, log_space_bytes=2**70))
+    refused(UNSUPPORTED_HASH, blockbloom.Filter.from_kudu_fields, dict(good, hash_algorithm=2**40 + 3))
 
 
 def test_isa_refusals():
