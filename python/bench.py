@@ -24,7 +24,8 @@ sched_setaffinity: the medians of the times, in ns per key, and of each call's
 ratio to the C call of the same round (numpy and np.isin: 3 runs). Then two
 threads each calling find() on its own N hashes, concurrently (on every CPU) and
 one after the other, and the same with two C calls (ctypes releases the GIL too):
-what two threads can gain on this machine at that moment.
+what two threads can gain on this machine at that moment; and how much of the
+pair's time both calls were running at once (a held GIL would make it 0%).
 
 The filter of 1 MiB holds 10.67 bits per key (786,432 keys), as bench/'s kernel
 benchmarks; the 512 MiB one 5 million keys (find's cost does not depend on the
@@ -166,12 +167,15 @@ def main():
 
             for name, one, two in (("find()", lambda: f.find(probes), lambda: f.find(second)),
                                    ("C call", lambda: c_find(probes, bitmap), lambda: c_find(second, second_bitmap))):
+                overlaps = []
                 t = interleaved({"serial": lambda: (one(), two()),
-                                 "concurrent": lambda: run_in_two_threads(one, two)}, args.repeat)
+                                 "concurrent": lambda: run_in_two_threads(one, two, overlaps)}, args.repeat)
+                t["overlap"] = statistics.median(overlaps)
                 rows.append({"bytes": size, "isa": isas[0], "threads": 2, "call": name, **t})
-                print("  %s %s, 2 x %d probes: one after the other %.1f ms, in two threads %.1f ms: %.2fx"
+                print("  %s %s, 2 x %d probes: one after the other %.1f ms, in two threads %.1f ms: %.2fx; "
+                      "the two calls overlapped %.0f%%"
                       % (human(size), name, n, t["serial"] * 1e3, t["concurrent"] * 1e3,
-                         1 / t["concurrent_ratio"]), flush=True)
+                         1 / t["concurrent_ratio"], 100 * t["overlap"]), flush=True)
         del f, view, bits, model
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
@@ -179,12 +183,24 @@ def main():
     return 0
 
 
-def run_in_two_threads(one, two):
-    threads = [threading.Thread(target=one), threading.Thread(target=two)]
+def run_in_two_threads(one, two, overlaps=None):
+    """Runs one() and two() in two threads; appends to overlaps the share of the
+    pair's span during which both calls were running (1.0: fully side by side;
+    0: one after the other, as a held GIL would force)."""
+    spans = [None, None]
+
+    def timed(i, call):
+        start = time.perf_counter()
+        call()
+        spans[i] = (start, time.perf_counter())
+    threads = [threading.Thread(target=timed, args=(0, one)), threading.Thread(target=timed, args=(1, two))]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
+    if overlaps is not None:
+        both = min(spans[0][1], spans[1][1]) - max(spans[0][0], spans[1][0])
+        overlaps.append(max(both, 0.0) / (max(spans[0][1], spans[1][1]) - min(spans[0][0], spans[1][0])))
 
 
 def human(size):
