@@ -1,0 +1,34 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Split block Bloom filters at native speed: the Parquet and Kudu layouts.
+
+The binding of the blockbloom C library (this repository's; the same kernels
+and bytes as the C API and the ``blockbloom`` tool). ``help(blockbloom.Filter)``
+documents the filter; the functions below report and choose the ISA tier.
+
+Submodules for Parquet files (``blockbloom.parquet``) are to come; everything
+public is re-exported here from the extension ``blockbloom._core``.
+"""
+
+from ._core import (
+    Error,
+    Filter,
+    __version__,
+    compiled_isas,
+    kudu_hash,
+    parquet_hash,
+    select_isa,
+    selected_isa,
+    supported_isas,
+)
+
+__all__ = [
+    "Error",
+    "Filter",
+    "__version__",
+    "compiled_isas",
+    "kudu_hash",
+    "parquet_hash",
+    "select_isa",
+    "selected_isa",
+    "supported_isas",
+]

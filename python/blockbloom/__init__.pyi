@@ -1,0 +1,151 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Type stubs of the blockbloom package (the extension blockbloom._core).
+
+Full descriptions are the runtime docstrings: help(blockbloom.Filter).
+"""
+
+import sys
+from typing import Any, Literal, Mapping, Optional, Sequence, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+if sys.version_info >= (3, 12):
+    from collections.abc import Buffer as _Buffer
+else:
+    from typing_extensions import Buffer as _Buffer
+
+__version__: str
+"""The C library's version (bb_version()), which is the package's."""
+
+Layout = Literal["parquet", "kudu"]
+ValueType = Literal["int32", "int64", "float", "double", "string"]
+# Hashes: uint64 arrays (Parquet) or uint32 arrays (Kudu), any buffer of that
+# element type, C-contiguous; or a sequence of ints.
+Hashes = Union[_Buffer, Sequence[int]]
+Value = Union[int, float, str, bytes]
+Values = Union[npt.NDArray[Any], Sequence[Optional[Value]], Value]
+Mask = Union[npt.NDArray[np.bool_], Sequence[bool], None]
+
+class Error(ValueError):
+    """A call the C library refused: str(e) is bb_status_message(), e.status the code."""
+
+    status: int
+
+class Filter:
+    """A split block Bloom filter (Parquet or Kudu layout) of 32-byte blocks."""
+
+    def __init__(
+        self,
+        num_bytes: Optional[int] = None,
+        *,
+        ndv: Optional[int] = None,
+        fpp: Optional[float] = None,
+        layout: Layout = "parquet",
+        seed: Optional[int] = None,
+    ) -> None:
+        """A zeroed filter of num_bytes, or sized for ndv distinct values at fpp."""
+    @staticmethod
+    def from_bytes(
+        buf: _Buffer,
+        *,
+        layout: Layout = "parquet",
+        copy: bool = False,
+        seed: Optional[int] = None,
+        always_false: bool = False,
+    ) -> Filter:
+        """A filter over a raw bitset where it lies (copy=False) or a copy of it."""
+    @staticmethod
+    def from_parquet_bytes(buf: _Buffer, *, copy: bool = True) -> Filter:
+        """A Parquet filter from a Thrift BloomFilterHeader and its bitset."""
+    @staticmethod
+    def from_kudu_fields(fields: Mapping[str, Any]) -> Filter:
+        """A Kudu filter from BlockBloomFilterPB's fields (to_kudu_fields())."""
+    def insert(self, hashes: Union[int, Hashes]) -> None:
+        """Inserts one hash or an array of hashes (read in place, without the GIL)."""
+    @overload
+    def find(self, hashes: int, out: None = None) -> bool: ...
+    @overload
+    def find(self, hashes: Hashes, out: Optional[npt.NDArray[np.bool_]] = None) -> npt.NDArray[np.bool_]:
+        """A bool per hash: True where it may be present."""
+    def find_bitmap(self, hashes: Hashes) -> npt.NDArray[np.uint8]:
+        """A bit per hash, LSB first (an Arrow validity bitmap)."""
+    def find_indices(self, hashes: Hashes) -> npt.NDArray[np.uint32]:
+        """The ascending indices of the hashes that may be present."""
+    def __contains__(self, hash: int) -> bool:
+        """`hash in filter`."""
+    def insert_values(self, values: Values, type: Optional[ValueType] = None, mask: Mask = None) -> None:
+        """Hashes values as the format does (nulls left out) and inserts them."""
+    @overload
+    def find_values(self, values: Value, type: Optional[ValueType] = None, mask: Optional[bool] = None) -> bool: ...
+    @overload
+    def find_values(
+        self, values: Values, type: Optional[ValueType] = None, mask: Mask = None
+    ) -> npt.NDArray[np.bool_]:
+        """Hashes values and tests them; nulls answer False."""
+    def fpp(self, ndv: int) -> float:
+        """The expected false-positive probability with ndv distinct values in."""
+    def union(self, other: Filter) -> None:
+        """self |= other, in place."""
+    def intersect(self, other: Filter) -> None:
+        """self &= other, in place."""
+    def clear(self) -> None:
+        """Zeroes every bit."""
+    def copy(self) -> Filter:
+        """An owned, writable copy."""
+    def __copy__(self) -> Filter: ...
+    def __deepcopy__(self, memo: Any) -> Filter: ...
+    def __or__(self, other: Filter) -> Filter:
+        """A new filter: the union."""
+    def __and__(self, other: Filter) -> Filter:
+        """A new filter: the intersection."""
+    def __ior__(self, other: Filter) -> Filter: ...
+    def __iand__(self, other: Filter) -> Filter: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __len__(self) -> int:
+        """The size in bytes."""
+    def __buffer__(self, flags: int) -> memoryview:
+        """The bitset itself (memoryview(filter)), zero-copy."""
+    def to_parquet_bytes(self, *, any_size: bool = False) -> bytes:
+        """Thrift BloomFilterHeader + bitset, as in a Parquet file."""
+    def to_kudu_fields(self) -> dict[str, Any]:
+        """BlockBloomFilterPB's fields."""
+    @property
+    def layout(self) -> Layout:
+        """'parquet' or 'kudu'."""
+    @property
+    def num_bytes(self) -> int:
+        """The size in bytes."""
+    @property
+    def num_blocks(self) -> int:
+        """The number of 32-byte blocks."""
+    @property
+    def seed(self) -> int:
+        """Kudu: the FastHash seed (0 for Parquet)."""
+    @property
+    def always_false(self) -> bool:
+        """Kudu: True until the first insert."""
+    @property
+    def read_only(self) -> bool:
+        """True for a read-only view."""
+    @property
+    def is_view(self) -> bool:
+        """True when the bitset is another object's memory."""
+
+def selected_isa() -> str:
+    """The ISA tier running now."""
+
+def supported_isas() -> list[str]:
+    """Tiers this build has and this CPU runs, best first."""
+
+def compiled_isas() -> list[str]:
+    """Tiers compiled into this build, best first."""
+
+def select_isa(name: str) -> None:
+    """Switches all filters to one tier (process-wide)."""
+
+def parquet_hash(value: Union[Value, _Buffer], type: Optional[ValueType] = None) -> int:
+    """XXH64 (seed 0) of a value's plain encoding."""
+
+def kudu_hash(value: Union[Value, _Buffer], seed: int = 0, type: Optional[ValueType] = None) -> int:
+    """FastHash32 of a value's little-endian bytes."""

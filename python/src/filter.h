@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+// blockbloom.Filter: one bb_filter (owned, or a view over a Python buffer it
+// keeps exported), the lock that makes it safe to share between threads, and
+// the methods the Python class binds.
+//
+// Threads: batch calls run without the GIL. Finds take the filter's lock
+// shared, so any number run at once; writes (inserts, clear, union into it)
+// take it exclusively, so two threads inserting into one filter cannot lose
+// each other's bits. Nobody blocks on the lock while holding the GIL.
+#ifndef BLOCKBLOOM_PYTHON_FILTER_H_
+#define BLOCKBLOOM_PYTHON_FILTER_H_
+
+#include <blockbloom/blockbloom.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <memory>
+#include <shared_mutex>
+#include <string>
+
+#include "buffers.h"
+
+namespace bbpy {
+
+class Filter {
+ public:
+  Filter() = default;
+  Filter(const Filter&) = delete;
+  Filter& operator=(const Filter&) = delete;
+  ~Filter() { bb_filter_release(&f_); }
+
+  // Filter(num_bytes=None, *, ndv=None, fpp=None, layout="parquet", seed=None)
+  static std::unique_ptr<Filter> Create(pybind11::object num_bytes, pybind11::object ndv,
+                                        pybind11::object fpp, const std::string& layout,
+                                        pybind11::object seed);
+  static std::unique_ptr<Filter> FromBytes(pybind11::handle buf, const std::string& layout, bool copy,
+                                           pybind11::object seed, bool always_false);
+  static std::unique_ptr<Filter> FromParquetBytes(pybind11::handle buf, bool copy);
+  static std::unique_ptr<Filter> FromKuduFields(pybind11::handle fields);
+
+  const bb_filter& raw() const { return f_; }
+  bb_filter& raw() { return f_; }
+  bool kudu() const { return f_.layout == BB_LAYOUT_KUDU; }
+  bool always_false() const;
+  bool is_view() const { return source_.held(); }
+  std::shared_mutex& mutex() const { return mutex_; }
+  std::string Repr() const;
+
+  void Insert(pybind11::handle hashes);
+  pybind11::object Find(pybind11::handle hashes, pybind11::handle out);
+  pybind11::array FindBitmap(pybind11::handle hashes);
+  pybind11::array FindIndices(pybind11::handle hashes);
+  bool Contains(pybind11::handle hash);
+  double Fpp(pybind11::handle ndv) const;
+
+  void Union(Filter& other) { Combine(other, bb_filter_union); }
+  void Intersect(Filter& other) { Combine(other, bb_filter_intersect); }
+  void Clear();
+  std::unique_ptr<Filter> Copy() const;
+  bool Equals(const Filter& other) const;
+
+  pybind11::bytes ToParquetBytes(bool any_size) const;
+  pybind11::dict ToKuduFields() const;
+  pybind11::buffer_info BufferInfo() const;
+  pybind11::tuple GetState() const;
+  static std::unique_ptr<Filter> SetState(const pybind11::tuple& state);
+
+ private:
+  template <class T> void InsertT(pybind11::handle hashes);
+  template <class T> pybind11::object FindT(pybind11::handle hashes, pybind11::handle out);
+  template <class T> pybind11::array FindBitmapT(pybind11::handle hashes);
+  template <class T> pybind11::array FindIndicesT(pybind11::handle hashes);
+  void Combine(Filter& other, int (*op)(bb_filter*, const bb_filter*));
+
+  bb_filter f_{};
+  Buffer source_;  // the exported buffer of a view (from_bytes(copy=False))
+  mutable std::shared_mutex mutex_;
+};
+
+// "parquet" / "kudu" -> bb_layout, else ValueError.
+bb_layout ParseLayout(const std::string& layout);
+
+}  // namespace bbpy
+
+#endif  // BLOCKBLOOM_PYTHON_FILTER_H_

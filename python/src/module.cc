@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: Apache-2.0
+// blockbloom._core: the Python binding of the blockbloom C library. The
+// docstrings here are the package's reference documentation (help()).
+#include <blockbloom/blockbloom.h>
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <vector>
+
+#include "buffers.h"
+#include "errors.h"
+#include "filter.h"
+#include "values.h"
+
+namespace py = pybind11;
+using bbpy::Filter;
+
+namespace {
+
+std::vector<std::string> SplitNames(const char* names) {
+  std::vector<std::string> out;
+  std::string name;
+  for (const char* p = names; ; ++p) {
+    if (*p == ',' || *p == '\0') {
+      if (!name.empty()) out.push_back(name);
+      name.clear();
+      if (*p == '\0') break;
+    } else {
+      name += *p;
+    }
+  }
+  return out;
+}
+
+// The address a batch method would read hashes from (tests prove it is the
+// caller's own memory, not a copy).
+uintptr_t HashInputAddress(py::handle hashes, const std::string& layout) {
+  if (bbpy::ParseLayout(layout) == BB_LAYOUT_KUDU) {
+    return reinterpret_cast<uintptr_t>(bbpy::HashInput<uint32_t>(hashes, "hashes").data());
+  }
+  return reinterpret_cast<uintptr_t>(bbpy::HashInput<uint64_t>(hashes, "hashes").data());
+}
+
+const char* const kModuleDoc = R"(Split block Bloom filters at native speed (Parquet and Kudu layouts).
+
+The binding of the blockbloom C library: the same kernels (scalar, sse42, avx2,
+avx512, neon, picked for the CPU when the library loads), the same bytes.
+
+    import numpy as np, blockbloom
+    f = blockbloom.Filter(ndv=1_000_000, fpp=0.01)          # Parquet layout
+    f.insert(np.array([...], dtype=np.uint64))             # XXH64 hashes
+    f.insert_values(np.arange(1000, dtype=np.int64))       # or values, hashed as Parquet does
+    hits = f.find_values(np.array([5, 5000], dtype=np.int64))   # array([ True, False])
+
+Batch methods read numpy arrays (any C-contiguous buffer of the right dtype) in
+place and release the GIL while the library runs.)";
+
+const char* const kFilterDoc = R"(A split block Bloom filter: 32-byte blocks, one bit per lane of 8.
+
+Filter(num_bytes=None, *, ndv=None, fpp=None, layout="parquet", seed=None)
+
+Give exactly one size: num_bytes, or ndv (expected distinct values) and fpp
+(target false-positive probability), for which the smallest filter meeting the
+target by the exact model is chosen: for layout="parquet" a power of two from
+32 B to 128 MiB (the only sizes Arrow's, Velox's and ClickHouse's readers
+accept; a target 128 MiB misses raises blockbloom.Error), for layout="kudu" a
+power of two of at least 64 bytes.
+
+layout="parquet": the Parquet SBBF; hashes are uint64 (XXH64, seed 0, of the
+plain encoding); num_bytes any multiple of 32.
+layout="kudu": the Kudu / Impala runtime filter; hashes are uint32 (FastHash32
+with `seed`, default 0); num_bytes a power of two >= 64; a new filter is
+always-false until the first insert.
+
+The filter exports its bitset through the buffer protocol: memoryview(f) and
+numpy.frombuffer(f, numpy.uint8) are the filter's own bytes, not a copy
+(read-only for read-only views).
+
+Threads: batch methods run without the GIL. Any number of finds run at once;
+writes (insert, insert_values, clear, union/intersect into the filter) are
+serialised by a lock of the filter's own, so concurrent inserts never lose bits.
+Two Filter objects viewing the same memory (from_bytes) do not share that lock.)";
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = kModuleDoc;
+  bbpy::RegisterErrors(m);
+  m.attr("__version__") = bb_version();
+
+  py::class_<Filter>(m, "Filter", py::buffer_protocol(), kFilterDoc)
+      .def(py::init(&Filter::Create), py::arg("num_bytes") = py::none(), py::kw_only(),
+           py::arg("ndv") = py::none(), py::arg("fpp") = py::none(), py::arg("layout") = "parquet",
+           py::arg("seed") = py::none())
+      .def_static("from_bytes", &Filter::FromBytes, py::arg("buf"), py::kw_only(),
+                  py::arg("layout") = "parquet", py::arg("copy") = false, py::arg("seed") = py::none(),
+                  py::arg("always_false") = false,
+                  R"(A filter over the raw bitset in buf (bytes, bytearray, memoryview, mmap, numpy array).
+
+copy=False (the default) probes the bytes where they lie, at any alignment, and
+keeps buf exported for the filter's lifetime; the filter is writable exactly when
+buf is (pass memoryview(buf).toreadonly() to forbid inserts). copy=True makes an
+owned, 64-byte-aligned copy. Kudu: seed is the FastHash seed of the values and
+always_false the BlockBloomFilterPB flag. Sizes are checked as for Filter().)")
+      .def_static("from_parquet_bytes", &Filter::FromParquetBytes, py::arg("buf"), py::kw_only(),
+                  py::arg("copy") = true,
+                  R"(A Parquet filter from a Thrift BloomFilterHeader followed by its bitset.
+
+buf starts at the header (a Parquet file's bloom_filter_offset); bytes after the
+bitset are ignored. Any size the header can announce is read. copy=True (the
+default) makes an owned copy; copy=False views the bitset inside buf, as from_bytes.)")
+      .def_static("from_kudu_fields", &Filter::FromKuduFields, py::arg("fields"),
+                  R"(A Kudu filter from Kudu's BlockBloomFilterPB fields, as to_kudu_fields() returns them.
+
+fields maps log_space_bytes and bloom_data (required), always_false (default
+False), hash_algorithm (3 or "FAST_HASH", the default) and hash_seed (default 0).
+The bytes are copied. A size other than 2**log_space_bytes, an out-of-range
+log_space_bytes or another hash raises blockbloom.Error.)")
+      .def("insert", &Filter::Insert, py::arg("hashes"),
+           R"(Inserts hashes: one int, or a C-contiguous array of uint64 (Parquet) / uint32 (Kudu).
+
+Arrays (any buffer of that dtype, any shape) are read in place, without the
+GIL; a list or tuple of ints is converted first. A wrong dtype is a TypeError,
+a strided array a ValueError (no silent copy), an insert into a read-only view
+blockbloom.Error.)")
+      .def("find", &Filter::Find, py::arg("hashes"), py::arg("out") = py::none(),
+           R"(Tests hashes: a numpy bool array of the input's shape, True where a hash may be present.
+
+Takes what insert takes; one int gives one bool. out, a C-contiguous bool array
+of as many elements, receives the answers instead of a new array (and is
+returned). Runs without the GIL; no false negatives, false positives at the
+filter's fpp().)")
+      .def("find_bitmap", &Filter::FindBitmap, py::arg("hashes"),
+           R"(Tests hashes, one bit each: a uint8 array of (n + 7) // 8 bytes, LSB first.
+
+Bit i (byte i // 8, bit i % 8) is 1 where hashes[i] may be present, as Arrow's
+validity bitmaps: pyarrow.BooleanArray.from_buffers(pyarrow.bool_(), n,
+[None, pyarrow.py_buffer(bits)]) wraps it without a copy.)")
+      .def("find_indices", &Filter::FindIndices, py::arg("hashes"),
+           R"(Tests hashes: the indices (uint32, ascending) of those that may be present.
+
+Indices are into the flattened input. A batch of 2**32 hashes or more raises
+blockbloom.Error (the C API's selection vectors hold uint32 indices); split it.)")
+      .def("__contains__", &Filter::Contains, py::arg("hash"),
+           "`hash in filter`: True if the hash (an int) may be present.")
+      .def("insert_values", &bbpy::InsertValues, py::arg("values"), py::arg("type") = py::none(),
+           py::arg("mask") = py::none(),
+           R"(Hashes values as the filter's format does and inserts them.
+
+values: a numpy int32, int64, float32 or float64 array (Parquet INT32, INT64,
+FLOAT, DOUBLE; read in place, hashed by the library's fused column calls, any
+C-contiguous shape); a list (or object/str array) of ints, floats, str or bytes;
+or one such value. Parquet hashes XXH64 (seed 0) of the plain encoding (str as
+UTF-8, bytes as they are); Kudu FastHash32 of the little-endian bytes with the
+filter's seed. Floats are hashed by their bits: -0.0 and 0.0 differ, NaN is a
+value. type ("int32", "int64", "float", "double", "string") says how a list is
+encoded (default: int64 for ints, double for floats, string for str/bytes); an
+int column may hold -2**(w-1) .. 2**w - 1 (unsigned columns stored as INT32/INT64).
+For an array it must agree with the dtype.
+
+Nulls are not inserted: mask is a bool array (or sequence) of len(values),
+True = null (numpy.ma's convention); None in a list is a null; a numpy.ma
+masked array brings its own mask.)")
+      .def("find_values", &bbpy::FindValues, py::arg("values"), py::arg("type") = py::none(),
+           py::arg("mask") = py::none(),
+           R"(Hashes values as insert_values does and tests them: a numpy bool array.
+
+Nulls (mask True, None in a list, masked entries) are never found: their answer
+is False. One value gives one bool.)")
+      .def("fpp", &Filter::Fpp, py::arg("ndv"),
+           "The expected false-positive probability once ndv distinct values are in (the exact model).")
+      .def("union", &Filter::Union, py::arg("other"),
+           R"(Makes this filter the bitwise OR of itself and other, in place (returns None).
+
+Both must have the same layout and size (else blockbloom.Error). Kudu: an
+always-false other changes nothing. `a | b` returns a new filter instead.)")
+      .def("intersect", &Filter::Intersect, py::arg("other"),
+           R"(Makes this filter the bitwise AND of itself and other, in place (returns None).
+
+Both must have the same layout and size. Kudu: an always-false other makes
+this one always-false. `a & b` returns a new filter instead.)")
+      .def("clear", &Filter::Clear, "Zeroes every bit (a Kudu filter is always-false again). Read-only views refuse.")
+      .def("copy", &Filter::Copy, "An owned, writable copy (of a view too): same layout, size, seed and bytes.")
+      .def("__copy__", &Filter::Copy)
+      .def("__deepcopy__", [](const Filter& f, py::handle) { return f.Copy(); }, py::arg("memo"))
+      .def("__or__", [](const Filter& a, Filter& b) { auto c = a.Copy(); c->Union(b); return c; }, py::is_operator())
+      .def("__and__", [](const Filter& a, Filter& b) { auto c = a.Copy(); c->Intersect(b); return c; }, py::is_operator())
+      .def("__ior__", [](py::object a, Filter& b) { a.cast<Filter&>().Union(b); return a; }, py::is_operator())
+      .def("__iand__", [](py::object a, Filter& b) { a.cast<Filter&>().Intersect(b); return a; }, py::is_operator())
+      .def("__eq__", [](const Filter& a, py::object b) -> py::object {
+             if (!py::isinstance<Filter>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             return py::bool_(a.Equals(b.cast<const Filter&>()));
+           }, py::is_operator(),
+           "Equal when layout, size, bytes and (Kudu) seed and always-false state are equal.")
+      .def("__len__", [](const Filter& f) { return f.raw().num_bytes; }, "The size in bytes.")
+      .def("__repr__", &Filter::Repr)
+      .def("to_parquet_bytes", &Filter::ToParquetBytes, py::kw_only(), py::arg("any_size") = false,
+           R"(The filter as a Parquet file stores it: a Thrift BloomFilterHeader, then the bitset.
+
+Only the sizes every Parquet reader accepts (a power of two from 32 B to 128 MiB)
+are written unless any_size=True (readers such as DuckDB read any multiple of 32).)")
+      .def("to_kudu_fields", &Filter::ToKuduFields,
+           R"(Kudu's BlockBloomFilterPB fields as a dict: log_space_bytes, bloom_data (bytes),
+always_false, hash_algorithm (3, FAST_HASH) and hash_seed.)")
+      .def_property_readonly("layout", [](const Filter& f) { return f.kudu() ? "kudu" : "parquet"; },
+                             "'parquet' or 'kudu'.")
+      .def_property_readonly("num_bytes", [](const Filter& f) { return f.raw().num_bytes; }, "The size in bytes.")
+      .def_property_readonly("num_blocks", [](const Filter& f) { return f.raw().num_blocks; },
+                             "The number of 32-byte blocks.")
+      .def_property_readonly("seed", [](const Filter& f) { return f.raw().hash_seed; },
+                             "Kudu: the FastHash seed values are hashed with (0 for Parquet filters).")
+      .def_property_readonly("always_false", &Filter::always_false,
+                             "Kudu: True until the first insert (finds answer False without reading). "
+                             "Always False for Parquet filters.")
+      .def_property_readonly("read_only", [](const Filter& f) { return (f.raw().flags & BB_FILTER_READ_ONLY) != 0; },
+                             "True for a view over read-only memory: inserts are refused.")
+      .def_property_readonly("is_view", &Filter::is_view,
+                             "True when the bitset is another object's memory (from_bytes(copy=False)).")
+      .def_buffer(&Filter::BufferInfo)
+      .def(py::pickle([](const Filter& f) { return f.GetState(); },
+                      [](const py::tuple& state) { return Filter::SetState(state); }));
+
+  m.def("selected_isa", [] { return std::string(bb_selected_isa()); },
+        "The ISA tier whose kernels run now: 'scalar', 'sse42', 'avx2', 'avx512' or 'neon'.");
+  m.def("supported_isas", [] { return SplitNames(bb_supported_isas()); },
+        "The tiers this build has and this CPU runs, best first.");
+  m.def("compiled_isas", [] { return SplitNames(bb_compiled_isas()); },
+        "The tiers compiled into this build, best first.");
+  m.def("select_isa", [](const std::string& name) { bbpy::Check(bb_select_isa(name.c_str()), "select_isa('" + name + "')"); },
+        py::arg("name"),
+        R"(Switches every filter, process-wide, to the kernels of one tier (not for hot paths).
+
+Every tier gives identical results. An unknown name, or a tier this build or CPU
+cannot run, raises blockbloom.Error and leaves the selection as it was. The
+BLOCKBLOOM_ISA environment variable forces a tier when the library loads.)");
+  m.def("parquet_hash", &bbpy::ParquetHash, py::arg("value"), py::arg("type") = py::none(),
+        R"(The Parquet hash of one value: XXH64, seed 0, of its plain encoding (an int < 2**64).
+
+Values and type as for Filter.insert_values (an int is int64 unless type says
+otherwise); bytes-like values are hashed as they are, so parquet_hash(b) is the
+XXH64 of any bytes b.)");
+  m.def("kudu_hash", &bbpy::KuduHash, py::arg("value"), py::arg("seed") = 0, py::arg("type") = py::none(),
+        "The Kudu hash of one value: FastHash32 of its little-endian bytes with seed (an int < 2**32).");
+  m.def("_hash_input_address", &HashInputAddress, py::arg("hashes"), py::arg("layout"),
+        "For tests: the address a batch method reads `hashes` from.");
+}

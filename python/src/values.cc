@@ -1,0 +1,479 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "values.h"
+
+#include <blockbloom/hashing.h>
+#include <pybind11/numpy.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bool_output.h"
+#include "buffers.h"
+#include "errors.h"
+#include "hash_ops.h"
+#include "locks.h"
+
+namespace py = pybind11;
+
+namespace bbpy {
+namespace {
+
+// The Parquet physical types a value can be hashed as (the CLI's --type names).
+enum class ValueType { kInt32, kInt64, kFloat, kDouble, kString };
+const char* const kTypeNames[] = {"int32", "int64", "float", "double", "string"};
+const char* TypeName(ValueType t) { return kTypeNames[static_cast<int>(t)]; }
+
+// false for None (infer the type), else the type named.
+bool ParseType(py::handle type, ValueType* out) {
+  if (type.is_none()) return false;
+  const std::string expected = "'int32', 'int64', 'float', 'double' or 'string'";
+  if (!py::isinstance<py::str>(type)) throw py::type_error("type: expected " + expected + " or None");
+  const std::string name = type.cast<std::string>();
+  for (int i = 0; i < 5; ++i) {
+    if (name == kTypeNames[i]) {
+      *out = static_cast<ValueType>(i);
+      return true;
+    }
+  }
+  throw py::value_error("type: expected " + expected + ", got '" + name + "'");
+}
+
+std::string TypeNameOf(py::handle v) { return Py_TYPE(v.ptr())->tp_name; }
+bool IsIntLike(py::handle v) { return !PyFloat_Check(v.ptr()) && PyIndex_Check(v.ptr()); }
+bool IsText(py::handle v) {
+  return PyUnicode_Check(v.ptr()) || PyBytes_Check(v.ptr()) || PyByteArray_Check(v.ptr()) ||
+         PyMemoryView_Check(v.ptr());
+}
+bool IsScalar(py::handle v) {
+  return PyLong_Check(v.ptr()) || PyFloat_Check(v.ptr()) || PyUnicode_Check(v.ptr()) || PyBytes_Check(v.ptr());
+}
+
+ValueType InferType(py::handle v, const std::string& what) {
+  // Text first: numpy's str_ and bytes_ scalars have __float__ too.
+  if (IsText(v)) return ValueType::kString;
+  if (IsIntLike(v)) return ValueType::kInt64;
+  if (PyFloat_Check(v.ptr()) || py::hasattr(v, "__float__")) return ValueType::kDouble;
+  throw py::type_error(what + ": cannot hash a " + TypeNameOf(v) +
+                       " (values are ints, floats, str or bytes; or give type=)");
+}
+
+// v's two's complement bits as a `bits`-wide integer; -2^(bits-1) <= v < 2^bits,
+// so unsigned columns stored in INT32/INT64 (Parquet's UINT_32/UINT_64) fit too.
+uint64_t IntBits(py::handle v, int bits, const std::string& what) {
+  if (!IsIntLike(v)) throw py::type_error(what + ": expected an int, got " + TypeNameOf(v));
+  py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(v.ptr()));
+  if (!index) throw py::error_already_set();
+  int overflow = 0;
+  const long long s = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow == 0 && s == -1 && PyErr_Occurred() != nullptr) throw py::error_already_set();
+  uint64_t u = static_cast<uint64_t>(s);
+  bool fits = overflow == 0 && (bits == 64 || (s >= -(1LL << (bits - 1)) && s < (1LL << bits)));
+  if (overflow > 0 && bits == 64) {
+    u = PyLong_AsUnsignedLongLong(index.ptr());
+    fits = !(u == static_cast<uint64_t>(-1) && PyErr_Occurred() != nullptr);
+    PyErr_Clear();
+  }
+  if (!fits) {
+    PyErr_Format(PyExc_OverflowError, "%s: %S does not fit int%d (-2**%d .. 2**%d - 1)", what.c_str(),
+                 index.ptr(), bits, bits - 1, bits);
+    throw py::error_already_set();
+  }
+  return bits == 64 ? u : (u & 0xffffffffu);
+}
+
+// A value's bytes as both formats hash them: the plain encoding (little-
+// endian 4 or 8 bytes; a string's UTF-8 bytes, a bytes object's payload).
+class Encoded {
+ public:
+  Encoded(py::handle value, ValueType type, const std::string& what) {
+    switch (type) {
+      case ValueType::kInt32: StoreLittleEndian(IntBits(value, 32, what), 4); break;
+      case ValueType::kInt64: StoreLittleEndian(IntBits(value, 64, what), 8); break;
+      case ValueType::kFloat:
+      case ValueType::kDouble: StoreFloat(value, type == ValueType::kFloat, what); break;
+      case ValueType::kString: StoreText(value, what); break;
+    }
+  }
+  Encoded(const Encoded&) = delete;
+  Encoded& operator=(const Encoded&) = delete;
+  const void* data() const { return data_; }
+  size_t size() const { return size_; }
+
+ private:
+  void StoreLittleEndian(uint64_t bits, size_t width) {
+    for (size_t i = 0; i < width; ++i) fixed_[i] = static_cast<uint8_t>(bits >> (8 * i));
+    data_ = fixed_;
+    size_ = width;
+  }
+  void StoreFloat(py::handle value, bool single, const std::string& what) {
+    if (IsText(value)) throw py::type_error(what + ": expected a float, got " + TypeNameOf(value));
+    const double d = PyFloat_AsDouble(value.ptr());
+    if (d == -1.0 && PyErr_Occurred() != nullptr) throw py::error_already_set();
+    if (!single) {
+      uint64_t bits;
+      std::memcpy(&bits, &d, 8);
+      StoreLittleEndian(bits, 8);
+      return;
+    }
+    const float f = static_cast<float>(d);
+    if (std::isinf(f) && !std::isinf(d)) {
+      throw py::value_error(what + ": " + std::to_string(d) + " overflows float32");
+    }
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    StoreLittleEndian(bits, 4);
+  }
+  void StoreText(py::handle value, const std::string& what) {
+    if (PyUnicode_Check(value.ptr())) {
+      Py_ssize_t len = 0;
+      const char* utf8 = PyUnicode_AsUTF8AndSize(value.ptr(), &len);
+      if (utf8 == nullptr) throw py::error_already_set();
+      data_ = utf8;
+      size_ = static_cast<size_t>(len);
+      return;
+    }
+    if (!IsText(value) || !buffer_.Acquire(value, false)) {
+      throw py::type_error(what + ": expected str or bytes, got " + TypeNameOf(value));
+    }
+    RequireContiguous(buffer_, what);
+    // An empty buffer may have no address; FastHash reads NULL as a null cell.
+    data_ = buffer_.bytes() != 0 ? buffer_.data() : static_cast<const void*>(fixed_);
+    size_ = buffer_.bytes();
+  }
+
+  uint8_t fixed_[8] = {};
+  const void* data_ = fixed_;
+  size_t size_ = 0;
+  Buffer buffer_;
+};
+
+template <class T>
+T HashOf(const Encoded& e, uint32_t seed);
+template <>
+uint64_t HashOf<uint64_t>(const Encoded& e, uint32_t) { return bb_parquet_hash_bytes(e.data(), e.size()); }
+template <>
+uint32_t HashOf<uint32_t>(const Encoded& e, uint32_t seed) {
+  return bb_kudu_fasthash32(e.data(), e.size(), seed);
+}
+
+// mask: None, a bool/uint8 buffer of n elements, or a sequence of n truths.
+class NullMask {
+ public:
+  NullMask(py::handle mask, size_t n, const std::string& what) {
+    if (mask.is_none()) return;
+    if (buffer_.Acquire(mask, false)) {
+      const ElementType t = DescribeFormat(buffer_.format());
+      if (!((t.kind == 'b' || t.kind == 'u') && t.size == 1 && buffer_.view().itemsize == 1)) {
+        throw py::type_error(what + ": mask must be a bool array (True = null), got " +
+                             DescribeElements(mask, buffer_.format()));
+      }
+      RequireContiguous(buffer_, what + ": mask");
+      data_ = static_cast<const uint8_t*>(buffer_.data());
+      CheckLength(buffer_.count(), n, what);
+      return;
+    }
+    py::object items = py::reinterpret_steal<py::object>(PySequence_Fast(mask.ptr(), "mask"));
+    if (!items) {
+      PyErr_Clear();
+      throw py::type_error(what + ": mask must be a bool array or a sequence of bools, got " + TypeNameOf(mask));
+    }
+    const Py_ssize_t len = PySequence_Fast_GET_SIZE(items.ptr());
+    for (Py_ssize_t i = 0; i < len; ++i) {
+      const int truth = PyObject_IsTrue(PySequence_Fast_GET_ITEM(items.ptr(), i));
+      if (truth < 0) throw py::error_already_set();
+      copy_.push_back(static_cast<uint8_t>(truth));
+    }
+    data_ = copy_.data();
+    CheckLength(copy_.size(), n, what);
+  }
+  bool given() const { return data_ != nullptr; }
+  bool null(size_t i) const { return data_ != nullptr && data_[i] != 0; }
+
+ private:
+  static void CheckLength(size_t got, size_t n, const std::string& what) {
+    if (got != n) {
+      throw py::value_error(what + ": mask has " + std::to_string(got) + " entries for " + std::to_string(n) + " values");
+    }
+  }
+  Buffer buffer_;
+  std::vector<uint8_t> copy_;
+  const uint8_t* data_ = nullptr;
+};
+
+// The fused column calls by value type.
+template <class V>
+struct Column;
+template <>
+struct Column<int32_t> {
+  static int Insert(bb_filter* f, const int32_t* v, size_t n) { return bb_insert_int32_column(f, v, n); }
+  static int Find(const bb_filter* f, const int32_t* v, size_t n, uint8_t* bitmap) {
+    return bb_find_int32_column_bitmap(f, v, n, bitmap, nullptr);
+  }
+};
+template <>
+struct Column<int64_t> {
+  static int Insert(bb_filter* f, const int64_t* v, size_t n) { return bb_insert_int64_column(f, v, n); }
+  static int Find(const bb_filter* f, const int64_t* v, size_t n, uint8_t* bitmap) {
+    return bb_find_int64_column_bitmap(f, v, n, bitmap, nullptr);
+  }
+};
+template <>
+struct Column<float> {
+  static int Insert(bb_filter* f, const float* v, size_t n) { return bb_insert_float_column(f, v, n); }
+  static int Find(const bb_filter* f, const float* v, size_t n, uint8_t* bitmap) {
+    return bb_find_float_column_bitmap(f, v, n, bitmap, nullptr);
+  }
+};
+template <>
+struct Column<double> {
+  static int Insert(bb_filter* f, const double* v, size_t n) { return bb_insert_double_column(f, v, n); }
+  static int Find(const bb_filter* f, const double* v, size_t n, uint8_t* bitmap) {
+    return bb_find_double_column_bitmap(f, v, n, bitmap, nullptr);
+  }
+};
+
+// Calls fn with a null pointer of the C type of a fixed-width ValueType.
+template <class Fn>
+int WithColumnType(ValueType t, Fn fn) {
+  switch (t) {
+    case ValueType::kInt32: return fn(static_cast<int32_t*>(nullptr));
+    case ValueType::kInt64: return fn(static_cast<int64_t*>(nullptr));
+    case ValueType::kFloat: return fn(static_cast<float*>(nullptr));
+    default: return fn(static_cast<double*>(nullptr));
+  }
+}
+
+template <class V>
+int InsertColumn(bb_filter* f, const V* values, size_t n, const NullMask& mask) {
+  if (!mask.given()) return Column<V>::Insert(f, values, n);
+  std::vector<V> valid;
+  valid.reserve(std::min(n, kBoolChunk));
+  for (size_t first = 0; first < n; first += kBoolChunk) {
+    valid.clear();
+    for (size_t i = first; i < std::min(n, first + kBoolChunk); ++i) {
+      if (!mask.null(i)) valid.push_back(values[i]);
+    }
+    const int status = Column<V>::Insert(f, valid.data(), valid.size());
+    if (status < 0) return status;
+  }
+  return 0;
+}
+
+template <class V>
+int FindColumn(const bb_filter* f, const V* values, size_t n, const NullMask& mask, bool* out) {
+  const int status = ProbeToBools(n, out, [&](size_t first, size_t count, uint8_t* bitmap) {
+    return Column<V>::Find(f, values + first, count, bitmap);
+  });
+  for (size_t i = 0; status >= 0 && mask.given() && i < n; ++i) out[i] = out[i] && !mask.null(i);
+  return status;
+}
+
+// A numpy.ma array's data and mask (or'ed with an explicit mask).
+struct Unmasked {
+  py::object values;
+  py::object mask;
+};
+Unmasked Unmask(py::handle values, py::handle mask) {
+  Unmasked u{py::reinterpret_borrow<py::object>(values), py::reinterpret_borrow<py::object>(mask)};
+  if (!py::hasattr(values, "mask") || !py::hasattr(values, "filled")) return u;
+  py::module_ ma = py::module_::import("numpy.ma");
+  if (!py::isinstance(values, ma.attr("MaskedArray"))) return u;
+  py::object nulls = ma.attr("getmaskarray")(values);
+  if (!mask.is_none()) nulls = py::module_::import("numpy").attr("logical_or")(nulls, mask);
+  u.values = values.attr("data");
+  u.mask = nulls;
+  return u;
+}
+
+// A numeric numpy array (or other buffer) of values, used in place.
+class ArrayColumn {
+ public:
+  // false when values is no numeric buffer (a list, an object or text array).
+  bool Take(py::handle values, py::handle type, const std::string& what) {
+    if (!buffer_.Acquire(values, false)) return false;
+    const ElementType t = DescribeFormat(buffer_.format());
+    if (t.kind == 's') {
+      buffer_.Release();
+      return false;
+    }
+    const bool known = !t.foreign_byte_order && buffer_.view().itemsize == static_cast<Py_ssize_t>(t.size) &&
+                       ((t.kind == 'i' && (t.size == 4 || t.size == 8)) || (t.kind == 'f' && (t.size == 4 || t.size == 8)));
+    if (!known) {
+      throw py::type_error(what + ": cannot hash an array of " + DescribeElements(values, buffer_.format()) +
+                           ": numpy int32, int64, float32 and float64 arrays are hashed as Parquet's "
+                           "INT32, INT64, FLOAT and DOUBLE (cast with astype()), lists of int, float, "
+                           "str or bytes one value at a time");
+    }
+    type_ = t.kind == 'i' ? (t.size == 4 ? ValueType::kInt32 : ValueType::kInt64)
+                          : (t.size == 4 ? ValueType::kFloat : ValueType::kDouble);
+    ValueType wanted;
+    if (ParseType(type, &wanted) && wanted != type_) {
+      throw py::type_error(what + ": type='" + TypeName(wanted) + "' but the array holds " +
+                           DescribeElements(values, buffer_.format()) + " (" + TypeName(type_) +
+                           "); cast it with astype()");
+    }
+    RequireContiguous(buffer_, what);
+    return true;
+  }
+  ValueType type() const { return type_; }
+  const void* data() const { return buffer_.data(); }
+  size_t count() const { return buffer_.count(); }
+  std::vector<py::ssize_t> shape() const { return buffer_.shape(); }
+
+ private:
+  Buffer buffer_;
+  ValueType type_ = ValueType::kInt64;
+};
+
+// A sequence of values hashed one by one; nulls (None, or masked) marked.
+template <class T>
+struct HashedSequence {
+  std::vector<T> hashes;
+  std::vector<uint8_t> nulls;
+};
+
+template <class T>
+HashedSequence<T> HashSequence(py::handle values, py::handle type, py::handle mask, uint32_t seed,
+                               const std::string& what) {
+  py::object items = py::reinterpret_steal<py::object>(PySequence_Fast(values.ptr(), "values"));
+  if (!items) {
+    PyErr_Clear();
+    throw py::type_error(what + ": expected a numpy array or a sequence of values, got " + TypeNameOf(values));
+  }
+  const size_t n = static_cast<size_t>(PySequence_Fast_GET_SIZE(items.ptr()));
+  PyObject** item = PySequence_Fast_ITEMS(items.ptr());
+  const NullMask nulls(mask, n, what);
+  ValueType value_type = ValueType::kInt64;
+  if (!ParseType(type, &value_type)) {
+    for (size_t i = 0; i < n; ++i) {
+      if (item[i] != Py_None && !nulls.null(i)) {
+        value_type = InferType(item[i], what);
+        break;
+      }
+    }
+  }
+  HashedSequence<T> out;
+  out.hashes.resize(n);
+  out.nulls.resize(n);
+  for (size_t i = 0; i < n; ++i) {
+    out.nulls[i] = item[i] == Py_None || nulls.null(i);
+    if (!out.nulls[i]) {
+      out.hashes[i] = HashOf<T>(Encoded(item[i], value_type, what + ": value " + std::to_string(i)), seed);
+    }
+  }
+  return out;
+}
+
+template <class T>
+void InsertSequence(Filter& f, py::handle values, py::handle type, py::handle mask, const std::string& what) {
+  HashedSequence<T> in = HashSequence<T>(values, type, mask, f.raw().hash_seed, what);
+  int status;
+  {
+    py::gil_scoped_release release;
+    size_t kept = 0;
+    for (size_t i = 0; i < in.hashes.size(); ++i) {
+      if (in.nulls[i] == 0) in.hashes[kept++] = in.hashes[i];
+    }
+    UniqueLock lock(f.mutex());
+    status = HashOps<T>::InsertBatch(&f.raw(), in.hashes.data(), kept);
+  }
+  Check(status, what);
+}
+
+template <class T>
+py::object FindSequence(Filter& f, py::handle values, py::handle type, py::handle mask, const std::string& what) {
+  const HashedSequence<T> in = HashSequence<T>(values, type, mask, f.raw().hash_seed, what);
+  const size_t n = in.hashes.size();
+  BoolOutput answers(py::none(), n, {static_cast<py::ssize_t>(n)}, what);
+  bool* out = answers.data();
+  int status;
+  {
+    py::gil_scoped_release release;
+    SharedLock lock(f.mutex());
+    status = ProbeToBools(n, out, [&](size_t first, size_t count, uint8_t* bitmap) {
+      return HashOps<T>::FindBitmap(&f.raw(), in.hashes.data() + first, count, bitmap, nullptr);
+    });
+    for (size_t i = 0; status >= 0 && i < n; ++i) out[i] = out[i] && in.nulls[i] == 0;
+  }
+  Check(status, what);
+  return answers.result();
+}
+
+}  // namespace
+
+void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask) {
+  const std::string what = "insert_values()";
+  if (IsScalar(values)) {
+    InsertValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask));
+    return;
+  }
+  const Unmasked u = Unmask(values, mask);
+  ArrayColumn column;
+  if (!column.Take(u.values, type, what)) {
+    f.kudu() ? InsertSequence<uint32_t>(f, u.values, type, u.mask, what)
+             : InsertSequence<uint64_t>(f, u.values, type, u.mask, what);
+    return;
+  }
+  const NullMask nulls(u.mask, column.count(), what);
+  int status;
+  {
+    py::gil_scoped_release release;
+    UniqueLock lock(f.mutex());
+    status = WithColumnType(column.type(), [&](auto* tag) {
+      using V = std::remove_pointer_t<decltype(tag)>;
+      return InsertColumn(&f.raw(), static_cast<const V*>(column.data()), column.count(), nulls);
+    });
+  }
+  Check(status, what);
+}
+
+py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle mask) {
+  const std::string what = "find_values()";
+  if (IsScalar(values)) {
+    py::object answers = FindValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask));
+    return py::bool_(answers.attr("item")(0));
+  }
+  const Unmasked u = Unmask(values, mask);
+  ArrayColumn column;
+  if (!column.Take(u.values, type, what)) {
+    return f.kudu() ? FindSequence<uint32_t>(f, u.values, type, u.mask, what)
+                    : FindSequence<uint64_t>(f, u.values, type, u.mask, what);
+  }
+  const NullMask nulls(u.mask, column.count(), what);
+  BoolOutput answers(py::none(), column.count(), column.shape(), what);
+  int status;
+  {
+    py::gil_scoped_release release;
+    SharedLock lock(f.mutex());
+    status = WithColumnType(column.type(), [&](auto* tag) {
+      using V = std::remove_pointer_t<decltype(tag)>;
+      return FindColumn(&f.raw(), static_cast<const V*>(column.data()), column.count(), nulls, answers.data());
+    });
+  }
+  Check(status, what);
+  return answers.result();
+}
+
+namespace {
+
+template <class T>
+T HashOne(py::handle value, uint32_t seed, py::handle type, const std::string& what) {
+  ValueType value_type;
+  if (!ParseType(type, &value_type)) value_type = InferType(value, what);
+  return HashOf<T>(Encoded(value, value_type, what), seed);
+}
+
+}  // namespace
+
+uint64_t ParquetHash(py::handle value, py::handle type) {
+  return HashOne<uint64_t>(value, 0, type, "parquet_hash()");
+}
+
+uint32_t KuduHash(py::handle value, uint32_t seed, py::handle type) {
+  return HashOne<uint32_t>(value, seed, type, "kudu_hash()");
+}
+
+}  // namespace bbpy

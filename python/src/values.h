@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0
+// Values rather than hashes: Filter.insert_values / find_values and the
+// module's parquet_hash / kudu_hash. Values are hashed as the filter's format
+// does (Parquet: XXH64, seed 0, of the plain encoding; Kudu: FastHash32 of the
+// little-endian bytes with the filter's seed). numpy int32/int64/float32/
+// float64 arrays go through the library's fused column calls; lists (and
+// object or text arrays) are hashed one value at a time.
+//
+// Nulls (a mask entry that is true, a None in a list, a masked entry of a
+// numpy.ma array) are neither inserted nor found. The library's column calls
+// take no validity bitmap yet, so nulls are left out here, in chunks.
+#ifndef BLOCKBLOOM_PYTHON_VALUES_H_
+#define BLOCKBLOOM_PYTHON_VALUES_H_
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+
+#include "filter.h"
+
+namespace bbpy {
+
+void InsertValues(Filter& f, pybind11::handle values, pybind11::handle type, pybind11::handle mask);
+pybind11::object FindValues(Filter& f, pybind11::handle values, pybind11::handle type,
+                            pybind11::handle mask);
+
+// One value's hash, as insert_values would compute it.
+uint64_t ParquetHash(pybind11::handle value, pybind11::handle type);
+uint32_t KuduHash(pybind11::handle value, uint32_t seed, pybind11::handle type);
+
+}  // namespace bbpy
+
+#endif  // BLOCKBLOOM_PYTHON_VALUES_H_

@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: Apache-2.0
+"""The Kudu / Impala runtime-filter layout: always-false, seeds, BlockBloomFilterPB."""
+import pickle
+
+import numpy as np
+import pytest
+
+import blockbloom
+from conftest import random_hashes
+
+
+def test_a_new_kudu_filter_is_always_false_until_the_first_insert():
+    f = blockbloom.Filter(64, layout="kudu")
+    assert f.layout == "kudu" and f.always_false and f.num_blocks == 2
+    assert not f.find(random_hashes(100, bits=32)).any()
+    f.insert(np.array([], dtype=np.uint32))
+    assert f.always_false
+    f.insert(7)
+    assert not f.always_false and 7 in f
+    f.clear()
+    assert f.always_false and 7 not in f
+    assert "always false" in repr(f)
+
+
+def test_kudu_fields_round_trip():
+    f = blockbloom.Filter(4096, layout="kudu", seed=0xC0FFEE)
+    f.insert(random_hashes(500, bits=32))
+    fields = f.to_kudu_fields()
+    assert fields["log_space_bytes"] == 12
+    assert fields["bloom_data"] == bytes(memoryview(f)) and isinstance(fields["bloom_data"], bytes)
+    assert (fields["always_false"], fields["hash_algorithm"], fields["hash_seed"]) == (False, 3, 0xC0FFEE)
+    back = blockbloom.Filter.from_kudu_fields(fields)
+    assert back == f and back.seed == 0xC0FFEE and not back.is_view
+    # Protobuf's defaults for the optional fields, and the enum by name.
+    minimal = blockbloom.Filter.from_kudu_fields({"log_space_bytes": 6, "bloom_data": bytes(64)})
+    assert minimal.seed == 0 and not minimal.always_false
+    named = dict(fields, hash_algorithm="FAST_HASH", bloom_data=bytearray(fields["bloom_data"]))
+    assert blockbloom.Filter.from_kudu_fields(named) == f
+    empty = blockbloom.Filter(64, layout="kudu", seed=9).to_kudu_fields()
+    assert empty["always_false"] is True
+    assert blockbloom.Filter.from_kudu_fields(empty).always_false
+    assert pickle.loads(pickle.dumps(f)) == f
+
+
+def test_seed_changes_value_hashes_not_hash_probes():
+    a = blockbloom.Filter(1024, layout="kudu", seed=1)
+    b = blockbloom.Filter(1024, layout="kudu", seed=2)
+    a.insert_values([10, 20, 30])
+    b.insert_values([10, 20, 30])
+    assert a.find_values([10, 20, 30]).all() and b.find_values([10, 20, 30]).all()
+    assert bytes(memoryview(a)) != bytes(memoryview(b))
+    assert blockbloom.kudu_hash(10, seed=1) in a
+    assert blockbloom.kudu_hash(10, seed=1) == blockbloom.kudu_hash(np.int64(10), 1, "int64")
+    a2 = blockbloom.Filter.from_bytes(bytes(memoryview(a)), layout="kudu", seed=1)
+    assert a2 == a
+    assert a2 != blockbloom.Filter.from_bytes(bytes(memoryview(a)), layout="kudu", seed=3)
+
+
+def test_union_with_an_always_false_filter():
+    f = blockbloom.Filter(256, layout="kudu")
+    f.insert(random_hashes(20, bits=32))
+    empty = blockbloom.Filter(256, layout="kudu")
+    before = f.copy()
+    f.union(empty)
+    assert f == before
+    f.intersect(empty)
+    assert f.always_false
+
+
+def test_kudu_views_keep_the_always_false_flag():
+    data = bytearray(128)
+    view = blockbloom.Filter.from_bytes(data, layout="kudu", always_false=True)
+    assert view.always_false and view.is_view and not view.read_only
+    view.insert(99)
+    assert not view.always_false and 99 in view and any(data)
+
+
+def test_kudu_takes_uint32_hashes_only():
+    f = blockbloom.Filter(64, layout="kudu")
+    with pytest.raises(TypeError, match="Kudu filters take uint32"):
+        f.insert(np.zeros(2, dtype=np.uint64))
+    with pytest.raises(OverflowError):
+        f.insert(2**32)
+    with pytest.raises(OverflowError):
+        (2**32) in f

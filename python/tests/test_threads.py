@@ -1,0 +1,107 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Threads: the GIL is released while the library runs (proven by a second
+thread making progress strictly inside one call, with a control showing the
+harness sees a held GIL), and concurrent writes never lose bits."""
+import sys
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import blockbloom
+from conftest import random_hashes
+
+
+def stamps_inside(call):
+    """Runs call() in this thread while another thread records time stamps;
+    returns how many stamps fall strictly inside the call. With a switch
+    interval far longer than the test, a thread that holds the GIL is never
+    asked to drop it, so a call that holds the GIL admits no stamp at all."""
+    stamps = []
+    ready = threading.Event()
+    done = threading.Event()
+
+    def ticker():
+        ready.set()
+        while not done.is_set():
+            stamps.append(time.perf_counter())
+            time.sleep(0)  # gives the GIL back every round
+
+    old_interval = sys.getswitchinterval()
+    sys.setswitchinterval(100.0)
+    thread = threading.Thread(target=ticker)
+    try:
+        thread.start()
+        ready.wait()
+        time.sleep(0.01)  # the ticker is running and waiting for the GIL in turns
+        start = time.perf_counter()
+        call()
+        end = time.perf_counter()
+    finally:
+        done.set()
+        thread.join()
+        sys.setswitchinterval(old_interval)
+    return sum(1 for s in stamps if start < s < end), end - start
+
+
+@pytest.fixture(scope="module")
+def big_probe():
+    # A DRAM-sized filter and 8 M hashes on the scalar tier: a call of 0.1 s or more.
+    f = blockbloom.Filter(64 << 20)
+    hashes = random_hashes(8 << 20, seed=5)
+    f.insert(hashes[: len(hashes) // 4])
+    return f, hashes
+
+
+def test_the_harness_sees_a_held_gil():
+    # sum() over a range holds the GIL for its whole run: no stamp gets in.
+    inside, seconds = stamps_inside(lambda: sum(range(20_000_000)))
+    assert seconds > 0.05 and inside == 0, (inside, seconds)
+
+
+@pytest.mark.parametrize("method", ["find", "find_bitmap", "find_indices", "insert", "find_values"])
+def test_batch_calls_release_the_gil(big_probe, method):
+    f, hashes = big_probe
+    before = blockbloom.selected_isa()
+    blockbloom.select_isa("scalar")
+    try:
+        target = f.copy() if method == "insert" else f
+        args = (hashes.view(np.int64),) if method == "find_values" else (hashes,)
+        inside, seconds = stamps_inside(lambda: getattr(target, method)(*args))
+    finally:
+        blockbloom.select_isa(before)
+    assert inside > 0, "no other thread ran during a %.3f s %s()" % (seconds, method)
+
+
+def test_concurrent_inserts_lose_no_bits():
+    hashes = random_hashes(1 << 21, seed=11)
+    parts = np.array_split(hashes, 8)
+    expected = blockbloom.Filter(1 << 16)
+    expected.insert(hashes)
+    for _ in range(3):
+        shared = blockbloom.Filter(1 << 16)  # small: every insert hits the same lines
+        threads = [threading.Thread(target=shared.insert, args=(p,)) for p in parts]
+        threads += [threading.Thread(target=shared.insert_values, args=(p.view(np.int64),)) for p in parts[:2]]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        check = expected.copy()
+        check.insert_values(parts[0].view(np.int64))
+        check.insert_values(parts[1].view(np.int64))
+        assert shared == check
+
+
+def test_finds_run_while_another_thread_inserts():
+    f = blockbloom.Filter(1 << 20)
+    early = random_hashes(1 << 16, seed=12)
+    f.insert(early)
+    late = random_hashes(1 << 21, seed=13)
+    misses = []
+    writer = threading.Thread(target=f.insert, args=(late,))
+    writer.start()
+    for _ in range(20):
+        misses.append(int((~f.find(early)).sum()))
+    writer.join()
+    assert misses == [0] * 20 and f.find(late).all()
