@@ -5,8 +5,9 @@ The binding of the blockbloom C library (this repository's; the same kernels
 and bytes as the C API and the ``blockbloom`` tool). ``help(blockbloom.Filter)``
 documents the filter; the functions below report and choose the ISA tier.
 
-Submodules for Parquet files (``blockbloom.parquet``) are to come; everything
-public is re-exported here from the extension ``blockbloom._core``.
+``blockbloom.parquet`` reads a Parquet file's Bloom filters (list, probe);
+everything else public is re-exported here from the extension
+``blockbloom._core``.
 """
 
 from ._core import (
@@ -20,6 +21,7 @@ from ._core import (
     selected_isa,
     supported_isas,
 )
+from . import parquet
 
 __all__ = [
     "Error",
@@ -27,6 +29,7 @@ __all__ = [
     "__version__",
     "compiled_isas",
     "kudu_hash",
+    "parquet",
     "parquet_hash",
     "select_isa",
     "selected_isa",

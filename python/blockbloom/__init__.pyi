@@ -10,6 +10,8 @@ from typing import Any, Literal, Mapping, Optional, Sequence, Union, overload
 import numpy as np
 import numpy.typing as npt
 
+from . import parquet as parquet
+
 if sys.version_info >= (3, 12):
     from collections.abc import Buffer as _Buffer
 else:

@@ -28,6 +28,10 @@ void RegisterErrors(py::module_& m) {
 void ThrowStatus(int status, const std::string& context) {
   std::string message = bb_status_message(status);
   if (!context.empty()) message = context + ": " + message;
+  ThrowStatusMessage(status, message);
+}
+
+void ThrowStatusMessage(int status, const std::string& message) {
   if (status == BB_ERR_OUT_OF_MEMORY) {
     PyErr_SetString(PyExc_MemoryError, message.c_str());
     throw py::error_already_set();

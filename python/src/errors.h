@@ -19,6 +19,10 @@ void RegisterErrors(pybind11::module_& m);
 // pybind11 turns into the Python one). `context` prefixes the message.
 [[noreturn]] void ThrowStatus(int status, const std::string& context = "");
 
+// Raises blockbloom.Error for a negative bb_status with `message` as its
+// whole text (a reason the library wrote, such as why a file is no Parquet).
+[[noreturn]] void ThrowStatusMessage(int status, const std::string& message);
+
 // ThrowStatus when status < 0; otherwise returns status (bb_find's 0 / 1).
 inline int Check(int status, const std::string& context = "") {
   if (status < 0) ThrowStatus(status, context);

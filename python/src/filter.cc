@@ -371,15 +371,17 @@ void Filter::Combine(Filter& other, int (*op)(bb_filter*, const bb_filter*)) {
   Check(status, op == bb_filter_union ? "union()" : "intersect()");
 }
 
-// TODO: bb_filter_clear/copy/equal: Clear, Copy and Equals do over the bitset
-// bytes what those C calls (in progress) will do; swap them in when they land.
+// The library's clear, copy and equality: a cleared Kudu filter is
+// always-false again, a copy keeps the always-false state, and two
+// always-false Kudu filters are equal whatever their (unread) bits.
 void Filter::Clear() {
-  if ((f_.flags & BB_FILTER_READ_ONLY) != 0) ThrowStatus(BB_ERR_READ_ONLY, "clear()");
-  py::gil_scoped_release release;
-  UniqueLock lock(mutex_);
-  std::memset(f_.data, 0, f_.num_bytes);
-  // A cleared Kudu filter is a new one: always-false until the next insert.
-  if (kudu()) __atomic_fetch_or(&f_.flags, static_cast<uint32_t>(BB_FILTER_ALWAYS_FALSE), __ATOMIC_RELAXED);
+  int status;
+  {
+    py::gil_scoped_release release;
+    UniqueLock lock(mutex_);
+    status = bb_filter_clear(&f_);
+  }
+  Check(status, "clear()");
 }
 
 std::unique_ptr<Filter> Filter::Copy() const {
@@ -388,8 +390,7 @@ std::unique_ptr<Filter> Filter::Copy() const {
   {
     py::gil_scoped_release release;
     SharedLock lock(mutex_);
-    status = InitCopy(&copy->f_, f_.data, f_.num_bytes, static_cast<bb_layout>(f_.layout), always_false(),
-                      f_.hash_seed);
+    status = bb_filter_copy(&copy->f_, &f_);
   }
   Check(status, "copy()");
   return copy;
@@ -397,11 +398,13 @@ std::unique_ptr<Filter> Filter::Copy() const {
 
 bool Filter::Equals(const Filter& other) const {
   if (&other == this) return true;
-  if (f_.layout != other.f_.layout || f_.num_bytes != other.f_.num_bytes) return false;
-  if (kudu() && (f_.hash_seed != other.f_.hash_seed || always_false() != other.always_false())) return false;
-  py::gil_scoped_release release;
-  PairLock lock(mutex_, false, other.mutex_);
-  return std::memcmp(f_.data, other.f_.data, f_.num_bytes) == 0;
+  int equal;
+  {
+    py::gil_scoped_release release;
+    PairLock lock(mutex_, false, other.mutex_);
+    equal = bb_filter_equal(&f_, &other.f_);
+  }
+  return Check(equal, "==") == 1;
 }
 
 py::bytes Filter::ToParquetBytes(bool any_size) const {

@@ -12,6 +12,7 @@
 #include "buffers.h"
 #include "errors.h"
 #include "filter.h"
+#include "parquet_file.h"
 #include "values.h"
 
 namespace py = pybind11;
@@ -243,6 +244,7 @@ otherwise); bytes-like values are hashed as they are, so parquet_hash(b) is the
 XXH64 of any bytes b.)");
   m.def("kudu_hash", &bbpy::KuduHash, py::arg("value"), py::arg("seed") = 0, py::arg("type") = py::none(),
         "The Kudu hash of one value: FastHash32 of its little-endian bytes with seed (an int < 2**32).");
+  bbpy::RegisterParquetFile(m);
   m.def("_hash_input_address", &HashInputAddress, py::arg("hashes"), py::arg("layout"),
         "For tests: the address a batch method reads `hashes` from.");
 }

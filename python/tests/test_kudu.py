@@ -83,3 +83,18 @@ def test_kudu_takes_uint32_hashes_only():
         f.insert(2**32)
     with pytest.raises(OverflowError):
         (2**32) in f
+
+
+def test_always_false_kudu_filters_are_equal_whatever_their_bits():
+    # bb_filter_equal: an always-false filter's bits count for nothing.
+    ones = blockbloom.Filter.from_bytes(bytearray(b"\xff" * 64), layout="kudu", always_false=True)
+    zeros = blockbloom.Filter(64, layout="kudu")
+    assert ones.always_false and zeros.always_false and ones == zeros
+    assert ones.copy().always_false and ones.copy() == zeros
+    assert ones != blockbloom.Filter(64, layout="kudu", seed=1)
+    zeros.insert(5)
+    assert ones != zeros
+    zeros.clear()
+    assert zeros.always_false and ones == zeros
+    with pytest.raises(blockbloom.Error, match="clear"):
+        blockbloom.Filter.from_bytes(bytes(64), layout="kudu").clear()

@@ -74,6 +74,9 @@ def test_the_stubs_declare_what_the_module_has():
             top[node.name] = node
         elif isinstance(node, ast.AnnAssign):
             top[node.target.id] = node
+        elif isinstance(node, ast.ImportFrom):  # the submodules (blockbloom.parquet)
+            for alias in node.names:
+                top[alias.asname or alias.name] = node
     assert set(blockbloom.__all__) <= set(top), set(blockbloom.__all__) - set(top)
     stub_filter = {n.name for n in top["Filter"].body if isinstance(n, ast.FunctionDef)}
     assert public_members(blockbloom.Filter) <= stub_filter, public_members(blockbloom.Filter) - stub_filter
@@ -83,6 +86,11 @@ def test_the_stubs_declare_what_the_module_has():
         node = top[name]
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             assert ast.get_docstring(node), name
+    with open(os.path.join(package, "parquet.pyi"), encoding="utf-8") as fh:
+        parquet_stub = {n.name: n for n in ast.parse(fh.read()).body if isinstance(n, ast.FunctionDef)}
+    assert set(parquet_stub) == set(blockbloom.parquet.__all__)
+    for name, node in parquet_stub.items():
+        assert ast.get_docstring(node) and getattr(blockbloom.parquet, name).__doc__, "parquet." + name
     for node in top["Filter"].body:
         if isinstance(node, ast.FunctionDef) and not node.name.startswith("_") and \
                 not any(isinstance(d, ast.Name) and d.id == "overload" for d in node.decorator_list):

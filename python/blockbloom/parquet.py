@@ -1,0 +1,345 @@
+# SPDX-License-Identifier: Apache-2.0
+"""A Parquet file's Bloom filters: what ``blockbloom parquet list`` and
+``blockbloom parquet probe`` report, as Python objects.
+
+The file is read through the C library's file layer (blockbloom/parquet_file.h:
+the footer once, each filter with pread when it is used, never mapped); the
+type names, the bits-set fraction and NDV estimate, and the rules that turn a
+Python value into the plain encoding Parquet hashes are the tool's
+(tools/blockbloom/parquet/*.cc), re-derived here.
+"""
+
+import builtins as _builtins
+import math as _math
+import operator as _operator
+import os as _os
+import struct as _struct
+import warnings as _warnings
+
+import numpy as _np
+
+from ._core import (
+    Error,
+    _ERR_PARQUET_NO_FILTER,
+    _ERR_PARQUET_NO_SUCH_CHUNK,
+    _ERR_PARQUET_UNSUPPORTED,
+    _ParquetFile,
+    _parquet_hash_value,
+)
+
+__all__ = ["list", "probe"]
+
+_BOOLEAN, _INT32, _INT64, _INT96, _FLOAT, _DOUBLE, _BYTE_ARRAY, _FIXED_LEN_BYTE_ARRAY = range(8)
+_LOGICAL_NONE, _LOGICAL_DECIMAL, _LOGICAL_TIME, _LOGICAL_TIMESTAMP, _LOGICAL_INTEGER = 0, 5, 7, 8, 10
+_CONVERTED_NONE, _CONVERTED_DECIMAL, _CONVERTED_UINT_8, _CONVERTED_INT_64 = -1, 5, 11, 18
+
+_PHYSICAL = ["BOOLEAN", "INT32", "INT64", "INT96", "FLOAT", "DOUBLE", "BYTE_ARRAY",
+             "FIXED_LEN_BYTE_ARRAY"]
+# LogicalType union members by field id (9 is reserved for INTERVAL).
+_LOGICAL = [None, "STRING", "MAP", "LIST", "ENUM", "DECIMAL", "DATE", "TIME", "TIMESTAMP", None,
+            "INTEGER", "UNKNOWN", "JSON", "BSON", "UUID", "FLOAT16", "VARIANT", "GEOMETRY",
+            "GEOGRAPHY"]
+# ConvertedType by value.
+_CONVERTED = ["UTF8", "MAP", "MAP_KEY_VALUE", "LIST", "ENUM", "DECIMAL", "DATE", "TIME_MILLIS",
+              "TIME_MICROS", "TIMESTAMP_MILLIS", "TIMESTAMP_MICROS", "UINT_8", "UINT_16",
+              "UINT_32", "UINT_64", "INT_8", "INT_16", "INT_32", "INT_64", "JSON", "BSON",
+              "INTERVAL"]
+_UNITS = {1: "MILLIS", 2: "MICROS", 3: "NANOS"}
+_POPCOUNT = _np.array([bin(i).count("1") for i in range(256)], dtype=_np.uint8)
+
+
+def _error(status, message):
+    e = Error(message)
+    e.status = status
+    return e
+
+
+def _lookup(names, value):
+    return names[value] if 0 <= value < len(names) else None
+
+
+def _physical_name(c):
+    """"INT32", "FIXED_LEN_BYTE_ARRAY(16)", or "TYPE(9)" for an unknown value."""
+    name = _lookup(_PHYSICAL, c["physical_type"])
+    if name is None:
+        return "TYPE(%d)" % c["physical_type"]
+    if c["physical_type"] == _FIXED_LEN_BYTE_ARRAY:
+        return "%s(%d)" % (name, c["type_length"])
+    return name
+
+
+def _bool_name(v):
+    return "true" if v else "false"
+
+
+def _logical_name(c):
+    """As the tool names it: "INTEGER(8,true)", "DECIMAL(18,3)" (precision,
+    scale), "TIMESTAMP(MICROS,true)", else the converted type; None if neither."""
+    logical = c["logical_type"]
+    decimal = "(%d,%d)" % (c["precision"], c["scale"])
+    if logical != _LOGICAL_NONE:
+        name = _lookup(_LOGICAL, logical)
+        if name is None:
+            return "LOGICAL(%d)" % logical
+        if logical == _LOGICAL_INTEGER:
+            return "%s(%d,%s)" % (name, c["bit_width"], _bool_name(c["is_signed"]))
+        if logical == _LOGICAL_DECIMAL:
+            return name + decimal
+        if logical in (_LOGICAL_TIME, _LOGICAL_TIMESTAMP):
+            return "%s(%s,%s)" % (name, _UNITS.get(c["time_unit"], "?"),
+                                  _bool_name(c["is_adjusted_to_utc"]))
+        return name
+    converted = c["converted_type"]
+    if converted == _CONVERTED_NONE:
+        return None
+    name = _lookup(_CONVERTED, converted)
+    if name is None:
+        return "CONVERTED(%d)" % converted
+    return name + decimal if converted == _CONVERTED_DECIMAL else name
+
+
+def _column_name(c):
+    return c["path"].decode("utf-8", "surrogateescape")
+
+
+def _open(path):
+    return _ParquetFile(_os.fsencode(path))
+
+
+def _density(filt):
+    """(bits set / bits, estimated NDV or None when every bit is set).
+
+    A key sets one bit of 32 * z in a z-block filter, so after n keys the
+    expected set fraction is f = 1 - (1 - 1/(32 z))^n; n = ln(1-f) / ln(1-1/(32 z))."""
+    bits_set = int(_POPCOUNT[_np.frombuffer(filt, _np.uint8)].sum(dtype=_np.uint64))
+    bits = 8 * filt.num_bytes
+    fraction = bits_set / bits
+    if bits_set == bits:
+        return fraction, None
+    return fraction, _math.log1p(-fraction) / _math.log1p(-1.0 / (32.0 * filt.num_blocks))
+
+
+def list(path):  # noqa: A001 (blockbloom.parquet.list, as the tool's command)
+    """Every column chunk's Bloom filter in the Parquet file at path.
+
+    One dict per chunk that has a filter, by row group then column, with the
+    fields and values of ``blockbloom parquet list FILE --json``'s "filters":
+    row_group, column (the dotted path), physical_type ("INT32",
+    "FIXED_LEN_BYTE_ARRAY(16)", ...), logical_type ("STRING",
+    "INTEGER(8,true)", ... or None), header_offset, and for a usable filter
+    bitset_offset, num_bytes, bits_set_fraction, estimated_ndv (None when
+    every bit is set), status "ok", error None; for a malformed one those
+    four are None, status is "malformed" and error says why. A file that is
+    not Parquet (or cannot be read) raises blockbloom.Error with the
+    library's reason. Filters are read one at a time."""
+    pf = _open(path)
+    rows = []
+    columns = [pf.column(c) for c in range(pf.num_columns)]
+    for g in range(pf.num_row_groups):
+        for c, column in enumerate(columns):
+            chunk = pf.chunk(g, c)
+            if not chunk["has_filter"]:
+                continue
+            row = {"row_group": g, "column": _column_name(column),
+                   "physical_type": _physical_name(column), "logical_type": _logical_name(column),
+                   "header_offset": chunk["filter_offset"]}
+            if chunk["filter_status"] == 0:
+                try:
+                    fraction, ndv = _density(pf.load_filter(g, c))
+                except Error as e:  # a read that failed: the file changed
+                    raise _error(e.status, "%s: %s" % (_os.fsdecode(path), e)) from None
+                row.update(bitset_offset=chunk["bitset_offset"], num_bytes=chunk["bitset_bytes"],
+                           bits_set_fraction=fraction, estimated_ndv=ndv, status="ok", error=None)
+            else:
+                row.update(bitset_offset=None, num_bytes=None, bits_set_fraction=None,
+                           estimated_ndv=None, status="malformed", error=chunk["filter_error"])
+            rows.append(row)
+    return rows
+
+
+# ------------------------------------------------------------------ values
+
+def _integer_annotation(c):
+    """(bits, signed) of the column's INTEGER / INT_n / UINT_n annotation; bits 0: none."""
+    if c["logical_type"] == _LOGICAL_INTEGER:
+        return c["bit_width"], c["is_signed"] != 0
+    converted = c["converted_type"]
+    if c["logical_type"] == _LOGICAL_NONE and _CONVERTED_UINT_8 <= converted <= _CONVERTED_INT_64:
+        return (8, 16, 32, 64)[(converted - _CONVERTED_UINT_8) % 4], converted >= _CONVERTED_UINT_8 + 4
+    return 0, True
+
+
+def _encoder(c, column_name):
+    """The function turning one Python value into the column's plain encoding
+    (raising TypeError / ValueError naming the value), or blockbloom.Error if
+    the column's values cannot be probed."""
+    physical = c["physical_type"]
+    type_name = _physical_name(c)
+    logical = _logical_name(c)
+    annotated = type_name if logical is None else type_name + " " + logical
+
+    def refuse(kind, value, problem):
+        return kind("value %r of column %s %s" % (value, column_name, problem))
+
+    if physical == _BOOLEAN:
+        raise _error(_ERR_PARQUET_UNSUPPORTED, "column %s is BOOLEAN: Parquet defines no Bloom "
+                     "filter hash for booleans" % column_name)
+    if physical in (_INT32, _INT64):
+        width = 4 if physical == _INT32 else 8
+        bits, signed = _integer_annotation(c)
+        bits = bits or 8 * width
+        if bits not in (8, 16, 32, 64) or bits > 8 * width:
+            raise _error(_ERR_PARQUET_UNSUPPORTED, "column %s is %s: that integer annotation does "
+                         "not fit its physical type" % (column_name, annotated))
+        low, high = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+        description = "%s %d .. %d" % (type_name, low, high)
+        if logical is not None:
+            description += " (%s)" % logical
+
+        def encode_int(value):
+            if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+                raise refuse(TypeError, value, "is not an int (%s)" % description)
+            v = _operator.index(value)
+            if not low <= v <= high:
+                raise refuse(ValueError, value, "is out of range (%s)" % description)
+            return (v & ((1 << (8 * width)) - 1)).to_bytes(width, "little")  # unsigned: its bits
+        return encode_int
+    if physical in (_FLOAT, _DOUBLE):
+        fmt, name = ("<f", "FLOAT") if physical == _FLOAT else ("<d", "DOUBLE")
+
+        def encode_float(value):
+            if isinstance(value, bool) or not isinstance(value, (int, float, _np.floating,
+                                                                 _np.integer)):
+                raise refuse(TypeError, value, "is not a number (%s)" % name)
+            try:
+                v = float(value)
+                data = _struct.pack(fmt, v)
+            except OverflowError:
+                data = None
+            # As strtof / strtod: beyond the type's range, or so small it becomes 0.
+            if data is None or (v != 0 and _struct.unpack(fmt, data)[0] == 0):
+                raise refuse(ValueError, value, "is out of range for a %s" % name)
+            return data
+        return encode_float
+    if physical in (_BYTE_ARRAY, _FIXED_LEN_BYTE_ARRAY, _INT96):
+        length = {_INT96: 12, _FIXED_LEN_BYTE_ARRAY: c["type_length"]}.get(physical, 0)
+
+        def encode_bytes(value):
+            if isinstance(value, str) and physical == _BYTE_ARRAY:
+                return value.encode("utf-8")
+            if not isinstance(value, (bytes, bytearray, memoryview)):
+                expected = "str or bytes" if physical == _BYTE_ARRAY else "bytes"
+                raise refuse(TypeError, value, "is not %s (%s)" % (expected, annotated))
+            data = bytes(value)
+            if length and len(data) != length:
+                raise refuse(ValueError, value, "is %d bytes, not %d (%s)" % (len(data), length,
+                                                                              annotated))
+            return data
+        return encode_bytes
+    raise _error(_ERR_PARQUET_UNSUPPORTED, "column %s has the unknown physical type %s"
+                 % (column_name, type_name))
+
+
+def _column_path(column):
+    if isinstance(column, str):
+        return column.encode("utf-8", "surrogateescape"), column
+    if isinstance(column, (bytes, bytearray)):
+        return bytes(column), bytes(column).decode("utf-8", "surrogateescape")
+    raise TypeError("column: expected a str or bytes dotted path, got %s" % type(column).__name__)
+
+
+def probe(path, column, values, row_group=None):
+    """Might each row group of the Parquet file hold each value in column?
+
+    The dict of ``blockbloom parquet probe FILE --column COLUMN --json``:
+    {"column", "physical_type", "results": [{"value", "row_groups":
+    [{"row_group", "maybe"}]}]}, one result per value (the value as given),
+    every row group, or only row_group. maybe False: the value is surely
+    not in that row group's column chunk.
+
+    values: a list (any iterable) of values, or one value; each is encoded as
+    the column's values are and hashed as Parquet does: INT32 / INT64 an int
+    in the range of the column's integer annotation (INTEGER(8,true) is
+    -128 .. 127; unsigned ones 0 .. 2**bits - 1, stored as their bits; else
+    the physical type's range), FLOAT / DOUBLE an int or float (a FLOAT is
+    the nearest float32), BYTE_ARRAY a str (UTF-8) or bytes,
+    FIXED_LEN_BYTE_ARRAY and INT96 bytes of exactly the type's length. A
+    value of the wrong kind raises TypeError, one out of range or of the
+    wrong length ValueError, naming it and the column.
+
+    Raises blockbloom.Error (as the tool exits 2): a file that is not
+    Parquet (the library's reason), no such column (status
+    BB_ERR_PARQUET_NO_SUCH_CHUNK, naming its columns), a row_group past the
+    file's, a column without a usable filter in the row groups asked
+    (BB_ERR_PARQUET_NO_FILTER or the malformed filter's status), a column
+    whose values cannot be probed (BOOLEAN: BB_ERR_PARQUET_UNSUPPORTED).
+    A row group whose chunk has no usable filter while others have answers
+    maybe, with a RuntimeWarning (the tool's warning)."""
+    shown_path = _os.fsdecode(path)
+    path_bytes, column_name = _column_path(column)
+    if row_group is not None:
+        if isinstance(row_group, bool) or not hasattr(type(row_group), "__index__"):
+            raise TypeError("row_group: expected an int or None, got %s" % type(row_group).__name__)
+        row_group = _operator.index(row_group)
+        if row_group < 0:
+            raise ValueError("row_group %d: not an unsigned integer" % row_group)
+    if isinstance(values, (str, bytes, bytearray, memoryview)) or not hasattr(values, "__iter__"):
+        values = [values]  # one value
+    values = _builtins.list(values)
+
+    pf = _open(path)
+    c = pf.find_column(path_bytes)
+    if c is None:
+        names = [_column_name(pf.column(k)) for k in range(min(pf.num_columns, 20))]
+        known = ", ".join(names) + (", ..." if pf.num_columns > 20 else "")
+        raise _error(_ERR_PARQUET_NO_SUCH_CHUNK, "%s: no column %s (its columns: %s)"
+                     % (shown_path, column_name, known or "none"))
+    info = pf.column(c)
+    row_groups = pf.num_row_groups
+    if row_group is not None and row_group >= row_groups:
+        raise _error(_ERR_PARQUET_NO_SUCH_CHUNK, "row_group %d: %s has %d row groups"
+                     % (row_group, shown_path, row_groups))
+    selected = [g for g in range(row_groups) if row_group is None or g == row_group]
+    if not selected:
+        raise _error(_ERR_PARQUET_NO_SUCH_CHUNK,
+                     "%s: the file has no row groups: nothing to probe" % shown_path)
+    unusable = {}  # row group -> (status, why it cannot answer)
+    for g in selected:
+        chunk = pf.chunk(g, c)
+        if not chunk["has_filter"]:
+            unusable[g] = (_ERR_PARQUET_NO_FILTER, "has no Bloom filter")
+        elif chunk["filter_status"] != 0:
+            unusable[g] = (chunk["filter_status"],
+                           "has a malformed Bloom filter: " + (chunk["filter_error"] or ""))
+    if len(unusable) == len(selected):
+        g = selected[0]
+        status, why = unusable[g]
+        if row_group is not None:
+            raise _error(status, "%s: column %s in row group %d %s"
+                         % (shown_path, column_name, g, why))
+        raise _error(status, "%s: column %s has no usable Bloom filter in any of its %d row "
+                     "groups (row group %d %s)" % (shown_path, column_name, len(selected), g, why))
+
+    encode = _encoder(info, column_name)
+    hashes = _np.array([_parquet_hash_value(info["physical_type"], info["type_length"], encode(v))
+                        for v in values], dtype=_np.uint64)
+    answers = []
+    for g in selected:
+        if g in unusable:
+            answers.append(_np.ones(len(values), dtype=bool))
+            continue
+        try:
+            filt = pf.load_filter(g, c)
+        except Error as e:  # a read that failed: the file changed
+            raise _error(e.status, "%s: %s" % (shown_path, e)) from None
+        answers.append(filt.find(hashes))
+    for g in selected:
+        if g in unusable:
+            _warnings.warn("%s: column %s in row group %d %s: answered maybe"
+                           % (shown_path, column_name, g, unusable[g][1]), RuntimeWarning,
+                           stacklevel=2)
+    return {"column": column_name, "physical_type": _physical_name(info),
+            "results": [{"value": v,
+                         "row_groups": [{"row_group": g, "maybe": bool(answers[k][i])}
+                                        for k, g in enumerate(selected)]}
+                        for i, v in enumerate(values)]}

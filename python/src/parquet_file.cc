@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "parquet_file.h"
+
+#include <blockbloom/parquet_file.h>
+
+#include <memory>
+#include <string>
+
+#include "errors.h"
+#include "filter.h"
+
+namespace py = pybind11;
+
+namespace bbpy {
+namespace {
+
+// One open bb_parquet_file. The handle is never modified after opening, so
+// its calls need no lock (parquet_file.h: concurrent calls are safe).
+class ParquetFile {
+ public:
+  explicit ParquetFile(const py::bytes& path) {
+    const std::string p = path;
+    char why[512];
+    why[0] = '\0';
+    int status;
+    {
+      py::gil_scoped_release release;
+      status = bb_parquet_file_open_path(&file_, p.c_str(), why, sizeof why);
+    }
+    // The library's reason names the file and what is wrong with it.
+    if (status != BB_OK) ThrowStatusMessage(status, why[0] != '\0' ? why : bb_status_message(status));
+  }
+  ParquetFile(const ParquetFile&) = delete;
+  ParquetFile& operator=(const ParquetFile&) = delete;
+  ~ParquetFile() { bb_parquet_file_close(file_); }
+
+  size_t NumRowGroups() const {
+    size_t n = 0;
+    Check(bb_parquet_file_num_row_groups(file_, &n));
+    return n;
+  }
+  size_t NumColumns() const {
+    size_t n = 0;
+    Check(bb_parquet_file_num_columns(file_, &n));
+    return n;
+  }
+
+  // The column index of the dotted path (bytes), or None.
+  py::object FindColumn(const py::bytes& path) const {
+    const std::string p = path;
+    size_t c = 0;
+    const int status = bb_parquet_file_find_column(file_, p.data(), p.size(), &c);
+    if (status == BB_ERR_PARQUET_NO_SUCH_CHUNK) return py::none();
+    Check(status);
+    return py::int_(c);
+  }
+
+  py::dict Column(size_t c) const {
+    bb_parquet_column info{};
+    info.struct_size = sizeof info;
+    Check(bb_parquet_file_column(file_, c, &info));
+    py::dict d;
+    d["path"] = py::bytes(info.path, info.path_len);
+    d["physical_type"] = info.physical_type;
+    d["type_length"] = info.type_length;
+    d["logical_type"] = info.logical_type;
+    d["converted_type"] = info.converted_type;
+    d["bit_width"] = info.bit_width;
+    d["is_signed"] = info.is_signed;
+    d["time_unit"] = info.time_unit;
+    d["is_adjusted_to_utc"] = info.is_adjusted_to_utc;
+    d["scale"] = info.scale;
+    d["precision"] = info.precision;
+    return d;
+  }
+
+  py::dict Chunk(size_t row_group, size_t c) const {
+    bb_parquet_chunk info{};
+    info.struct_size = sizeof info;
+    Check(bb_parquet_file_chunk(file_, row_group, c, &info));
+    py::dict d;
+    d["num_values"] = info.num_values;
+    d["has_filter"] = info.has_filter != 0;
+    d["filter_status"] = info.filter_status;
+    d["filter_error"] = info.filter_error != nullptr ? py::object(py::str(info.filter_error)) : py::none();
+    d["filter_offset"] = info.filter_offset;
+    d["filter_length"] = info.filter_length;
+    d["filter_checked"] = info.filter_checked != 0;
+    d["bitset_offset"] = info.bitset_offset;
+    d["bitset_bytes"] = info.bitset_bytes;
+    return d;
+  }
+
+  // The chunk's filter, read (pread) into a new owned Filter without the GIL.
+  std::unique_ptr<Filter> LoadFilter(size_t row_group, size_t c) const {
+    auto filter = std::make_unique<Filter>();
+    int status;
+    {
+      py::gil_scoped_release release;
+      status = bb_parquet_file_load_filter(file_, row_group, c, &filter->raw());
+    }
+    Check(status);
+    return filter;
+  }
+
+ private:
+  bb_parquet_file* file_ = nullptr;
+};
+
+uint64_t ParquetHashValue(int32_t physical_type, int32_t type_length, const py::bytes& value) {
+  const std::string v = value;
+  uint64_t h = 0;
+  Check(bb_parquet_hash_value(physical_type, type_length, v.data(), v.size(), &h));
+  return h;
+}
+
+}  // namespace
+
+void RegisterParquetFile(py::module_& m) {
+  py::class_<ParquetFile>(m, "_ParquetFile",
+                          "For blockbloom.parquet: a Parquet file's footer (bb_parquet_file).")
+      .def(py::init<const py::bytes&>(), py::arg("path"))
+      .def_property_readonly("num_row_groups", &ParquetFile::NumRowGroups)
+      .def_property_readonly("num_columns", &ParquetFile::NumColumns)
+      .def("find_column", &ParquetFile::FindColumn, py::arg("path"))
+      .def("column", &ParquetFile::Column, py::arg("column"))
+      .def("chunk", &ParquetFile::Chunk, py::arg("row_group"), py::arg("column"))
+      .def("load_filter", &ParquetFile::LoadFilter, py::arg("row_group"), py::arg("column"));
+  m.def("_parquet_hash_value", &ParquetHashValue, py::arg("physical_type"), py::arg("type_length"),
+        py::arg("value"), "bb_parquet_hash_value: the hash of one plain-encoded value of the type.");
+  m.attr("_ERR_PARQUET_NO_SUCH_CHUNK") = static_cast<int>(BB_ERR_PARQUET_NO_SUCH_CHUNK);
+  m.attr("_ERR_PARQUET_NO_FILTER") = static_cast<int>(BB_ERR_PARQUET_NO_FILTER);
+  m.attr("_ERR_PARQUET_UNSUPPORTED") = static_cast<int>(BB_ERR_PARQUET_UNSUPPORTED);
+}
+
+}  // namespace bbpy

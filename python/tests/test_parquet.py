@@ -1,0 +1,349 @@
+# SPDX-License-Identifier: Apache-2.0
+"""blockbloom.parquet against the blockbloom tool's JSON on the same files:
+the shared test data's real files, and files assembled here with the CLI
+tests' Parquet builder (tests/parquet_files.py)."""
+import json
+import os
+import struct
+import subprocess
+import sys
+
+import pytest
+
+import blockbloom
+import blockbloom.parquet as bp
+
+from conftest import shared_testdata
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests"))
+from parquet_files import (BOOLEAN, BYTE_ARRAY, DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY,  # noqa: E402
+                           FLOAT, INT32, INT64, INT96, Column, build_parquet, column_values,
+                           read_file_metadata)
+
+REAL_FILES = ["parquet-bloom-filtering.parquet", "data_index_bloom_encoding_stats.parquet"]
+
+
+def cli(tool, args):
+    return subprocess.run([tool] + [str(a) for a in args], capture_output=True, timeout=120)
+
+
+def cli_json(tool, args):
+    """The tool's --json output (args hold --json where it belongs)."""
+    if "--json" not in args:
+        args = args + ["--json"]
+    result = cli(tool, args)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def nine_digits(x):
+    """What the tool prints of a double (%.9g), read back."""
+    return None if x is None else float("%.9g" % x)
+
+
+def assert_list_matches_cli(tool, path):
+    ours = bp.list(path)
+    theirs = cli_json(tool, ["parquet", "list", path])["filters"]
+    assert len(ours) == len(theirs)
+    for a, b in zip(ours, theirs):
+        assert set(a) == set(b)
+        for key in b:
+            if key in ("bits_set_fraction", "estimated_ndv"):
+                assert nine_digits(a[key]) == b[key], key
+            else:
+                assert a[key] == b[key], key
+    return ours
+
+
+def python_value(plain, physical_type, logical_type):
+    """A stored value (its plain encoding) as the Python value probe takes."""
+    unsigned = logical_type is not None and (logical_type.startswith("UINT_") or
+                                             logical_type.endswith(",false)") and
+                                             logical_type.startswith("INTEGER"))
+    if physical_type == "INT32":
+        return struct.unpack("<I" if unsigned else "<i", plain)[0]
+    if physical_type == "INT64":
+        return struct.unpack("<Q" if unsigned else "<q", plain)[0]
+    if physical_type == "FLOAT":
+        return struct.unpack("<f", plain)[0]
+    if physical_type == "DOUBLE":
+        return struct.unpack("<d", plain)[0]
+    return bytes(plain)
+
+
+def cli_words(values):
+    """The tool's flags and VALUE arguments for Python values (bytes as --hex)."""
+    if values and all(isinstance(v, bytes) for v in values):
+        return ["--hex"], [v.hex() for v in values]
+    return [], [repr(v) if isinstance(v, float) else str(v) for v in values]
+
+
+def assert_probe_matches_cli(tool, path, column, values, row_group=None):
+    ours = bp.probe(path, column, values, row_group=row_group)
+    flags, words = cli_words(values)
+    if row_group is not None:
+        flags += ["--row-group", row_group]
+    theirs = cli_json(tool, ["parquet", "probe", path, "--column", column] + flags + ["--json", "--"] +
+                      words)
+    assert (ours["column"], ours["physical_type"]) == (theirs["column"], theirs["physical_type"])
+    assert [r["value"] for r in ours["results"]] == values
+    assert [r["row_groups"] for r in ours["results"]] == [r["row_groups"] for r in theirs["results"]]
+    return ours
+
+
+def absent_values(physical_type, n=4):
+    if physical_type in ("INT32", "INT64"):
+        return [123456789 + k for k in range(n)]
+    if physical_type in ("FLOAT", "DOUBLE"):
+        return [-98765.25 - k for k in range(n)]
+    return [b"blockbloom absent %d" % k for k in range(n)]
+
+
+@pytest.mark.parametrize("name", REAL_FILES)
+def test_real_file_matches_the_tool(tool, name):
+    path = shared_testdata(name)
+    filters = assert_list_matches_cli(tool, path)
+    assert filters, "the test file has Bloom filters"
+    with open(path, "rb") as f:
+        data = f.read()
+    meta = read_file_metadata(data)
+    pf = bp._open(path)
+    column_index = {bp._column_name(pf.column(c)): c for c in range(pf.num_columns)}
+    absent_seen = False
+    for column in sorted({f["column"] for f in filters if f["status"] == "ok"}):
+        row = next(f for f in filters if f["column"] == column)
+        if row["physical_type"] == "BOOLEAN":
+            continue
+        present = []
+        for g in sorted({f["row_group"] for f in filters if f["column"] == column}):
+            stored = column_values(data, meta, g, column_index[column])
+            present += [python_value(v, row["physical_type"], row["logical_type"])
+                        for v in stored[:3]]
+        if row["physical_type"].startswith("FIXED_LEN_BYTE_ARRAY"):
+            absent = [b"\x5a" * len(present[0])]
+        else:
+            absent = absent_values(row["physical_type"])
+        report = assert_probe_matches_cli(tool, path, column, present + absent)
+        for r in report["results"][:len(present)]:
+            assert any(g["maybe"] for g in r["row_groups"])  # no false negative
+        absent_seen |= any(not g["maybe"] for r in report["results"] for g in r["row_groups"])
+        assert_probe_matches_cli(tool, path, column, present + absent, row_group=row["row_group"])
+    assert absent_seen, "some value is ruled out somewhere"
+
+
+# ------------------------------------------------------------ assembled file
+
+def plain_filter(encoded, num_bytes=256):
+    f = blockbloom.Filter(num_bytes)
+    f.insert([blockbloom.parquet_hash(v) for v in encoded])
+    return f.to_parquet_bytes()
+
+
+COLUMNS = [
+    (Column("i8", INT32, logical=("INTEGER", 8, True)), [-128, -1, 0, 127],
+     lambda v: struct.pack("<i", v)),
+    (Column("u32", INT32, logical=("INTEGER", 32, False)), [0, 1, 2**31, 2**32 - 1],
+     lambda v: struct.pack("<I", v)),
+    (Column("i64", INT64), [-2**63, 0, 42, 2**63 - 1], lambda v: struct.pack("<q", v)),
+    (Column("old_u16", INT32, converted=12), [0, 65535], lambda v: struct.pack("<I", v)),
+    (Column("f", FLOAT), [1.5, -0.0, float("inf")], lambda v: struct.pack("<f", v)),
+    (Column("d", DOUBLE_TYPE), [0.1, -2.5e300, float("nan")], lambda v: struct.pack("<d", v)),
+    (Column("s", BYTE_ARRAY, logical=("STRING",)), ["", "abc", "héllo"],
+     lambda v: v.encode("utf-8")),
+    (Column("raw", BYTE_ARRAY), [b"\x00\xff", b"x"], lambda v: v),
+    (Column("uuid", FIXED_LEN_BYTE_ARRAY, type_length=16, logical=("UUID",)),
+     [bytes(range(16)), b"\xee" * 16], lambda v: v),
+    (Column(["nested", "i96"], INT96), [b"\x01" * 12], lambda v: v),
+    (Column("ts", INT64, logical=("TIMESTAMP", 2, True)), [1700000000000000],
+     lambda v: struct.pack("<q", v)),
+    (Column("dec", FIXED_LEN_BYTE_ARRAY, type_length=5, converted=5, scale=2, precision=10),
+     [b"\x00\x00\x00\x30\x39"], lambda v: v),
+]
+
+
+@pytest.fixture(scope="module")
+def assembled(tmp_path_factory):
+    """Two row groups: each typed column's filter holds its values (row group
+    g the values at even / odd positions); plus a BOOLEAN column with a
+    filter, one with none, one malformed in row group 1."""
+    columns = [c for c, _, _ in COLUMNS] + [Column("flag", BOOLEAN), Column("nofilter", INT32),
+                                            Column("half", INT32)]
+    groups = []
+    for g in range(2):
+        group = []
+        for _, values, encode in COLUMNS:
+            mine = [v for i, v in enumerate(values) if i % 2 == g]
+            group.append({"filter": plain_filter([encode(v) for v in mine], 64 * (g + 1))})
+        group.append({"filter": plain_filter([b"\x01"])})
+        group.append(None)
+        group.append({"filter": plain_filter([struct.pack("<i", 7)])} if g == 0
+                     else {"filter": b"\xff" * 40})
+        groups.append(group)
+    data, _ = build_parquet(columns, groups)
+    path = tmp_path_factory.mktemp("parquet") / "assembled.parquet"
+    path.write_bytes(data)
+    return str(path)
+
+
+def test_assembled_list_matches_the_tool(tool, assembled):
+    filters = assert_list_matches_cli(tool, assembled)
+    assert len(filters) == 2 * (len(COLUMNS) + 2)
+    by_name = {(f["row_group"], f["column"]): f for f in filters}
+    assert by_name[(0, "i8")]["logical_type"] == "INTEGER(8,true)"
+    assert by_name[(0, "old_u16")]["logical_type"] == "UINT_16"
+    assert by_name[(0, "uuid")]["physical_type"] == "FIXED_LEN_BYTE_ARRAY(16)"
+    assert by_name[(0, "dec")]["logical_type"] == "DECIMAL(10,2)"
+    assert by_name[(0, "ts")]["logical_type"] == "TIMESTAMP(MICROS,true)"
+    assert by_name[(1, "i64")]["num_bytes"] == 128
+    assert by_name[(1, "half")]["status"] == "malformed" and by_name[(1, "half")]["error"]
+    assert by_name[(1, "half")]["bitset_offset"] is None
+    assert ("nofilter" not in {f["column"] for f in filters})
+
+
+def test_list_estimated_ndv_none_when_every_bit_is_set(tool, tmp_path):
+    from parquet_files import bloom_header
+    data, _ = build_parquet([Column("full")], [[{"filter": bloom_header(32) + b"\xff" * 32}]])
+    (tmp_path / "full.parquet").write_bytes(data)
+    [f] = assert_list_matches_cli(tool, str(tmp_path / "full.parquet"))
+    assert (f["bits_set_fraction"], f["estimated_ndv"]) == (1.0, None)
+
+
+@pytest.mark.parametrize("index", range(len(COLUMNS)))
+def test_assembled_probe_matches_the_tool(tool, assembled, index):
+    column, values, _ = COLUMNS[index]
+    name = ".".join(column.path)
+    if column.physical in (INT32, INT64):
+        absent = [3, 5]
+    elif column.physical in (FLOAT, DOUBLE_TYPE):
+        absent = [2.25, -7.0]
+    elif column.physical == BYTE_ARRAY:
+        absent = ["absent", "nope"] if isinstance(values[0], str) else [b"absent"]
+    else:
+        absent = [b"\x07" * len(values[0])]
+    probe_values = values + absent
+    report = assert_probe_matches_cli(tool, assembled, name, probe_values)
+    for i in range(len(values)):
+        assert report["results"][i]["row_groups"][i % 2]["maybe"] is True
+    assert not all(g["maybe"] for r in report["results"] for g in r["row_groups"])
+    for g in (0, 1):
+        one = assert_probe_matches_cli(tool, assembled, name, probe_values, row_group=g)
+        assert [r["row_groups"][0]["row_group"] for r in one["results"]] == [g] * len(probe_values)
+        assert [r["row_groups"] for r in one["results"]] == \
+            [[r["row_groups"][g]] for r in report["results"]]
+
+
+def test_probe_takes_one_value_and_bytes_paths(assembled):
+    a = bp.probe(assembled, "i64", 42)
+    assert a["results"] == [{"value": 42, "row_groups": [{"row_group": 0, "maybe": True},
+                                                         {"row_group": 1, "maybe": False}]}]
+    assert bp.probe(assembled.encode(), b"nested.i96", [b"\x01" * 12])["column"] == "nested.i96"
+    # A str is its UTF-8 bytes.
+    assert bp.probe(assembled, "s", "héllo")["results"][0]["row_groups"] == \
+        bp.probe(assembled, "s", ["héllo".encode()])["results"][0]["row_groups"]
+    assert bp.probe(assembled, "f", [])["results"] == []
+
+
+def test_probe_unusable_row_group_answers_maybe_with_a_warning(tool, assembled):
+    with pytest.warns(RuntimeWarning, match="row group 1 has a malformed Bloom filter"):
+        ours = bp.probe(assembled, "half", [7, 8])
+    result = cli(tool, ["parquet", "probe", assembled, "--column", "half", "7", "8", "--json"])
+    assert result.returncode == 0
+    assert b"row group 1 has a malformed Bloom filter" in result.stderr
+    theirs = json.loads(result.stdout)
+    assert [r["row_groups"] for r in ours["results"]] == [r["row_groups"] for r in theirs["results"]]
+    assert ours["results"][1]["row_groups"] == [{"row_group": 0, "maybe": False},
+                                                {"row_group": 1, "maybe": True}]
+
+
+# ------------------------------------------------------------ errors
+
+def assert_tool_refuses(tool, args):
+    result = cli(tool, args)
+    assert result.returncode == 2, result
+    return result.stderr.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("content", [b"", b"not a parquet file at all", b"PAR1" + b"\0" * 20])
+def test_not_parquet_is_the_library_message(tool, tmp_path, content):
+    path = tmp_path / "junk.parquet"
+    path.write_bytes(content)
+    for call in (lambda: bp.list(path), lambda: bp.probe(path, "a", [1])):
+        with pytest.raises(blockbloom.Error) as e:
+            call()
+        assert str(path) in str(e.value)
+        assert str(e.value) in assert_tool_refuses(tool, ["parquet", "list", path])
+
+
+def test_missing_file(tool, tmp_path):
+    with pytest.raises(blockbloom.Error) as e:
+        bp.list(tmp_path / "absent.parquet")
+    assert str(e.value) in assert_tool_refuses(tool, ["parquet", "list", tmp_path / "absent.parquet"])
+
+
+@pytest.mark.parametrize("column, status_name, row_group", [
+    ("no_such", "_ERR_PARQUET_NO_SUCH_CHUNK", None),
+    ("nofilter", "_ERR_PARQUET_NO_FILTER", None),
+    ("nofilter", "_ERR_PARQUET_NO_FILTER", 0),
+    ("half", "_ERR_PARQUET_FOOTER_MALFORMED", 1),
+    ("i8", "_ERR_PARQUET_NO_SUCH_CHUNK", 2),
+    ("flag", "_ERR_PARQUET_UNSUPPORTED", None),
+])
+def test_probe_refuses_as_the_tool(tool, assembled, column, status_name, row_group):
+    with pytest.raises(blockbloom.Error) as e:
+        bp.probe(assembled, column, [b"\x01"] if column == "flag" else [1], row_group=row_group)
+    if status_name != "_ERR_PARQUET_FOOTER_MALFORMED":
+        assert e.value.status == getattr(blockbloom._core, status_name)
+    else:
+        assert e.value.status < 0
+    extra = [] if row_group is None else ["--row-group", row_group]
+    stderr = assert_tool_refuses(tool, ["parquet", "probe", assembled, "--column", column, "1"] +
+                                 extra)
+    assert (column if row_group != 2 else "has 2 row groups") in str(e.value)
+    # The same reason, the tool's "--row-group" being our "row_group".
+    assert str(e.value).replace("row_group ", "--row-group ") in stderr
+
+
+def test_probe_of_a_file_without_row_groups(tool, tmp_path):
+    data, _ = build_parquet([Column("a")], [])
+    path = tmp_path / "empty.parquet"
+    path.write_bytes(data)
+    with pytest.raises(blockbloom.Error, match="no row groups") as e:
+        bp.probe(path, "a", [1])
+    assert str(e.value) in assert_tool_refuses(tool, ["parquet", "probe", path, "--column", "a", "1"])
+    assert bp.list(path) == []
+
+
+@pytest.mark.parametrize("column, value, error, cli_word", [
+    ("i8", 128, ValueError, "128"),
+    ("i8", -129, ValueError, "-129"),
+    ("u32", -1, ValueError, "-1"),
+    ("u32", 2**32, ValueError, str(2**32)),
+    ("i64", 2**63, ValueError, str(2**63)),
+    ("old_u16", 65536, ValueError, "65536"),
+    ("i8", 1.5, TypeError, "1.5"),
+    ("i8", "1", TypeError, None),
+    ("i8", True, TypeError, None),
+    ("f", 1e39, ValueError, "1e39"),
+    ("f", 1e-50, ValueError, "1e-50"),
+    ("d", 10**400, ValueError, None),
+    ("d", "1.5", TypeError, None),
+    ("s", 5, TypeError, None),
+    ("uuid", b"short", ValueError, "short"),
+    ("uuid", "0123456789abcdef", TypeError, None),
+    ("nested.i96", b"\x01" * 11, ValueError, "x" * 11),
+])
+def test_probe_refuses_values(tool, assembled, column, value, error, cli_word):
+    with pytest.raises(error) as e:
+        bp.probe(assembled, column, [value])
+    assert repr(value)[:20] in str(e.value) and column in str(e.value)
+    if cli_word is not None:
+        assert_tool_refuses(tool, ["parquet", "probe", assembled, "--column", column, "--", cli_word])
+
+
+def test_probe_argument_types(assembled):
+    with pytest.raises(TypeError):
+        bp.probe(assembled, 5, [1])
+    with pytest.raises(TypeError):
+        bp.probe(assembled, "i8", [1], row_group="0")
+    with pytest.raises(ValueError):
+        bp.probe(assembled, "i8", [1], row_group=-1)
