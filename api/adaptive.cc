@@ -6,10 +6,10 @@
 #include "blockbloom/adaptive.h"
 
 #include <cstdint>
-#include <cstring>
 #include <type_traits>
 
 #include "api/column_ops.h"
+#include "api/validity.h"
 #include "blockbloom/column.h"
 #include "blockbloom/hashing.h"
 #include "blockbloom/kudu.h"
@@ -36,10 +36,7 @@ void Count(bb_adaptive* a, size_t probed, size_t passed) {
 }
 
 // What a filter that lets every row through writes.
-void WritePassThrough(uint8_t* bitmap, size_t n) {
-  std::memset(bitmap, 0xff, n / 8);
-  if (n % 8 != 0) bitmap[n / 8] = static_cast<uint8_t>((1u << (n % 8)) - 1u);
-}
+void WritePassThrough(uint8_t* bitmap, size_t n) { blockbloom::SetLowBits(bitmap, n); }
 
 void WritePassThrough(uint32_t* selection, size_t n) {
   for (size_t i = 0; i < n; ++i) selection[i] = static_cast<uint32_t>(i);

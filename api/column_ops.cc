@@ -263,8 +263,7 @@ int PassColumnBitmap(const bb_filter* f, const bb_column* col, uint8_t* bitmap, 
       const size_t len = std::min(kColumnChunk, c.length - start);
       uint8_t bits[kColumnChunk / 8];
       if (c.validity == nullptr) {
-        std::memset(bits, 0xff, len / 8);
-        if (len % 8 != 0) bits[len / 8] = static_cast<uint8_t>((1u << (len % 8)) - 1u);
+        SetLowBits(bits, len);
       } else {
         ExtractBits(c.validity, c.validity_offset + start, len, bits);
       }

@@ -48,6 +48,13 @@ inline uint64_t BitsWord(const uint8_t* bits, size_t n, size_t w) {
   return word;
 }
 
+// Bits 0 .. n - 1 of out set, over BitmapBytes(n) bytes (the high bits of the
+// last byte 0): the answer of a filter that lets every row through.
+inline void SetLowBits(uint8_t* out, size_t n) {
+  std::memset(out, 0xff, n / 8);
+  if (n % 8 != 0) out[n / 8] = static_cast<uint8_t>((1u << (n % 8)) - 1u);
+}
+
 // The number of 1 bits among bits 0 .. n - 1 (the high bits of the last byte are 0).
 inline size_t CountBits(const uint8_t* bits, size_t n) {
   size_t count = 0;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "values.h"
 
+#include <blockbloom/column.h>
 #include <blockbloom/hashing.h>
 #include <pybind11/numpy.h>
 
@@ -203,72 +204,58 @@ class NullMask {
   const uint8_t* data_ = nullptr;
 };
 
-// The fused column calls by value type.
-template <class V>
-struct Column;
-template <>
-struct Column<int32_t> {
-  static int Insert(bb_filter* f, const int32_t* v, size_t n) { return bb_insert_int32_column(f, v, n); }
-  static int Find(const bb_filter* f, const int32_t* v, size_t n, uint8_t* bitmap) {
-    return bb_find_int32_column_bitmap(f, v, n, bitmap, nullptr);
-  }
-};
-template <>
-struct Column<int64_t> {
-  static int Insert(bb_filter* f, const int64_t* v, size_t n) { return bb_insert_int64_column(f, v, n); }
-  static int Find(const bb_filter* f, const int64_t* v, size_t n, uint8_t* bitmap) {
-    return bb_find_int64_column_bitmap(f, v, n, bitmap, nullptr);
-  }
-};
-template <>
-struct Column<float> {
-  static int Insert(bb_filter* f, const float* v, size_t n) { return bb_insert_float_column(f, v, n); }
-  static int Find(const bb_filter* f, const float* v, size_t n, uint8_t* bitmap) {
-    return bb_find_float_column_bitmap(f, v, n, bitmap, nullptr);
-  }
-};
-template <>
-struct Column<double> {
-  static int Insert(bb_filter* f, const double* v, size_t n) { return bb_insert_double_column(f, v, n); }
-  static int Find(const bb_filter* f, const double* v, size_t n, uint8_t* bitmap) {
-    return bb_find_double_column_bitmap(f, v, n, bitmap, nullptr);
-  }
-};
-
-// Calls fn with a null pointer of the C type of a fixed-width ValueType.
-template <class Fn>
-int WithColumnType(ValueType t, Fn fn) {
+// A numpy array of fixed-width values probed through the library's typed
+// columns (column.h): the mask's nulls become the column's validity bitmap,
+// so the library leaves them out of inserts and answers 0 for them, as it
+// does for any engine's column. Rows go kBoolChunk at a time, so the
+// validity bitmap of a chunk is 8 KiB on the stack.
+uint32_t ColumnTypeOf(ValueType t) {
   switch (t) {
-    case ValueType::kInt32: return fn(static_cast<int32_t*>(nullptr));
-    case ValueType::kInt64: return fn(static_cast<int64_t*>(nullptr));
-    case ValueType::kFloat: return fn(static_cast<float*>(nullptr));
-    default: return fn(static_cast<double*>(nullptr));
+    case ValueType::kInt32: return BB_TYPE_INT32;
+    case ValueType::kInt64: return BB_TYPE_INT64;
+    case ValueType::kFloat: return BB_TYPE_FLOAT;
+    default: return BB_TYPE_DOUBLE;
   }
 }
 
-template <class V>
-int InsertColumn(bb_filter* f, const V* values, size_t n, const NullMask& mask) {
-  if (!mask.given()) return Column<V>::Insert(f, values, n);
-  std::vector<V> valid;
-  valid.reserve(std::min(n, kBoolChunk));
+size_t ValueBytes(ValueType t) { return t == ValueType::kInt32 || t == ValueType::kFloat ? 4 : 8; }
+
+// fn(column of rows [first, first + count)) for each chunk; the first negative
+// status stops it.
+template <class Fn>
+int ForEachColumnChunk(ValueType t, const void* values, size_t n, const NullMask& mask, Fn fn) {
+  const size_t width = ValueBytes(t);
+  uint8_t validity[kBoolChunk / 8];
   for (size_t first = 0; first < n; first += kBoolChunk) {
-    valid.clear();
-    for (size_t i = first; i < std::min(n, first + kBoolChunk); ++i) {
-      if (!mask.null(i)) valid.push_back(values[i]);
+    const size_t count = std::min(n - first, kBoolChunk);
+    bb_column col = BB_COLUMN_INIT;
+    col.type = ColumnTypeOf(t);
+    col.length = count;
+    col.values = static_cast<const uint8_t*>(values) + first * width;
+    if (mask.given()) {
+      std::memset(validity, 0, (count + 7) / 8);
+      for (size_t i = 0; i < count; ++i) {
+        if (!mask.null(first + i)) validity[i / 8] |= static_cast<uint8_t>(1u << (i % 8));
+      }
+      col.validity = validity;
     }
-    const int status = Column<V>::Insert(f, valid.data(), valid.size());
+    const int status = fn(first, count, col);
     if (status < 0) return status;
   }
   return 0;
 }
 
-template <class V>
-int FindColumn(const bb_filter* f, const V* values, size_t n, const NullMask& mask, bool* out) {
-  const int status = ProbeToBools(n, out, [&](size_t first, size_t count, uint8_t* bitmap) {
-    return Column<V>::Find(f, values + first, count, bitmap);
+int InsertColumn(bb_filter* f, ValueType t, const void* values, size_t n, const NullMask& mask) {
+  return ForEachColumnChunk(t, values, n, mask,
+                            [&](size_t, size_t, const bb_column& col) { return bb_insert_column(f, &col); });
+}
+
+int FindColumn(const bb_filter* f, ValueType t, const void* values, size_t n, const NullMask& mask, bool* out) {
+  return ForEachColumnChunk(t, values, n, mask, [&](size_t first, size_t count, const bb_column& col) {
+    return ProbeToBools(count, out + first, [&](size_t, size_t, uint8_t* bitmap) {
+      return bb_find_column_bitmap(f, &col, bitmap, nullptr);
+    });
   });
-  for (size_t i = 0; status >= 0 && mask.given() && i < n; ++i) out[i] = out[i] && !mask.null(i);
-  return status;
 }
 
 // A numpy.ma array's data and mask (or'ed with an explicit mask).
@@ -422,10 +409,7 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
   {
     py::gil_scoped_release release;
     UniqueLock lock(f.mutex());
-    status = WithColumnType(column.type(), [&](auto* tag) {
-      using V = std::remove_pointer_t<decltype(tag)>;
-      return InsertColumn(&f.raw(), static_cast<const V*>(column.data()), column.count(), nulls);
-    });
+    status = InsertColumn(&f.raw(), column.type(), column.data(), column.count(), nulls);
   }
   Check(status, what);
 }
@@ -448,10 +432,7 @@ py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle 
   {
     py::gil_scoped_release release;
     SharedLock lock(f.mutex());
-    status = WithColumnType(column.type(), [&](auto* tag) {
-      using V = std::remove_pointer_t<decltype(tag)>;
-      return FindColumn(&f.raw(), static_cast<const V*>(column.data()), column.count(), nulls, answers.data());
-    });
+    status = FindColumn(&f.raw(), column.type(), column.data(), column.count(), nulls, answers.data());
   }
   Check(status, what);
   return answers.result();
