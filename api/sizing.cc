@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
+#include "api/layout_ops.h"
 #include "blockbloom/parquet_format.h"
 
 namespace {
@@ -138,6 +140,25 @@ int bb_max_ndv(size_t num_bytes, double fpp, uint64_t* ndv) {
     (Fpp(mid, blocks) <= fpp ? lo : hi) = mid;
   }
   *ndv = lo;
+  return BB_OK;
+}
+
+int bb_filter_estimate_ndv(const bb_filter* f, uint64_t* bits_set, double* ndv) {
+  if (f == nullptr || f->data == nullptr || ndv == nullptr) return BB_ERR_NULL_POINTER;
+  uint64_t set = 0;
+  if (!blockbloom::AlwaysFalse(f)) {
+    for (size_t i = 0; i < f->num_bytes; i += 8) {  // num_bytes is a multiple of 32
+      uint64_t word;
+      std::memcpy(&word, f->data + i, sizeof word);
+      set += static_cast<uint64_t>(__builtin_popcountll(word));
+    }
+  }
+  const uint64_t bits = 8 * static_cast<uint64_t>(f->num_bytes);
+  const double fraction = static_cast<double>(set) / static_cast<double>(bits);
+  // log1p keeps the precision where both logarithms are tiny.
+  *ndv = set == bits ? HUGE_VAL
+                     : std::log1p(-fraction) / std::log1p(-1.0 / (32.0 * f->num_blocks));
+  if (bits_set != nullptr) *bits_set = set;
   return BB_OK;
 }
 

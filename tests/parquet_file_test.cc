@@ -1189,3 +1189,69 @@ TEST(ParquetFileReal, TheParquetMrStringFileHoldsItsMinAndMax) {
 }
 
 }  // namespace
+
+namespace {
+
+bb_parquet_column ColumnOf(int32_t physical, int32_t logical, int32_t converted) {
+  bb_parquet_column c{};
+  c.struct_size = sizeof c;
+  c.physical_type = physical;
+  c.logical_type = logical;
+  c.converted_type = converted;
+  return c;
+}
+
+std::string NameOf(int (*name)(const bb_parquet_column*, char*, size_t),
+                   const bb_parquet_column& c) {
+  char out[BB_PARQUET_TYPE_NAME_MAX];
+  EXPECT_EQ(name(&c, out, sizeof out), BB_OK);
+  return out;
+}
+
+}  // namespace
+
+TEST(ParquetTypeNames, SpellEveryKindAsTheToolPrintsIt) {
+  const auto physical = bb_parquet_physical_type_name;
+  const auto logical = bb_parquet_logical_type_name;
+  bb_parquet_column c = ColumnOf(BB_PARQUET_FIXED_LEN_BYTE_ARRAY, BB_PARQUET_LOGICAL_NONE,
+                                 BB_PARQUET_CONVERTED_NONE);
+  c.type_length = 16;
+  EXPECT_EQ(NameOf(physical, c), "FIXED_LEN_BYTE_ARRAY(16)");
+  EXPECT_EQ(NameOf(logical, c), "");
+  EXPECT_EQ(NameOf(physical, ColumnOf(9, 0, -1)), "TYPE(9)");
+  c = ColumnOf(BB_PARQUET_INT32, BB_PARQUET_LOGICAL_INTEGER, BB_PARQUET_CONVERTED_NONE);
+  c.bit_width = 8;
+  c.is_signed = 1;
+  EXPECT_EQ(NameOf(physical, c), "INT32");
+  EXPECT_EQ(NameOf(logical, c), "INTEGER(8,true)");
+  c = ColumnOf(BB_PARQUET_INT64, BB_PARQUET_LOGICAL_TIMESTAMP, BB_PARQUET_CONVERTED_NONE);
+  c.time_unit = BB_PARQUET_UNIT_MICROS;
+  c.is_adjusted_to_utc = 0;
+  EXPECT_EQ(NameOf(logical, c), "TIMESTAMP(MICROS,false)");
+  c = ColumnOf(BB_PARQUET_FIXED_LEN_BYTE_ARRAY, BB_PARQUET_LOGICAL_DECIMAL, 5);
+  c.precision = 18;
+  c.scale = 3;
+  EXPECT_EQ(NameOf(logical, c), "DECIMAL(18,3)");
+  c.logical_type = BB_PARQUET_LOGICAL_NONE;  // only the converted DECIMAL
+  EXPECT_EQ(NameOf(logical, c), "DECIMAL(18,3)");
+  EXPECT_EQ(NameOf(logical, ColumnOf(BB_PARQUET_BYTE_ARRAY, BB_PARQUET_LOGICAL_STRING, 0)), "STRING");
+  EXPECT_EQ(NameOf(logical, ColumnOf(BB_PARQUET_INT32, 0, 11)), "UINT_8");
+  EXPECT_EQ(NameOf(logical, ColumnOf(BB_PARQUET_INT32, 42, -1)), "LOGICAL(42)");
+  EXPECT_EQ(NameOf(logical, ColumnOf(BB_PARQUET_INT32, 0, 99)), "CONVERTED(99)");
+}
+
+TEST(ParquetTypeNames, RefuseShortBuffersAndOldStructsWritingNothing) {
+  bb_parquet_column c = ColumnOf(BB_PARQUET_FIXED_LEN_BYTE_ARRAY, 0, -1);
+  c.type_length = INT32_MIN;  // the longest physical name there is
+  char out[BB_PARQUET_TYPE_NAME_MAX];
+  ASSERT_EQ(bb_parquet_physical_type_name(&c, out, sizeof out), BB_OK);
+  const size_t len = std::strlen(out);
+  std::memset(out, 'x', sizeof out);
+  EXPECT_EQ(bb_parquet_physical_type_name(&c, out, len), BB_ERR_BUFFER_TOO_SMALL);
+  EXPECT_EQ(out[0], 'x');
+  EXPECT_EQ(bb_parquet_physical_type_name(&c, out, len + 1), BB_OK);
+  c.struct_size = sizeof(size_t);
+  EXPECT_EQ(bb_parquet_logical_type_name(&c, out, sizeof out), BB_ERR_BUFFER_TOO_SMALL);
+  EXPECT_EQ(bb_parquet_logical_type_name(nullptr, out, sizeof out), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_parquet_physical_type_name(&c, nullptr, sizeof out), BB_ERR_NULL_POINTER);
+}

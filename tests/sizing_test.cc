@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
+#include "blockbloom/kudu.h"
 #include "blockbloom/parquet_format.h"
 #include "blockbloom/sizing.h"
 #include "oracle.h"
@@ -407,3 +408,54 @@ TEST(BytesForTest, KuduCountsThirtyTwoBitHashCollisions) {
 }
 
 }  // namespace
+
+// ------------------------------------------------ the NDV a density implies
+
+TEST(EstimateNdvTest, InvertsTheExpectedFillExactly) {
+  // A bitset with exactly k bits set: the estimate is the n whose expected
+  // fraction is k / bits, ln(1 - q) / ln(1 - 1/(32 z)).
+  std::vector<uint8_t> bytes(32 * 64, 0);
+  for (size_t k : {size_t{0}, size_t{1}, size_t{100}, size_t{8000}, size_t{16383}}) {
+    SCOPED_TRACE(k);
+    std::fill(bytes.begin(), bytes.end(), 0);
+    for (size_t i = 0; i < k; ++i) bytes[i / 8] |= static_cast<uint8_t>(1u << (i % 8));
+    bb_filter f;
+    ASSERT_EQ(bb_filter_init_view_readonly(&f, bytes.data(), bytes.size()), BB_OK);
+    uint64_t bits_set = 99;
+    double ndv = -1;
+    ASSERT_EQ(bb_filter_estimate_ndv(&f, &bits_set, &ndv), BB_OK);
+    EXPECT_EQ(bits_set, k);
+    const double q = static_cast<double>(k) / 16384.0;
+    EXPECT_NEAR(ndv, std::log(1 - q) / std::log(1 - 1.0 / (32.0 * 64)), 1e-9 * (1 + ndv));
+  }
+}
+
+TEST(EstimateNdvTest, MatchesTheInsertedCountOfARealFilter) {
+  bb_filter f;
+  ASSERT_EQ(bb_filter_init(&f, 1 << 16), BB_OK);
+  const std::vector<uint64_t> keys = oracle::Hashes(7, 5000);
+  ASSERT_EQ(bb_insert_batch(&f, keys.data(), keys.size()), BB_OK);
+  double ndv = 0;
+  ASSERT_EQ(bb_filter_estimate_ndv(&f, nullptr, &ndv), BB_OK);
+  EXPECT_NEAR(ndv, 5000.0, 150.0);  // a few standard deviations of the fill
+  bb_filter_release(&f);
+}
+
+TEST(EstimateNdvTest, EveryBitSetImpliesNoCountAndAlwaysFalseHoldsNothing) {
+  std::vector<uint8_t> ones(64, 0xff);
+  bb_filter full;
+  ASSERT_EQ(bb_filter_init_view_readonly(&full, ones.data(), ones.size()), BB_OK);
+  uint64_t bits_set = 0;
+  double ndv = 0;
+  ASSERT_EQ(bb_filter_estimate_ndv(&full, &bits_set, &ndv), BB_OK);
+  EXPECT_EQ(bits_set, 512u);
+  EXPECT_TRUE(std::isinf(ndv));
+  bb_filter kudu;
+  ASSERT_EQ(bb_kudu_filter_init(&kudu, 6, 0), BB_OK);  // always-false until the first insert
+  ASSERT_EQ(bb_filter_estimate_ndv(&kudu, &bits_set, &ndv), BB_OK);
+  EXPECT_EQ(bits_set, 0u);
+  EXPECT_EQ(ndv, 0.0);
+  EXPECT_EQ(bb_filter_estimate_ndv(nullptr, &bits_set, &ndv), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_filter_estimate_ndv(&kudu, &bits_set, nullptr), BB_ERR_NULL_POINTER);
+  bb_filter_release(&kudu);
+}

@@ -215,6 +215,23 @@ BB_API int bb_parquet_file_view_filter(const bb_parquet_file* file, size_t row_g
 BB_API int bb_parquet_hash_value(int32_t physical_type, int32_t type_length, const void* value,
                                  size_t len, uint64_t* hash);
 
+/* A column's types by name, as `blockbloom parquet list` (and its --json, and
+ * the Python blockbloom.parquet.list) print them. Physical: "INT32",
+ * "FIXED_LEN_BYTE_ARRAY(16)", "TYPE(9)" for a value this library does not
+ * know. Logical: the LogicalType with its parameters ("INTEGER(8,true)",
+ * "DECIMAL(18,3)" as precision and scale, "TIMESTAMP(MICROS,true)",
+ * "STRING", "LOGICAL(42)" for an unknown member), else the converted type's
+ * name ("UINT_8", "DECIMAL(9,2)"), "" when the column has neither. Written
+ * NUL-terminated into out; BB_PARQUET_TYPE_NAME_MAX bytes always suffice. A
+ * smaller capacity that cannot hold the name, or a column whose struct_size
+ * is below sizeof(bb_parquet_column), is BB_ERR_BUFFER_TOO_SMALL (nothing
+ * written). */
+#define BB_PARQUET_TYPE_NAME_MAX 64u
+BB_API int bb_parquet_physical_type_name(const bb_parquet_column* column, char* out,
+                                         size_t capacity);
+BB_API int bb_parquet_logical_type_name(const bb_parquet_column* column, char* out,
+                                        size_t capacity);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

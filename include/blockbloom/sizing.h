@@ -39,6 +39,15 @@ BB_API int bb_bytes_for(uint64_t ndv, double fpp, bb_sizing kind, size_t* num_by
 /* The largest ndv a filter of num_bytes holds at an FPP of at most fpp. */
 BB_API int bb_max_ndv(size_t num_bytes, double fpp, uint64_t* ndv);
 
+/* The number of distinct values a filter's density implies: the exact model
+ * inverted. Each value sets one bit in each of the 8 lanes of one of z
+ * blocks, so a given bit is set by n values with probability
+ * 1 - (1 - 1/(32 z))^n, and a fraction q of bits set implies
+ * n = ln(1 - q) / ln(1 - 1/(32 z)). *bits_set (may be NULL) gets the number
+ * of bits set; *ndv is +infinity when every bit is set (no n is implied).
+ * A Kudu filter in its always-false state holds nothing: 0 and 0. */
+BB_API int bb_filter_estimate_ndv(const bb_filter* f, uint64_t* bits_set, double* ndv);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

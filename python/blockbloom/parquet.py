@@ -10,7 +10,6 @@ Python value into the plain encoding Parquet hashes are the tool's
 """
 
 import builtins as _builtins
-import math as _math
 import operator as _operator
 import os as _os
 import struct as _struct
@@ -24,28 +23,16 @@ from ._core import (
     _ERR_PARQUET_NO_SUCH_CHUNK,
     _ERR_PARQUET_UNSUPPORTED,
     _ParquetFile,
+    _filter_density,
     _parquet_hash_value,
 )
 
 __all__ = ["list", "probe"]
 
 _BOOLEAN, _INT32, _INT64, _INT96, _FLOAT, _DOUBLE, _BYTE_ARRAY, _FIXED_LEN_BYTE_ARRAY = range(8)
-_LOGICAL_NONE, _LOGICAL_DECIMAL, _LOGICAL_TIME, _LOGICAL_TIMESTAMP, _LOGICAL_INTEGER = 0, 5, 7, 8, 10
-_CONVERTED_NONE, _CONVERTED_DECIMAL, _CONVERTED_UINT_8, _CONVERTED_INT_64 = -1, 5, 11, 18
+_LOGICAL_NONE, _LOGICAL_INTEGER = 0, 10
+_CONVERTED_UINT_8, _CONVERTED_INT_64 = 11, 18
 
-_PHYSICAL = ["BOOLEAN", "INT32", "INT64", "INT96", "FLOAT", "DOUBLE", "BYTE_ARRAY",
-             "FIXED_LEN_BYTE_ARRAY"]
-# LogicalType union members by field id (9 is reserved for INTERVAL).
-_LOGICAL = [None, "STRING", "MAP", "LIST", "ENUM", "DECIMAL", "DATE", "TIME", "TIMESTAMP", None,
-            "INTEGER", "UNKNOWN", "JSON", "BSON", "UUID", "FLOAT16", "VARIANT", "GEOMETRY",
-            "GEOGRAPHY"]
-# ConvertedType by value.
-_CONVERTED = ["UTF8", "MAP", "MAP_KEY_VALUE", "LIST", "ENUM", "DECIMAL", "DATE", "TIME_MILLIS",
-              "TIME_MICROS", "TIMESTAMP_MILLIS", "TIMESTAMP_MICROS", "UINT_8", "UINT_16",
-              "UINT_32", "UINT_64", "INT_8", "INT_16", "INT_32", "INT_64", "JSON", "BSON",
-              "INTERVAL"]
-_UNITS = {1: "MILLIS", 2: "MICROS", 3: "NANOS"}
-_POPCOUNT = _np.array([bin(i).count("1") for i in range(256)], dtype=_np.uint8)
 
 
 def _error(status, message):
@@ -54,48 +41,15 @@ def _error(status, message):
     return e
 
 
-def _lookup(names, value):
-    return names[value] if 0 <= value < len(names) else None
-
-
 def _physical_name(c):
-    """"INT32", "FIXED_LEN_BYTE_ARRAY(16)", or "TYPE(9)" for an unknown value."""
-    name = _lookup(_PHYSICAL, c["physical_type"])
-    if name is None:
-        return "TYPE(%d)" % c["physical_type"]
-    if c["physical_type"] == _FIXED_LEN_BYTE_ARRAY:
-        return "%s(%d)" % (name, c["type_length"])
-    return name
-
-
-def _bool_name(v):
-    return "true" if v else "false"
+    """"INT32", "FIXED_LEN_BYTE_ARRAY(16)", ...: the library's spelling, as the tool's."""
+    return c["physical_type_name"]
 
 
 def _logical_name(c):
-    """As the tool names it: "INTEGER(8,true)", "DECIMAL(18,3)" (precision,
-    scale), "TIMESTAMP(MICROS,true)", else the converted type; None if neither."""
-    logical = c["logical_type"]
-    decimal = "(%d,%d)" % (c["precision"], c["scale"])
-    if logical != _LOGICAL_NONE:
-        name = _lookup(_LOGICAL, logical)
-        if name is None:
-            return "LOGICAL(%d)" % logical
-        if logical == _LOGICAL_INTEGER:
-            return "%s(%d,%s)" % (name, c["bit_width"], _bool_name(c["is_signed"]))
-        if logical == _LOGICAL_DECIMAL:
-            return name + decimal
-        if logical in (_LOGICAL_TIME, _LOGICAL_TIMESTAMP):
-            return "%s(%s,%s)" % (name, _UNITS.get(c["time_unit"], "?"),
-                                  _bool_name(c["is_adjusted_to_utc"]))
-        return name
-    converted = c["converted_type"]
-    if converted == _CONVERTED_NONE:
-        return None
-    name = _lookup(_CONVERTED, converted)
-    if name is None:
-        return "CONVERTED(%d)" % converted
-    return name + decimal if converted == _CONVERTED_DECIMAL else name
+    """"INTEGER(8,true)", "DECIMAL(18,3)", "TIMESTAMP(MICROS,true)", else the
+    converted type; None if neither (the library's spelling, as the tool's)."""
+    return c["logical_type_name"]
 
 
 def _column_name(c):
@@ -107,16 +61,9 @@ def _open(path):
 
 
 def _density(filt):
-    """(bits set / bits, estimated NDV or None when every bit is set).
-
-    A key sets one bit of 32 * z in a z-block filter, so after n keys the
-    expected set fraction is f = 1 - (1 - 1/(32 z))^n; n = ln(1-f) / ln(1-1/(32 z))."""
-    bits_set = int(_POPCOUNT[_np.frombuffer(filt, _np.uint8)].sum(dtype=_np.uint64))
-    bits = 8 * filt.num_bytes
-    fraction = bits_set / bits
-    if bits_set == bits:
-        return fraction, None
-    return fraction, _math.log1p(-fraction) / _math.log1p(-1.0 / (32.0 * filt.num_blocks))
+    """(bits set / bits, estimated NDV or None when every bit is set):
+    bb_filter_estimate_ndv, the exact model inverted."""
+    return _filter_density(filt)
 
 
 def list(path):  # noqa: A001 (blockbloom.parquet.list, as the tool's command)

@@ -2,12 +2,15 @@
 #include "parquet_file.h"
 
 #include <blockbloom/parquet_file.h>
+#include <blockbloom/sizing.h>
 
+#include <cmath>
 #include <memory>
 #include <string>
 
 #include "errors.h"
 #include "filter.h"
+#include "locks.h"
 
 namespace py = pybind11;
 
@@ -71,6 +74,13 @@ class ParquetFile {
     d["is_adjusted_to_utc"] = info.is_adjusted_to_utc;
     d["scale"] = info.scale;
     d["precision"] = info.precision;
+    // The names the tool prints (one spelling, the library's); no logical
+    // or converted type: None.
+    char name[BB_PARQUET_TYPE_NAME_MAX];
+    Check(bb_parquet_physical_type_name(&info, name, sizeof name));
+    d["physical_type_name"] = py::str(name);
+    Check(bb_parquet_logical_type_name(&info, name, sizeof name));
+    d["logical_type_name"] = name[0] != '\0' ? py::object(py::str(name)) : py::none();
     return d;
   }
 
@@ -114,6 +124,19 @@ uint64_t ParquetHashValue(int32_t physical_type, int32_t type_length, const py::
   return h;
 }
 
+// bb_filter_estimate_ndv: (fraction of bits set, the NDV it implies or None
+// when every bit is set).
+py::tuple FilterDensity(const Filter& f) {
+  uint64_t bits_set = 0;
+  double ndv = 0;
+  {
+    SharedLock lock(f.mutex());
+    Check(bb_filter_estimate_ndv(&f.raw(), &bits_set, &ndv));
+  }
+  const double fraction = static_cast<double>(bits_set) / (8.0 * static_cast<double>(f.raw().num_bytes));
+  return py::make_tuple(fraction, std::isfinite(ndv) ? py::object(py::float_(ndv)) : py::none());
+}
+
 }  // namespace
 
 void RegisterParquetFile(py::module_& m) {
@@ -126,6 +149,8 @@ void RegisterParquetFile(py::module_& m) {
       .def("column", &ParquetFile::Column, py::arg("column"))
       .def("chunk", &ParquetFile::Chunk, py::arg("row_group"), py::arg("column"))
       .def("load_filter", &ParquetFile::LoadFilter, py::arg("row_group"), py::arg("column"));
+  m.def("_filter_density", &FilterDensity, py::arg("filter"),
+        "bb_filter_estimate_ndv: (fraction of bits set, implied NDV or None when all are set).");
   m.def("_parquet_hash_value", &ParquetHashValue, py::arg("physical_type"), py::arg("type_length"),
         py::arg("value"), "bb_parquet_hash_value: the hash of one plain-encoded value of the type.");
   m.attr("_ERR_PARQUET_NO_SUCH_CHUNK") = static_cast<int>(BB_ERR_PARQUET_NO_SUCH_CHUNK);

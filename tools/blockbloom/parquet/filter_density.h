@@ -5,7 +5,8 @@
 // bit of the bitset is set by one key with probability 1/z * 1/32, so after
 // n distinct keys the expected fraction of set bits is
 // f = 1 - (1 - 1/(32 z))^n. Inverted: n = ln(1 - f) / ln(1 - 1/(32 z)).
-// Every bit set (f = 1) says nothing of n: no estimate.
+// Every bit set (f = 1) says nothing of n: no estimate. The library computes
+// it (bb_filter_estimate_ndv, sizing.h); this gathers what `list` prints.
 #ifndef BLOCKBLOOM_TOOLS_PARQUET_FILTER_DENSITY_H_
 #define BLOCKBLOOM_TOOLS_PARQUET_FILTER_DENSITY_H_
 
@@ -24,10 +25,6 @@ struct FilterDensity {
 };
 
 FilterDensity DensityOf(const bb_filter& filter);
-
-// The number of distinct keys whose expected set fraction in a filter of
-// num_blocks blocks is fraction (0 <= fraction < 1).
-double NdvForFraction(double fraction, std::uint32_t num_blocks);
 
 }  // namespace blockbloom_cli
 

@@ -2,7 +2,8 @@
 // How `blockbloom parquet` names a column's types: the physical type as
 // parquet.thrift spells it (FIXED_LEN_BYTE_ARRAY with its length), and the
 // logical type in the notation of Parquet's LogicalTypes.md, falling back to
-// the converted type older writers give.
+// the converted type older writers give. The library spells them
+// (bb_parquet_physical_type_name / _logical_type_name, parquet_file.h).
 #ifndef BLOCKBLOOM_TOOLS_PARQUET_TYPE_NAMES_H_
 #define BLOCKBLOOM_TOOLS_PARQUET_TYPE_NAMES_H_
 
