@@ -96,6 +96,14 @@ const char* bb_status_message(int status) {
     case BB_ERR_PARQUET_UNSAFE_SIZE:
       return "BloomFilterHeader numBytes is not a power of two from 32 B to 128 MiB, which Arrow, "
              "Velox and ClickHouse readers refuse (the _any_size writers allow it)";
+    case BB_ERR_VALUE_SYNTAX:
+      return "the value is not written in the form its column's type takes (parquet_value.h)";
+    case BB_ERR_VALUE_RANGE:
+      return "the value is outside the range of its column's type";
+    case BB_ERR_UNKNOWN_TYPE_NAME:
+      return "not a type name the library knows (bb_parquet_type_parse)";
+    case BB_ERR_PARQUET_AMBIGUOUS_COLUMN:
+      return "the dotted path names more than one column; give the path as a list of names";
     case BB_ERR_INVALID_OFFSETS:
       return "string offsets decrease, are negative, or run past the end of the data";
     default: return "unknown blockbloom status code";

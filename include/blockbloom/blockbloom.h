@@ -105,7 +105,12 @@ typedef enum bb_status {
   BB_ERR_INVALID_ROW_COUNT = -45,       /* adaptive.h: sample_rows 0, or more rows passed than probed */
   BB_ERR_INVALID_REJECT_FRACTION = -46, /* adaptive.h: min_reject_fraction not in 0 .. 1, or NaN */
   BB_ERR_PARQUET_SIZE_LIMIT = -47,      /* BB_SIZE_PARQUET_SAFE: even 128 MiB misses the target */
-  BB_ERR_PARQUET_UNSAFE_SIZE = -48      /* header write: not a power of two in 32 B .. 128 MiB */
+  BB_ERR_PARQUET_UNSAFE_SIZE = -48,     /* header write: not a power of two in 32 B .. 128 MiB */
+  /* Values as text (parquet_value.h) and column paths (parquet_file.h): */
+  BB_ERR_VALUE_SYNTAX = -49,            /* the text is not of the form the column's type is written in */
+  BB_ERR_VALUE_RANGE = -50,             /* the text is of the form but outside the type's range */
+  BB_ERR_UNKNOWN_TYPE_NAME = -51,       /* bb_parquet_type_parse: not a type name it knows */
+  BB_ERR_PARQUET_AMBIGUOUS_COLUMN = -52 /* a dotted path that names more than one column */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */

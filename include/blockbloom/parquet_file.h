@@ -174,10 +174,40 @@ BB_API int bb_parquet_file_num_row_groups(const bb_parquet_file* file, size_t* r
 BB_API int bb_parquet_file_num_columns(const bb_parquet_file* file, size_t* columns);
 
 /* The column whose dotted path is exactly path[0 .. path_len) (bytes compared;
- * path may be NULL when path_len is 0); BB_ERR_PARQUET_NO_SUCH_CHUNK if none.
+ * path may be NULL when path_len is 0); BB_ERR_PARQUET_NO_SUCH_CHUNK if none,
+ * BB_ERR_PARQUET_AMBIGUOUS_COLUMN if more than one column has that dotted
+ * path (a top-level column named "a.b" beside field b of group a: address
+ * it with bb_parquet_file_find_column_names). *column untouched on error.
  * Linear in the number of columns. */
 BB_API int bb_parquet_file_find_column(const bb_parquet_file* file, const char* path,
                                        size_t path_len, size_t* column);
+
+/* The column whose path is exactly the names names[0 .. depth) (the root's
+ * child first; names[i] is lens[i] bytes, compared as bytes): never
+ * ambiguous. BB_ERR_PARQUET_NO_SUCH_CHUNK if none; names / lens may be NULL
+ * when depth is 0 (which names no column). */
+BB_API int bb_parquet_file_find_column_names(const bb_parquet_file* file,
+                                             const char* const* names, const size_t* lens,
+                                             size_t depth, size_t* column);
+
+/* bb_parquet_file_find_column, and on failure a message for a person in
+ * error (NUL-terminated, at most error_capacity - 1 bytes; cut at a
+ * character boundary with "..." when it does not fit): for a path that names
+ * no column, "no column X" and the closest columns by name (the leaves under
+ * X first when X is a group, e.g. "st is a group: its columns are st.a,
+ * st.b"); for an ambiguous one, each candidate's exact path as a JSON array
+ * of names. */
+BB_API int bb_parquet_file_lookup_column(const bb_parquet_file* file, const char* path,
+                                         size_t path_len, size_t* column, char* error,
+                                         size_t error_capacity);
+
+/* The path of `column` as names: *depth is the number of names; name i
+ * (0 .. depth - 1) is returned by bb_parquet_file_column_name as a pointer
+ * owned by the handle (len bytes followed by a NUL; may hold any byte). */
+BB_API int bb_parquet_file_column_depth(const bb_parquet_file* file, size_t column,
+                                        size_t* depth);
+BB_API int bb_parquet_file_column_name(const bb_parquet_file* file, size_t column, size_t i,
+                                       const char** name, size_t* len);
 
 /* Column `column` (0 .. num_columns - 1). info->struct_size must be set. */
 BB_API int bb_parquet_file_column(const bb_parquet_file* file, size_t column,
