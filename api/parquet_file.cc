@@ -8,8 +8,10 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "api/parquet_column_lookup.h"
 #include "api/parquet_file_reader.h"
 #include "blockbloom/hashing.h"
 #include "blockbloom/parquet_format.h"
@@ -142,15 +144,56 @@ int bb_parquet_file_find_column(const bb_parquet_file* file, const char* path, s
   if (file == nullptr || column == nullptr || (path == nullptr && path_len > 0)) {
     return BB_ERR_NULL_POINTER;
   }
-  const auto& columns = file->info.meta.columns;
-  for (size_t i = 0; i < columns.size(); ++i) {
-    const std::string& p = columns[i].path;
-    if (p.size() == path_len && (path_len == 0 || std::memcmp(p.data(), path, path_len) == 0)) {
-      *column = i;
-      return BB_OK;
-    }
+  return blockbloom::parquet::FindColumnByPath(file->info.meta.columns,
+                                               std::string_view(path_len > 0 ? path : "", path_len),
+                                               column);
+}
+
+int bb_parquet_file_find_column_names(const bb_parquet_file* file, const char* const* names,
+                                      const size_t* lens, size_t depth, size_t* column) {
+  if (file == nullptr || column == nullptr || (depth > 0 && (names == nullptr || lens == nullptr))) {
+    return BB_ERR_NULL_POINTER;
   }
-  return BB_ERR_PARQUET_NO_SUCH_CHUNK;
+  for (size_t i = 0; i < depth; ++i) {
+    if (names[i] == nullptr && lens[i] > 0) return BB_ERR_NULL_POINTER;
+  }
+  return blockbloom::parquet::FindColumnByNames(file->info.meta.columns, names, lens, depth,
+                                                column);
+}
+
+int bb_parquet_file_lookup_column(const bb_parquet_file* file, const char* path, size_t path_len,
+                                  size_t* column, char* error, size_t error_capacity) {
+  const int status = bb_parquet_file_find_column(file, path, path_len, column);
+  if (status == BB_OK || status == BB_ERR_NULL_POINTER) return status;
+  try {
+    blockbloom::parquet::CopyCutMessage(
+        blockbloom::parquet::ColumnLookupMessage(
+            file->info.meta.columns, std::string_view(path_len > 0 ? path : "", path_len), status),
+        error, error_capacity);
+  } catch (...) {  // std::bad_alloc: the status without the closest columns
+    CopyError(bb_status_message(status), error, error_capacity);
+  }
+  return status;
+}
+
+int bb_parquet_file_column_depth(const bb_parquet_file* file, size_t column, size_t* depth) {
+  if (file == nullptr || depth == nullptr) return BB_ERR_NULL_POINTER;
+  const auto& columns = file->info.meta.columns;
+  if (column >= columns.size()) return BB_ERR_PARQUET_NO_SUCH_CHUNK;
+  *depth = columns[column].names.size();
+  return BB_OK;
+}
+
+int bb_parquet_file_column_name(const bb_parquet_file* file, size_t column, size_t i,
+                                const char** name, size_t* len) {
+  if (file == nullptr || name == nullptr || len == nullptr) return BB_ERR_NULL_POINTER;
+  const auto& columns = file->info.meta.columns;
+  if (column >= columns.size() || i >= columns[column].names.size()) {
+    return BB_ERR_PARQUET_NO_SUCH_CHUNK;
+  }
+  *name = columns[column].names.name(i);
+  *len = columns[column].names.length(i);
+  return BB_OK;
 }
 
 int bb_parquet_file_column(const bb_parquet_file* file, size_t column, bb_parquet_column* info) {

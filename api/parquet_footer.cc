@@ -53,7 +53,8 @@ struct RawChunk {
   bool has_type = false;
   std::int32_t type = 0;
   bool has_path = false;
-  std::string path;  // path_in_schema joined with '.'
+  std::string path;   // path_in_schema joined with '.'
+  ColumnNames names;  // path_in_schema
 };
 
 struct RawRowGroup {
@@ -346,12 +347,14 @@ class Walker {
     struct Frame {
       std::int64_t remaining;  // children still to visit
       std::size_t path_len;    // the length of this group's path
+      std::size_t depth;       // the number of names in it
     };
     if (root.num_children < 0) {
       Fail("SchemaElement 0 has " + std::to_string(root.num_children) + " children");
     }
-    std::vector<Frame> stack{{root.num_children, 0}};
-    std::string path;  // the path of the element being visited
+    std::vector<Frame> stack{{root.num_children, 0, 0}};
+    std::string path;   // the path of the element being visited
+    ColumnNames names;  // and its names
     std::size_t next = 1;
     std::size_t path_bytes = 0;
     const std::size_t max_path_bytes = 16 * len_ + kPathBytesAllowance;
@@ -371,12 +374,14 @@ class Walker {
       path.resize(parent.path_len);
       if (!path.empty()) path += '.';
       path += e.name;
+      names.Truncate(parent.depth);
+      names.Add(e.name);
       if (e.has_num_children && e.num_children < 0) {
         Fail("SchemaElement " + std::to_string(index) + " has " +
              std::to_string(e.num_children) + " children");
       }
       if (e.has_num_children && e.num_children > 0) {
-        stack.push_back(Frame{e.num_children, path.size()});
+        stack.push_back(Frame{e.num_children, path.size(), names.size()});
         continue;
       }
       if (!e.has_type) continue;  // an empty group: no column
@@ -386,6 +391,7 @@ class Walker {
              " bytes");
       }
       columns->push_back(LeafColumn(e, index, path));
+      columns->back().names = names;
     }
     if (next != elements.size()) {
       Fail("the schema has " + std::to_string(elements.size() - next) +
@@ -469,9 +475,12 @@ class Walker {
           Expect(elem == thrift::kBinary,
                  "ColumnMetaData.path_in_schema (field 3) is not a list of strings");
           c->path.clear();
+          c->names = ColumnNames();
           for (std::uint64_t i = 0; i < count; ++i) {
+            const std::string name = Binary();
             if (i > 0) c->path += '.';
-            c->path += Binary();
+            c->path += name;
+            c->names.Add(name);
           }
           c->has_path = true;
           return true;
@@ -511,7 +520,7 @@ class Walker {
         const Column& column = out->columns[c];
         const std::string where = "row group " + std::to_string(g) + " column " +
                                   std::to_string(c) + " (" + column.path + ")";
-        if (raw.has_path && raw.path != column.path) {
+        if (raw.has_path && raw.names != column.names) {
           Fail(where + ": path_in_schema " + raw.path + " is not the schema's");
         }
         if (raw.has_type && raw.type != column.physical_type) {

@@ -16,7 +16,8 @@
 //   ColumnMetaData 1: type, 3: list<binary> path_in_schema, 5: i64 num_values,
 //                  14: i64 bloom_filter_offset, 15: i32 bloom_filter_length
 // and checked against each other: every row group has one chunk per schema
-// leaf, and a chunk's path_in_schema and type (when given) are its leaf's.
+// leaf, and a chunk's path_in_schema (name by name) and type (when given) are
+// its leaf's.
 //
 // Internal: not installed; the library is compiled with hidden visibility,
 // so none of it is exported.
@@ -28,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "api/parquet_column_names.h"
 #include "blockbloom/parquet_file.h"
 
 namespace blockbloom {
@@ -40,6 +42,7 @@ constexpr std::size_t kMinFileBytes = 12;  // magic + tail
 // A schema leaf, with its type as the file annotates it.
 struct Column {
   std::string path;  // names below the root joined with '.'
+  ColumnNames names;  // the same names apart: the path no dot can blur
   std::int32_t physical_type = 0;
   std::int32_t type_length = 0;  // FIXED_LEN_BYTE_ARRAY only, else 0
   std::int32_t logical_type = BB_PARQUET_LOGICAL_NONE;

@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "blockbloom/blockbloom.hpp"
 #include "blockbloom/parquet_file.h"
@@ -71,13 +72,53 @@ class ParquetFile {
     detail::Check(bb_parquet_file_num_columns(file_, &n));
     return n;
   }
-  // The column with this dotted path, or nullopt.
+  // The column with this dotted path, or nullopt; a path that more than one
+  // column has throws Error(BB_ERR_PARQUET_AMBIGUOUS_COLUMN).
   std::optional<std::size_t> find_column(std::string_view path) const {
     std::size_t c = 0;
     const int status = bb_parquet_file_find_column(file_, path.data(), path.size(), &c);
     if (status == BB_ERR_PARQUET_NO_SUCH_CHUNK) return std::nullopt;
     detail::Check(status);
     return c;
+  }
+  // The column whose path is exactly these names (never ambiguous), or nullopt.
+  std::optional<std::size_t> find_column_names(const std::vector<std::string>& names) const {
+    std::vector<const char*> pointers;
+    std::vector<std::size_t> lens;
+    for (const std::string& name : names) {
+      pointers.push_back(name.data());
+      lens.push_back(name.size());
+    }
+    std::size_t c = 0;
+    const int status =
+        bb_parquet_file_find_column_names(file_, pointers.data(), lens.data(), names.size(), &c);
+    if (status == BB_ERR_PARQUET_NO_SUCH_CHUNK) return std::nullopt;
+    detail::Check(status);
+    return c;
+  }
+  // The column with this dotted path; none or more than one throws Error
+  // with the library's message (the closest columns, or the candidates).
+  std::size_t lookup_column(std::string_view path) const {
+    std::size_t c = 0;
+    char why[1024];
+    why[0] = '\0';
+    const int status =
+        bb_parquet_file_lookup_column(file_, path.data(), path.size(), &c, why, sizeof why);
+    if (status != BB_OK) throw Error(status, why[0] != '\0' ? why : bb_status_message(status));
+    return c;
+  }
+  // The names of column c's path, the root's child first.
+  std::vector<std::string> column_names(std::size_t c) const {
+    std::size_t depth = 0;
+    detail::Check(bb_parquet_file_column_depth(file_, c, &depth));
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < depth; ++i) {
+      const char* name = nullptr;
+      std::size_t len = 0;
+      detail::Check(bb_parquet_file_column_name(file_, c, i, &name, &len));
+      names.emplace_back(name, len);
+    }
+    return names;
   }
   // Its path and strings stay valid as long as this file.
   bb_parquet_column column(std::size_t c) const {

@@ -36,6 +36,44 @@ bb_parquet_chunk Chunk(const bb_parquet_file* f, size_t g, size_t c) {
   return info;
 }
 
+// The column's path finds it: the dotted path (unless another column has
+// it too: ambiguous), its names (the first column of those names), and the
+// lookup, whose message is NUL-terminated within its buffer.
+void ExerciseLookup(const bb_parquet_file* f, size_t c, const bb_parquet_column& col) {
+  size_t found = 0;
+  const int dotted = bb_parquet_file_find_column(f, col.path, col.path_len, &found);
+  if (dotted != BB_ERR_PARQUET_AMBIGUOUS_COLUMN && (dotted != BB_OK || found != c)) std::abort();
+  size_t depth = 0;
+  if (bb_parquet_file_column_depth(f, c, &depth) != BB_OK || depth == 0) std::abort();
+  std::vector<const char*> names(depth);
+  std::vector<size_t> lens(depth);
+  size_t joined = depth - 1;  // the dots
+  for (size_t i = 0; i < depth; ++i) {
+    if (bb_parquet_file_column_name(f, c, i, &names[i], &lens[i]) != BB_OK) std::abort();
+    if (names[i][lens[i]] != '\0') std::abort();
+    joined += lens[i];
+  }
+  if (joined != col.path_len) std::abort();
+  if (bb_parquet_file_find_column_names(f, names.data(), lens.data(), depth, &found) != BB_OK ||
+      found > c) {
+    std::abort();
+  }
+  char message[48];
+  const int looked = bb_parquet_file_lookup_column(f, col.path, col.path_len, &found, message,
+                                                   sizeof message);
+  if (looked != dotted) std::abort();
+  if (looked != BB_OK && std::strlen(message) >= sizeof message) std::abort();
+  // The first name less its last byte: any column, none or several.
+  if (lens[0] > 0) {
+    const int other =
+        bb_parquet_file_lookup_column(f, names[0], lens[0] - 1, &found, message, sizeof message);
+    if (other != BB_OK && other != BB_ERR_PARQUET_NO_SUCH_CHUNK &&
+        other != BB_ERR_PARQUET_AMBIGUOUS_COLUMN) {
+      std::abort();
+    }
+  }
+}
+
 // Every accessor of a handle opened in memory, against one of its FileMetaData alone.
 void Exercise(const bb_parquet_file* f, const bb_parquet_file* footer_only) {
   size_t groups = 0, columns = 0;
@@ -52,10 +90,7 @@ void Exercise(const bb_parquet_file* f, const bb_parquet_file* footer_only) {
         col.physical_type != other.physical_type || col.logical_type != other.logical_type) {
       std::abort();
     }
-    size_t found = 0;
-    if (bb_parquet_file_find_column(f, col.path, col.path_len, &found) != BB_OK || found > c) {
-      std::abort();  // the first column of that path
-    }
+    ExerciseLookup(f, c, col);
     const uint8_t probe[12] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12};
     uint64_t hash = 0;
     const size_t len = col.physical_type == BB_PARQUET_FIXED_LEN_BYTE_ARRAY
