@@ -5,7 +5,8 @@
 - CompactWriter / CompactReader: the Thrift compact protocol, written here
   from the protocol's description, not from the library.
 - Column, file_metadata_start(), parquet_file(), build_parquet(): footers with
-  a schema, row groups and Bloom filters placed where a test wants them.
+  a schema, row groups and Bloom filters placed where a test wants them;
+  ambiguous_paths_parquet(): two columns of one dotted path ("a.b" and a/b).
 - read_file_metadata(), walk_footer(), read_bloom_header(): a Python reader of
   footers, to compare the tools' answers with.
 - column_values(): the stored values of a column chunk (PLAIN and dictionary
@@ -334,6 +335,17 @@ def build_parquet(columns, row_groups, misalign=None, body_prefix=b""):
     w.end()
     metadata = bytes(w.out)
     return bytes(body) + metadata + struct.pack("<I", len(metadata)) + b"PAR1", placements
+
+
+def ambiguous_paths_parquet(top_filter, nested_filter):
+    """A file whose two INT32 columns share the dotted path "a.b", as pyarrow
+    and DuckDB write them: a top-level column literally named "a.b" (column
+    0, filter top_filter) and field b of group a (column 1, nested_filter),
+    beside field c of group a (column 2, no filter). The filters are header
+    + bitset bytes. Returns the file's bytes."""
+    columns = [Column(["a.b"], INT32), Column(["a", "b"], INT32), Column(["a", "c"], INT32)]
+    data, _ = build_parquet(columns, [[{"filter": top_filter}, {"filter": nested_filter}, None]])
+    return data
 
 
 def parquet_file(filters, misalign):

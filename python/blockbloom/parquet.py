@@ -10,6 +10,7 @@ Python value into the plain encoding Parquet hashes are the tool's
 """
 
 import builtins as _builtins
+import json as _json
 import operator as _operator
 import os as _os
 import struct as _struct
@@ -19,6 +20,7 @@ import numpy as _np
 
 from ._core import (
     Error,
+    _ERR_PARQUET_AMBIGUOUS_COLUMN,
     _ERR_PARQUET_NO_FILTER,
     _ERR_PARQUET_NO_SUCH_CHUNK,
     _ERR_PARQUET_UNSUPPORTED,
@@ -56,6 +58,10 @@ def _column_name(c):
     return c["path"].decode("utf-8", "surrogateescape")
 
 
+def _text(data):
+    return data.decode("utf-8", "surrogateescape")
+
+
 def _open(path):
     return _ParquetFile(_os.fsencode(path))
 
@@ -71,7 +77,9 @@ def list(path):  # noqa: A001 (blockbloom.parquet.list, as the tool's command)
 
     One dict per chunk that has a filter, by row group then column, with the
     fields and values of ``blockbloom parquet list FILE --json``'s "filters":
-    row_group, column (the dotted path), physical_type ("INT32",
+    row_group, column (the dotted path), path (its names, a list of str:
+    ["a.b"] for a top-level column named "a.b", ["a", "b"] for field b of
+    group a, which share the dotted path "a.b"), physical_type ("INT32",
     "FIXED_LEN_BYTE_ARRAY(16)", ...), logical_type ("STRING",
     "INTEGER(8,true)", ... or None), header_offset, and for a usable filter
     bitset_offset, num_bytes, bits_set_fraction, estimated_ndv (None when
@@ -82,12 +90,13 @@ def list(path):  # noqa: A001 (blockbloom.parquet.list, as the tool's command)
     pf = _open(path)
     rows = []
     columns = [pf.column(c) for c in range(pf.num_columns)]
+    names = [[_text(n) for n in pf.column_names(c)] for c in range(pf.num_columns)]
     for g in range(pf.num_row_groups):
         for c, column in enumerate(columns):
             chunk = pf.chunk(g, c)
             if not chunk["has_filter"]:
                 continue
-            row = {"row_group": g, "column": _column_name(column),
+            row = {"row_group": g, "column": _column_name(column), "path": names[c],
                    "physical_type": _physical_name(column), "logical_type": _logical_name(column),
                    "header_offset": chunk["filter_offset"]}
             if chunk["filter_status"] == 0:
@@ -188,11 +197,45 @@ def _encoder(c, column_name):
 
 
 def _column_path(column):
+    """(dotted path as bytes, None) or (None, names as a list of bytes)."""
     if isinstance(column, str):
-        return column.encode("utf-8", "surrogateescape"), column
+        return column.encode("utf-8", "surrogateescape"), None
     if isinstance(column, (bytes, bytearray)):
-        return bytes(column), bytes(column).decode("utf-8", "surrogateescape")
-    raise TypeError("column: expected a str or bytes dotted path, got %s" % type(column).__name__)
+        return bytes(column), None
+    if isinstance(column, (_builtins.list, tuple)) and column:
+        names = []
+        for name in column:
+            if isinstance(name, str):
+                names.append(name.encode("utf-8", "surrogateescape"))
+            elif isinstance(name, (bytes, bytearray)):
+                names.append(bytes(name))
+            else:
+                raise TypeError("column: a list of names holds str or bytes, got %s"
+                                % type(name).__name__)
+        return None, names
+    raise TypeError("column: expected a str or bytes dotted path or a non-empty list of names, "
+                    "got %s" % ("an empty %s" % type(column).__name__
+                                if isinstance(column, (_builtins.list, tuple))
+                                else type(column).__name__))
+
+
+def _find_column(pf, column, shown_path):
+    """The index of column (a dotted path or a list of names) in pf, or
+    blockbloom.Error with the library's message (the closest columns, or
+    every candidate of an ambiguous dotted path)."""
+    dotted, names = _column_path(column)
+    if names is None:
+        c, status, why = pf.lookup_column(dotted)
+        if c is None:
+            raise _error(status, "%s: %s" % (shown_path, _text(why)))
+        return c
+    c = pf.find_column_names(names)
+    if c is None:
+        _, _, why = pf.lookup_column(b".".join(names))
+        shown = _json.dumps([_text(n) for n in names], ensure_ascii=False)
+        raise _error(_ERR_PARQUET_NO_SUCH_CHUNK, "%s: no column with the names %s%s" % (
+            shown_path, shown, " (as a dotted path: %s)" % _text(why) if why else ""))
+    return c
 
 
 def probe(path, column, values, row_group=None):
@@ -214,16 +257,22 @@ def probe(path, column, values, row_group=None):
     value of the wrong kind raises TypeError, one out of range or of the
     wrong length ValueError, naming it and the column.
 
+    column: the dotted path (str or bytes), as ``--column``, refused when
+    more than one column has it; or the names (a list or tuple of str or
+    bytes: ["a.b"], ["a", "b"]), as ``--column-path``, exact.
+
     Raises blockbloom.Error (as the tool exits 2): a file that is not
     Parquet (the library's reason), no such column (status
-    BB_ERR_PARQUET_NO_SUCH_CHUNK, naming its columns), a row_group past the
+    BB_ERR_PARQUET_NO_SUCH_CHUNK, naming the closest columns, or a group's
+    columns), an ambiguous dotted path (BB_ERR_PARQUET_AMBIGUOUS_COLUMN,
+    naming each candidate's names), a row_group past the
     file's, a column without a usable filter in the row groups asked
     (BB_ERR_PARQUET_NO_FILTER or the malformed filter's status), a column
     whose values cannot be probed (BOOLEAN: BB_ERR_PARQUET_UNSUPPORTED).
     A row group whose chunk has no usable filter while others have answers
     maybe, with a RuntimeWarning (the tool's warning)."""
     shown_path = _os.fsdecode(path)
-    path_bytes, column_name = _column_path(column)
+    _column_path(column)  # its type, before the file is read
     if row_group is not None:
         if isinstance(row_group, bool) or not hasattr(type(row_group), "__index__"):
             raise TypeError("row_group: expected an int or None, got %s" % type(row_group).__name__)
@@ -235,13 +284,9 @@ def probe(path, column, values, row_group=None):
     values = _builtins.list(values)
 
     pf = _open(path)
-    c = pf.find_column(path_bytes)
-    if c is None:
-        names = [_column_name(pf.column(k)) for k in range(min(pf.num_columns, 20))]
-        known = ", ".join(names) + (", ..." if pf.num_columns > 20 else "")
-        raise _error(_ERR_PARQUET_NO_SUCH_CHUNK, "%s: no column %s (its columns: %s)"
-                     % (shown_path, column_name, known or "none"))
+    c = _find_column(pf, column, shown_path)
     info = pf.column(c)
+    column_name = _column_name(info)
     row_groups = pf.num_row_groups
     if row_group is not None and row_group >= row_groups:
         raise _error(_ERR_PARQUET_NO_SUCH_CHUNK, "row_group %d: %s has %d row groups"

@@ -4,7 +4,7 @@
 report them. Full descriptions are the runtime docstrings."""
 
 import os
-from typing import Any, Iterable, Optional, TypedDict, Union
+from typing import Any, Iterable, Optional, Sequence, TypedDict, Union
 
 _Path = Union[str, bytes, os.PathLike[str], os.PathLike[bytes]]
 _Value = Union[int, float, str, bytes, bytearray, memoryview]
@@ -13,6 +13,7 @@ class FilterInfo(TypedDict):
     """One column chunk's Bloom filter (a "filters" entry of the tool's list --json)."""
     row_group: int
     column: str
+    path: list[str]
     physical_type: str
     logical_type: Optional[str]
     header_offset: int
@@ -38,17 +39,19 @@ class ProbeReport(TypedDict):
 
 def list(path: _Path) -> list[FilterInfo]:
     """Every column chunk's Bloom filter, by row group then column: row_group,
-    column, physical_type, logical_type, header_offset, bitset_offset,
+    column (dotted), path (names), physical_type, logical_type, header_offset, bitset_offset,
     num_bytes, bits_set_fraction, estimated_ndv, status ("ok" or
     "malformed"), error. A file that is not Parquet raises blockbloom.Error
     with the library's reason."""
 
-def probe(path: _Path, column: Union[str, bytes], values: Union[_Value, Iterable[_Value]],
+def probe(path: _Path, column: Union[str, bytes, Sequence[Union[str, bytes]]], values: Union[_Value, Iterable[_Value]],
           row_group: Optional[int] = None) -> ProbeReport:
     """Might each row group hold each value in column? maybe False: surely
     not. Values are encoded as the column's type says (int for INT32/INT64
     within the annotation's range, int or float for FLOAT/DOUBLE, str or
     bytes for BYTE_ARRAY, bytes of the exact length for FIXED_LEN_BYTE_ARRAY
     and INT96): a wrong kind raises TypeError, out of range or length
-    ValueError. No such column, no usable filter, a row_group past the
-    file's, a BOOLEAN column: blockbloom.Error."""
+    ValueError. column: a dotted path (str or bytes) or the names (a list or
+    tuple of str or bytes: exact). No such column, an ambiguous dotted path
+    (status BB_ERR_PARQUET_AMBIGUOUS_COLUMN), no usable filter, a row_group
+    past the file's, a BOOLEAN column: blockbloom.Error."""

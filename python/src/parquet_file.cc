@@ -7,6 +7,7 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "errors.h"
 #include "filter.h"
@@ -56,6 +57,53 @@ class ParquetFile {
     if (status == BB_ERR_PARQUET_NO_SUCH_CHUNK) return py::none();
     Check(status);
     return py::int_(c);
+  }
+
+  // bb_parquet_file_lookup_column: (column index or None, status, the
+  // library's message as bytes: the closest columns, or the candidates).
+  py::tuple LookupColumn(const py::bytes& path) const {
+    const std::string p = path;
+    size_t c = 0;
+    char why[1024];
+    why[0] = '\0';
+    const int status = bb_parquet_file_lookup_column(file_, p.data(), p.size(), &c, why, sizeof why);
+    if (status == BB_OK) return py::make_tuple(py::int_(c), status, py::bytes());
+    if (status != BB_ERR_PARQUET_NO_SUCH_CHUNK && status != BB_ERR_PARQUET_AMBIGUOUS_COLUMN) {
+      Check(status);
+    }
+    return py::make_tuple(py::none(), status, py::bytes(why));
+  }
+
+  // The column whose path is exactly these names (a list of bytes), or None.
+  py::object FindColumnNames(const py::list& list) const {
+    std::vector<std::string> names;
+    for (const py::handle item : list) names.push_back(py::cast<py::bytes>(item));
+    std::vector<const char*> pointers;
+    std::vector<size_t> lens;
+    for (const std::string& name : names) {
+      pointers.push_back(name.data());
+      lens.push_back(name.size());
+    }
+    size_t c = 0;
+    const int status =
+        bb_parquet_file_find_column_names(file_, pointers.data(), lens.data(), names.size(), &c);
+    if (status == BB_ERR_PARQUET_NO_SUCH_CHUNK) return py::none();
+    Check(status);
+    return py::int_(c);
+  }
+
+  // Column c's path as names (a list of bytes).
+  py::list ColumnNames(size_t c) const {
+    size_t depth = 0;
+    Check(bb_parquet_file_column_depth(file_, c, &depth));
+    py::list names;
+    for (size_t i = 0; i < depth; ++i) {
+      const char* name = nullptr;
+      size_t len = 0;
+      Check(bb_parquet_file_column_name(file_, c, i, &name, &len));
+      names.append(py::bytes(name, len));
+    }
+    return names;
   }
 
   py::dict Column(size_t c) const {
@@ -146,6 +194,9 @@ void RegisterParquetFile(py::module_& m) {
       .def_property_readonly("num_row_groups", &ParquetFile::NumRowGroups)
       .def_property_readonly("num_columns", &ParquetFile::NumColumns)
       .def("find_column", &ParquetFile::FindColumn, py::arg("path"))
+      .def("lookup_column", &ParquetFile::LookupColumn, py::arg("path"))
+      .def("find_column_names", &ParquetFile::FindColumnNames, py::arg("names"))
+      .def("column_names", &ParquetFile::ColumnNames, py::arg("column"))
       .def("column", &ParquetFile::Column, py::arg("column"))
       .def("chunk", &ParquetFile::Chunk, py::arg("row_group"), py::arg("column"))
       .def("load_filter", &ParquetFile::LoadFilter, py::arg("row_group"), py::arg("column"));
@@ -156,6 +207,7 @@ void RegisterParquetFile(py::module_& m) {
   m.attr("_ERR_PARQUET_NO_SUCH_CHUNK") = static_cast<int>(BB_ERR_PARQUET_NO_SUCH_CHUNK);
   m.attr("_ERR_PARQUET_NO_FILTER") = static_cast<int>(BB_ERR_PARQUET_NO_FILTER);
   m.attr("_ERR_PARQUET_UNSUPPORTED") = static_cast<int>(BB_ERR_PARQUET_UNSUPPORTED);
+  m.attr("_ERR_PARQUET_AMBIGUOUS_COLUMN") = static_cast<int>(BB_ERR_PARQUET_AMBIGUOUS_COLUMN);
 }
 
 }  // namespace bbpy

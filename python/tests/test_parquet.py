@@ -17,8 +17,8 @@ from conftest import shared_testdata
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests"))
 from parquet_files import (BOOLEAN, BYTE_ARRAY, DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY,  # noqa: E402
-                           FLOAT, INT32, INT64, INT96, Column, build_parquet, column_values,
-                           read_file_metadata)
+                           FLOAT, INT32, INT64, INT96, Column, ambiguous_paths_parquet,
+                           build_parquet, column_values, read_file_metadata)
 
 REAL_FILES = ["parquet-bloom-filtering.parquet", "data_index_bloom_encoding_stats.parquet"]
 
@@ -347,3 +347,65 @@ def test_probe_argument_types(assembled):
         bp.probe(assembled, "i8", [1], row_group="0")
     with pytest.raises(ValueError):
         bp.probe(assembled, "i8", [1], row_group=-1)
+
+
+# ------------------------------------------------------------ column paths
+
+@pytest.fixture(scope="module")
+def ambiguous(tmp_path_factory):
+    """A top-level column named "a.b" (holding 7) beside field b of group a
+    (holding 8), and a.c without a filter."""
+    data = ambiguous_paths_parquet(plain_filter([struct.pack("<i", 7)]),
+                                   plain_filter([struct.pack("<i", 8)]))
+    path = tmp_path_factory.mktemp("parquet") / "ambiguous.parquet"
+    path.write_bytes(data)
+    return str(path)
+
+
+def test_list_rows_carry_their_names_as_the_tool(tool, ambiguous, assembled):
+    rows = assert_list_matches_cli(tool, ambiguous)
+    assert [(r["column"], r["path"]) for r in rows] == [("a.b", ["a.b"]), ("a.b", ["a", "b"])]
+    rows = bp.list(assembled)
+    assert {r["column"]: r["path"] for r in rows}["nested.i96"] == ["nested", "i96"]
+
+
+def test_probe_by_names_is_exact_and_an_ambiguous_dotted_path_is_refused(tool, ambiguous):
+    def maybe(column, value):
+        return bp.probe(ambiguous, column, [value])["results"][0]["row_groups"][0]["maybe"]
+
+    assert maybe(["a.b"], 7) and maybe(("a", "b"), 8) and maybe([b"a", "b"], 8)
+    top = bp.probe(ambiguous, ["a.b"], [7, 8])
+    nested = bp.probe(ambiguous, ["a", "b"], [7, 8])
+    assert top["column"] == nested["column"] == "a.b"
+    for report, names in ((top, '["a.b"]'), (nested, '["a", "b"]')):
+        theirs = cli_json(tool, ["parquet", "probe", ambiguous, "--column-path", names, "7", "8"])
+        assert report == {**theirs, "results": [{**r, "value": int(r["value"])}
+                                                for r in theirs["results"]]}
+    with pytest.raises(blockbloom.Error) as e:
+        bp.probe(ambiguous, "a.b", [7])
+    assert e.value.status == blockbloom._core._ERR_PARQUET_AMBIGUOUS_COLUMN == -52
+    assert '["a.b"], ["a", "b"]' in str(e.value)
+    stderr = assert_tool_refuses(tool, ["parquet", "probe", ambiguous, "--column", "a.b", "7"])
+    assert str(e.value) in stderr
+
+
+@pytest.mark.parametrize("column, fragment", [
+    ("a", 'no column a: a is a group: its columns are ["a", "b"], a.c'),
+    ("b", "no column b; the closest of its 3 columns by name: "),
+    (["a"], 'no column with the names ["a"] (as a dotted path: no column a: a is a group'),
+    (["a", "x"], 'no column with the names ["a", "x"]'),
+])
+def test_no_column_messages_are_the_librarys(tool, ambiguous, column, fragment):
+    with pytest.raises(blockbloom.Error) as e:
+        bp.probe(ambiguous, column, [7])
+    assert e.value.status == blockbloom._core._ERR_PARQUET_NO_SUCH_CHUNK
+    assert fragment in str(e.value)
+    if isinstance(column, str):
+        stderr = assert_tool_refuses(tool, ["parquet", "probe", ambiguous, "--column", column, "7"])
+        assert str(e.value) in stderr
+
+
+def test_probe_column_types(ambiguous):
+    for bad in ([], (), [1], ["a", None], 5, None):
+        with pytest.raises(TypeError):
+            bp.probe(ambiguous, bad, [7])

@@ -26,7 +26,8 @@ import cli_test  # noqa: E402
 from cli_test import (ENCODERS, ToolTestCase, model_bitset, own_stderr,  # noqa: E402
                       parquet_model_find, read_bytes, run, xxh64)
 from parquet_files import (BYTE_ARRAY, DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY, FLOAT,  # noqa: E402
-                           INT32, INT64, INT96, BOOLEAN, Column, bloom_header, build_parquet,
+                           INT32, INT64, INT96, BOOLEAN, Column, ambiguous_paths_parquet,
+                           bloom_header, build_parquet,
                            column_values, read_bloom_header, read_file_metadata, schema_leaves,
                            testdata_file, walk_footer)
 
@@ -613,8 +614,9 @@ class ParquetProbeFilesMadeHere(ParquetTestCase):
                                 [[{"filter": filter_blob([b"\x01\x00\x00\x00"], 64)}, None]])
         path = self.write("c.parquet", data)
         self.assertRefused(["parquet", "probe", path, "--column", "nope", "1"],
-                           "no column nope (its columns: a, g.b)")
-        self.assertRefused(["parquet", "probe", path, "--column", "g", "1"], "no column g ")
+                           "no column nope; the closest of its 2 columns by name: a, g.b")
+        self.assertRefused(["parquet", "probe", path, "--column", "g", "1"],
+                           "no column g: g is a group: its columns are g.b")
         self.assertRefused(["parquet", "probe", path, "--column", "g.b", "1"],
                            "column g.b has no usable Bloom filter in any of its 1 row groups")
         data, _ = build_parquet([Column("m")], [[{"filter": b"\xff" * 20}]])
@@ -651,6 +653,97 @@ class ParquetProbeFilesMadeHere(ParquetTestCase):
                                        "a\x1bb"]).stdout)
         self.assertEqual(report, {"column": "s", "physical_type": "BYTE_ARRAY", "results": [
             {"value": "a\x1bb", "row_groups": [{"row_group": 0, "maybe": True}]}]})
+
+
+class ParquetColumnPaths(ParquetTestCase):
+    """Two columns of one dotted path: a top-level "a.b" and field b of group a."""
+
+    def ambiguous_file(self):
+        top = filter_blob([struct.pack("<i", 7)], 1024)
+        nested = filter_blob([struct.pack("<i", 8)], 1024)
+        return self.write("ambiguous.parquet", ambiguous_paths_parquet(top, nested))
+
+    def test_list_tells_the_two_apart(self):
+        path = self.ambiguous_file()
+        report = self.list_json(path)
+        self.assertEqual([(f["column"], f["path"]) for f in report["filters"]],
+                         [("a.b", ["a.b"]), ("a.b", ["a", "b"])])
+        text = self.run_ok(["parquet", "list", path]).stdout.splitlines()
+        self.assertRegex(text[2], r'^0 +\["a\.b"\] +INT32 ')
+        self.assertRegex(text[3], r'^0 +\["a", "b"\] +INT32 ')
+        # Paths no other column shares stay dotted, with their names in JSON.
+        data, _ = build_parquet([Column(["g", "x"]), Column("y")],
+                                [[{"filter": filter_blob([b"\x01\x00\x00\x00"], 64)}] * 2])
+        plain_path = self.write("plain.parquet", data)
+        self.assertEqual([(f["column"], f["path"]) for f in self.list_json(plain_path)["filters"]],
+                         [("g.x", ["g", "x"]), ("y", ["y"])])
+        text = self.run_ok(["parquet", "list", plain_path]).stdout.splitlines()
+        self.assertRegex(text[2], r"^0 +g\.x +INT32 ")
+
+    def probe_path(self, path, names_json, values, extra=()):
+        result = self.run_ok(["parquet", "probe", path, "--column-path", names_json] +
+                             list(extra) + ["--"] + values)
+        return [line.split("\t")[2] for line in result.stdout.splitlines()]
+
+    def test_column_path_addresses_each_and_column_refuses_the_ambiguous_path(self):
+        path = self.ambiguous_file()
+        bitset7 = model_bitset([xxh64(struct.pack("<i", 7))], 1024)
+        bitset8 = model_bitset([xxh64(struct.pack("<i", 8))], 1024)
+        model = {name: ["maybe" if parquet_model_find(b, xxh64(struct.pack("<i", v))) == "1"
+                        else "absent" for v in (7, 8)]
+                 for name, b in (("top", bitset7), ("nested", bitset8))}
+        self.assertEqual(model["top"][0], "maybe")
+        self.assertEqual(model["nested"][1], "maybe")
+        self.assertEqual(self.probe_path(path, '["a.b"]', ["7", "8"]), model["top"])
+        self.assertEqual(self.probe_path(path, '[ "a" , "b" ]', ["7", "8"]), model["nested"])
+        # Escapes: \u0061 is "a", \" and \\ decode, a surrogate pair is one character.
+        self.assertEqual(self.probe_path(path, '["\\u0061", "\\u0062"]', ["8"]),
+                         model["nested"][1:])
+        report = json.loads(self.run_ok(["parquet", "probe", path, "--column-path", '["a","b"]',
+                                         "--json", "8"]).stdout)
+        self.assertEqual(report["column"], "a.b")
+        self.assertRefused(["parquet", "probe", path, "--column", "a.b", "7"],
+                           "column a.b is ambiguous: 2 columns have that dotted path: "
+                           '["a.b"], ["a", "b"]')
+        self.assertRefused(["parquet", "probe", path, "--column", "a.c", "7"],
+                           "column a.c has no usable Bloom filter")
+        self.assertRefused(["parquet", "probe", path, "--column", "a", "7"],
+                           'no column a: a is a group: its columns are ["a", "b"], a.c')
+        self.assertRefused(["parquet", "probe", path, "--column-path", '["a"]', "7"],
+                           'no column with the names ["a"]', "a is a group")
+        self.assertRefused(["parquet", "probe", path, "--column-path", '["a.b"]', "--column",
+                            "a.b", "7"], "--column or --column-path, not both")
+
+    def test_a_malformed_column_path_exits_2_naming_the_problem(self):
+        path = self.ambiguous_file()
+        for text, problem in (('"a.b"', "expected '[' to begin the array (at byte 0)"),
+                              ("[]", "the array is empty"),
+                              ('["a",]', "expected a string in double quotes (at byte 5)"),
+                              ('["a"', "expected ',' or ']' after a string"),
+                              ('["a"] x', "unexpected text after the array"),
+                              ('["a', "the string is not closed"),
+                              ('["\\x"]', "unknown escape \\x"),
+                              ('["\\u00g0"]', "\\u takes 4 hex digits"),
+                              ('["\\ud800"]', "a high surrogate without its low surrogate"),
+                              ('["\\udc00"]', "a lone low surrogate"),
+                              ('["a\tb"]', "a control character in a string"),
+                              ("[a]", "expected a string in double quotes")):
+            with self.subTest(text=text):
+                result = self.assertRefused(["parquet", "probe", path, "--column-path", text, "7"],
+                                            "not a JSON array of strings: " + problem)
+                self.assertNotIn("usage:", result.stderr)
+        # Checked before the file is read.
+        self.assertRefused(["parquet", "probe", self.path("absent.parquet"), "--column-path",
+                            "[]", "7"], "the array is empty")
+
+    def test_column_path_decodes_every_escape(self):
+        names = ['q"\\/\b\f\n\r\t', "\u00e9\U0001f600"]
+        data, _ = build_parquet([Column(names, BYTE_ARRAY)], [[{"filter": filter_blob([b"v"], 64)}]])
+        path = self.write("escapes.parquet", data)
+        text = ('["q\\"\\\\\\/\\b\\f\\n\\r\\t", "\\u00E9\\ud83d\\ude00"]')
+        self.assertEqual(json.loads(text), names)
+        self.assertEqual(self.probe_path(path, text, ["v"]), ["maybe"])
+        self.assertEqual(self.list_json(path)["filters"][0]["path"], names)
 
 
 if __name__ == "__main__":

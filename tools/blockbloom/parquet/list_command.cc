@@ -2,6 +2,7 @@
 // blockbloom parquet list FILE [--json]: every column chunk's Bloom filter.
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,7 +21,9 @@ namespace {
 
 struct Row {
   std::size_t row_group = 0;
-  std::string column;
+  std::string column;               // the dotted path
+  std::vector<std::string> names;   // the path as names
+  bool shared = false;              // another column has the same dotted path
   std::string physical_type;
   std::string logical_type;  // "" when the column has none
   std::int64_t header_offset = 0;
@@ -35,6 +38,8 @@ struct Row {
 std::vector<Row> ListFilters(const blockbloom::ParquetFile& file) {
   std::vector<Row> rows;
   const std::size_t columns = file.num_columns();
+  std::map<std::string, std::size_t> dotted;  // how many columns have each dotted path
+  for (std::size_t c = 0; c < columns; ++c) ++dotted[ColumnName(file.column(c))];
   for (std::size_t g = 0; g < file.num_row_groups(); ++g) {
     for (std::size_t c = 0; c < columns; ++c) {
       const bb_parquet_chunk chunk = file.chunk(g, c);
@@ -43,6 +48,8 @@ std::vector<Row> ListFilters(const blockbloom::ParquetFile& file) {
       Row row;
       row.row_group = g;
       row.column = ColumnName(column);
+      row.names = file.column_names(c);
+      row.shared = dotted[row.column] > 1;
       row.physical_type = PhysicalTypeName(column);
       row.logical_type = LogicalTypeName(column);
       row.header_offset = chunk.filter_offset;
@@ -75,6 +82,7 @@ std::string Json(const std::string& path, std::size_t row_groups, const std::vec
     out += i == 0 ? "\n  " : ",\n  ";
     out += "{\"row_group\": " + std::to_string(r.row_group);
     out += ", \"column\": " + JsonString(r.column);
+    out += ", \"path\": " + JsonStringArray(r.names);
     out += ", \"physical_type\": " + JsonString(r.physical_type);
     out += ", \"logical_type\": " + (r.logical_type.empty() ? "null" : JsonString(r.logical_type));
     out += ", \"header_offset\": " + std::to_string(r.header_offset);
@@ -101,7 +109,9 @@ std::string Text(const std::string& path, std::size_t row_groups, std::size_t co
       {"row_group", "column", "physical_type", "logical_type", "header_offset", "bitset_offset",
        "num_bytes", "bits_set", "estimated_ndv", "status"}};
   for (const Row& r : rows) {
-    std::vector<std::string> line = {std::to_string(r.row_group), Printable(r.column),
+    // A dotted path that another column shares is shown as its names.
+    const std::string column = r.shared ? JsonStringArray(r.names) : r.column;
+    std::vector<std::string> line = {std::to_string(r.row_group), Printable(column),
                                      r.physical_type,
                                      r.logical_type.empty() ? "-" : Printable(r.logical_type),
                                      std::to_string(r.header_offset)};

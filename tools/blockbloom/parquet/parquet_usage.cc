@@ -6,7 +6,8 @@ namespace blockbloom_cli {
 const char kParquetSynopsis[] =
     "  blockbloom parquet list FILE [--json]\n"
     "  blockbloom parquet probe FILE --column PATH [--row-group N] [--hex] [--json]\n"
-    "                           (VALUE... | --input FILE)\n";
+    "                           (VALUE... | --input FILE)\n"
+    "  blockbloom parquet probe FILE --column-path JSON ... (the path as names)\n";
 
 const char kParquetSummary[] =
     "  parquet    list the Bloom filters of a Parquet file, or ask a column's filters whether\n"
@@ -22,9 +23,13 @@ const char kParquetHelp[] =
     "  expected fraction after n values in z blocks, is the fraction; none when every bit is\n"
     "  set), and its status: ok, or malformed and why (an offset or length outside the file,\n"
     "  a corrupt BloomFilterHeader). A malformed filter is reported; the others still are.\n"
+    "  The column is its dotted path (names joined with '.'), unless another column has the\n"
+    "  same dotted path (a top-level column named \"a.b\" beside field b of group a): then\n"
+    "  its names as a JSON array, [\"a.b\"] and [\"a\", \"b\"], as --column-path takes them.\n"
     "  --json  one object: {\"file\", \"row_groups\", \"filters\": [{\"row_group\", \"column\",\n"
-    "          \"physical_type\", \"logical_type\", \"header_offset\", \"bitset_offset\",\n"
-    "          \"num_bytes\", \"bits_set_fraction\", \"estimated_ndv\", \"status\", \"error\"}]}\n"
+    "          \"path\", \"physical_type\", \"logical_type\", \"header_offset\",\n"
+    "          \"bitset_offset\", \"num_bytes\", \"bits_set_fraction\", \"estimated_ndv\",\n"
+    "          \"status\", \"error\"}]}; column is the dotted path, path the names\n"
     "\n"
     "probe: hashes each VALUE as Parquet does (XXH64, seed 0, of its plain encoding as the\n"
     "  column's physical type) and tests it against the column's filter in every row group,\n"
@@ -33,7 +38,11 @@ const char kParquetHelp[] =
     "  absent: the value is certainly not in that row group's column chunk; maybe: it may be\n"
     "  (a Bloom filter has false positives). A row group whose chunk has no usable filter\n"
     "  answers maybe, with a warning on standard error.\n"
-    "  --column PATH  the column's dotted path, as list prints it\n"
+    "  --column PATH  the column's dotted path; one that more than one column has is\n"
+    "                 refused, naming each one's names; no such column names the closest\n"
+    "  --column-path JSON  the column's names as a JSON array of strings, exactly:\n"
+    "                 '[\"a.b\"]' (a top-level column named a.b) or '[\"a\", \"b\"]' (field b\n"
+    "                 of group a); escapes \\\" \\\\ \\uXXXX ...; instead of --column\n"
     "  --input FILE   one value per line ('-': standard input) instead of VALUE arguments\n"
     "  --hex          BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96 values as hex digits\n"
     "  --json         one object: {\"column\", \"physical_type\", \"results\": [{\"value\",\n"
@@ -51,7 +60,8 @@ const char kParquetHelp[] =
     "\n"
     "Exit status of parquet: 0 when the file was read (list: malformed filters included); 2\n"
     "when it is not a readable Parquet file, a value does not parse as the column's type, the\n"
-    "column is not in the file or has no Bloom filter, or the command line is wrong. Text\n"
+    "column is not in the file, ambiguous or has no Bloom filter, or the command line is\n"
+    "wrong (a --column-path that is not a JSON array of strings). Text\n"
     "output escapes control characters of column paths and values (\\n, \\xNN); JSON carries\n"
     "them exactly.\n";
 

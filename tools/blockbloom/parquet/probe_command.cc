@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// blockbloom parquet probe FILE --column PATH [--row-group N] [--hex] [--json]
+// blockbloom parquet probe FILE (--column PATH | --column-path JSON) [--row-group N] [--hex] [--json]
 //                          (VALUE... | --input FILE)
 // Might row group R of FILE hold VALUE in column PATH? Each value is typed
 // as the column's values are (value_encoding.h), hashed as Parquet hashes
@@ -19,6 +19,7 @@
 #include "common/printable_text.h"
 #include "input_lines.h"
 #include "commands.h"
+#include "parquet/column_choice.h"
 #include "parquet/parquet_commands.h"
 #include "parquet/type_names.h"
 #include "parquet/value_encoding.h"
@@ -26,9 +27,9 @@
 namespace blockbloom_cli {
 namespace {
 
-const std::vector<FlagSpec> kFlags = {{"--column", true, ""}, {"--row-group", true, ""},
-                                      {"--input", true, ""},  {"--hex", false, ""},
-                                      {"--json", false, ""}};
+const std::vector<FlagSpec> kFlags = {{"--column", true, ""}, {"--column-path", true, ""},
+                                      {"--row-group", true, ""}, {"--input", true, ""},
+                                      {"--hex", false, ""},     {"--json", false, ""}};
 
 // "-5", "-.5", "-inf", "-nan": a negative number, a value, not a flag.
 bool IsNegativeNumber(const std::string& word) {
@@ -127,7 +128,7 @@ int RunParquetProbe(const std::vector<std::string>& args) {
   if (flags.help_requested()) return PrintHelp("parquet");
   if (operands.empty()) throw UsageError("parquet probe: missing FILE");
   const std::string& path = operands[0];
-  const std::string& column_name = flags.Required("--column");
+  CheckColumnFlags(flags);
   if (flags.Has("--input") && operands.size() > 1) {
     throw UsageError("parquet probe: values come from VALUE arguments or --input FILE, not both");
   }
@@ -145,17 +146,8 @@ int RunParquetProbe(const std::vector<std::string>& args) {
   }
 
   const blockbloom::ParquetFile file = OpenParquetFile(path);
-  const std::optional<std::size_t> found = file.find_column(column_name);
-  if (!found) {
-    std::string known;
-    for (std::size_t c = 0; c < file.num_columns() && c < 20; ++c) {
-      known += (c == 0 ? "" : ", ") + ColumnName(file.column(c));
-    }
-    if (file.num_columns() > 20) known += ", ...";
-    throw CliError(path + ": no column " + column_name + " (its columns: " +
-                   (known.empty() ? "none" : known) + ")");
-  }
-  const std::size_t column = *found;
+  const std::size_t column = ChooseColumn(file, flags, path);
+  const std::string column_name = ColumnName(file.column(column));
   const bb_parquet_column info = file.column(column);
   const std::size_t row_groups = file.num_row_groups();
   if (only_row_group && *only_row_group >= row_groups) {
