@@ -42,10 +42,6 @@ int FindColumnByNames(const std::vector<Column>& columns, const char* const* nam
 std::string ColumnLookupMessage(const std::vector<Column>& columns, std::string_view path,
                                 int status);
 
-// A column's names as a JSON array of strings: ["a", "b.c"] (", \ and
-// control characters escaped; other bytes, UTF-8 or not, as they are).
-std::string NamesAsJson(const ColumnNames& names);
-
 // message into error[0 .. capacity): whole when it fits, else cut before a
 // character (never inside a UTF-8 sequence) and ended with "...".
 void CopyCutMessage(const std::string& message, char* error, std::size_t capacity);

@@ -54,6 +54,11 @@ class ColumnNames {
   std::vector<std::size_t> starts_;
 };
 
+// names as a JSON array of strings: ["a", "b.c"] (", \ and control
+// characters escaped; other bytes, UTF-8 or not, as they are). In
+// api/parquet_column_lookup.cc.
+std::string NamesAsJson(const ColumnNames& names);
+
 }  // namespace parquet
 }  // namespace blockbloom
 

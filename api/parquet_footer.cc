@@ -521,7 +521,11 @@ class Walker {
         const std::string where = "row group " + std::to_string(g) + " column " +
                                   std::to_string(c) + " (" + column.path + ")";
         if (raw.has_path && raw.names != column.names) {
-          Fail(where + ": path_in_schema " + raw.path + " is not the schema's");
+          // The same dotted path from other names: say them.
+          Fail(where + ": path_in_schema " +
+               (raw.path == column.path ? NamesAsJson(raw.names) + " is not the schema's " +
+                                              NamesAsJson(column.names)
+                                        : raw.path + " is not the schema's"));
         }
         if (raw.has_type && raw.type != column.physical_type) {
           Fail(where + ": ColumnMetaData.type " + std::to_string(raw.type) +
