@@ -231,10 +231,16 @@ def _find_column(pf, column, shown_path):
         return c
     c = pf.find_column_names(names)
     if c is None:
-        _, _, why = pf.lookup_column(b".".join(names))
+        dotted = b".".join(names)
+        other, _, why = pf.lookup_column(dotted)
+        if other is not None:  # one column has that dotted path, from other names
+            hint = " (the column %s has the names %s)" % (_text(dotted), _json.dumps(
+                [_text(n) for n in pf.column_names(other)], ensure_ascii=False))
+        else:
+            hint = " (as a dotted path: %s)" % _text(why) if why else ""
         shown = _json.dumps([_text(n) for n in names], ensure_ascii=False)
-        raise _error(_ERR_PARQUET_NO_SUCH_CHUNK, "%s: no column with the names %s%s" % (
-            shown_path, shown, " (as a dotted path: %s)" % _text(why) if why else ""))
+        raise _error(_ERR_PARQUET_NO_SUCH_CHUNK, "%s: no column with the names %s%s"
+                     % (shown_path, shown, hint))
     return c
 
 

@@ -394,6 +394,7 @@ def test_probe_by_names_is_exact_and_an_ambiguous_dotted_path_is_refused(tool, a
     ("b", "no column b; the closest of its 3 columns by name: "),
     (["a"], 'no column with the names ["a"] (as a dotted path: no column a: a is a group'),
     (["a", "x"], 'no column with the names ["a", "x"]'),
+    (["a.c"], 'no column with the names ["a.c"] (the column a.c has the names ["a", "c"])'),
 ])
 def test_no_column_messages_are_the_librarys(tool, ambiguous, column, fragment):
     with pytest.raises(blockbloom.Error) as e:

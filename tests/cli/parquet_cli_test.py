@@ -711,6 +711,9 @@ class ParquetColumnPaths(ParquetTestCase):
                            'no column a: a is a group: its columns are ["a", "b"], a.c')
         self.assertRefused(["parquet", "probe", path, "--column-path", '["a"]', "7"],
                            'no column with the names ["a"]', "a is a group")
+        self.assertRefused(["parquet", "probe", path, "--column-path", '["a.c"]', "7"],
+                           'no column with the names ["a.c"] (the column a.c has the names '
+                           '["a", "c"])')
         self.assertRefused(["parquet", "probe", path, "--column-path", '["a.b"]', "--column",
                             "a.b", "7"], "--column or --column-path, not both")
 

@@ -2,6 +2,7 @@
 #include "parquet/column_choice.h"
 
 #include "common/cli_error.h"
+#include "common/json_writer.h"
 
 namespace blockbloom_cli {
 namespace {
@@ -182,13 +183,18 @@ std::size_t ChooseColumn(const blockbloom::ParquetFile& file, const ParsedFlags&
   std::string dotted;
   for (std::size_t i = 0; i < names.size(); ++i) dotted += (i == 0 ? "" : ".") + names[i];
   // The names as a dotted path: the library's closest columns.
-  std::size_t ignored = 0;
+  std::size_t other = 0;
   char why[1024];
   why[0] = '\0';
-  bb_parquet_file_lookup_column(file.c_file(), dotted.data(), dotted.size(), &ignored, why,
-                                sizeof why);
+  const int status = bb_parquet_file_lookup_column(file.c_file(), dotted.data(), dotted.size(),
+                                                   &other, why, sizeof why);
   std::string message = file_path + ": no column with the names " + text;
-  if (why[0] != '\0') message += std::string(" (as a dotted path: ") + why + ")";
+  if (status == BB_OK) {  // one column has that dotted path, from other names
+    message += " (the column " + dotted + " has the names " +
+               JsonStringArray(file.column_names(other)) + ")";
+  } else if (why[0] != '\0') {
+    message += std::string(" (as a dotted path: ") + why + ")";
+  }
   throw CliError(message);
 }
 
