@@ -24,9 +24,10 @@ void InsertValues(Filter& f, pybind11::handle values, pybind11::handle type, pyb
 pybind11::object FindValues(Filter& f, pybind11::handle values, pybind11::handle type,
                             pybind11::handle mask);
 
-// One value's hash, as insert_values would compute it.
-uint64_t ParquetHash(pybind11::handle value, pybind11::handle type);
-uint32_t KuduHash(pybind11::handle value, uint32_t seed, pybind11::handle type);
+// One value's hash (an int), as insert_values would compute it; for an array
+// or sequence, a numpy array of the non-null values' hashes.
+pybind11::object ParquetHash(pybind11::handle value, pybind11::handle type);
+pybind11::object KuduHash(pybind11::handle value, uint32_t seed, pybind11::handle type);
 
 }  // namespace bbpy
 
