@@ -6,6 +6,8 @@ report them. Full descriptions are the runtime docstrings."""
 import os
 from typing import Any, Iterable, Optional, TypedDict, Union
 
+from . import Filter
+
 _Path = Union[str, bytes, os.PathLike[str], os.PathLike[bytes]]
 _Value = Union[int, float, str, bytes, bytearray, memoryview]
 
@@ -52,3 +54,8 @@ def probe(path: _Path, column: Union[str, bytes], values: Union[_Value, Iterable
     and INT96): a wrong kind raises TypeError, out of range or length
     ValueError. No such column, no usable filter, a row_group past the
     file's, a BOOLEAN column: blockbloom.Error."""
+
+def load_filter(path: _Path, column: Union[str, bytes], row_group: int) -> Filter:
+    """One column chunk's Bloom filter as a Filter (an owned copy), for
+    find_values at array speed. No such column or row group, no usable
+    filter: blockbloom.Error."""
