@@ -285,10 +285,11 @@ def probe(path, column, values, row_group=None):
             _warnings.warn("%s: column %s in row group %d %s: answered maybe"
                            % (shown_path, column_name, g, unusable[g][1]), RuntimeWarning,
                            stacklevel=2)
+    columns = [(g, a.tolist()) for g, a in zip(selected, answers)]  # Python bools, once
     return {"column": column_name, "physical_type": _physical_name(info),
             "results": [{"value": v,
-                         "row_groups": [{"row_group": g, "maybe": bool(answers[k][i])}
-                                        for k, g in enumerate(selected)]}
+                         "row_groups": [{"row_group": g, "maybe": maybe[i]}
+                                        for g, maybe in columns]}
                         for i, v in enumerate(values)]}
 
 
