@@ -30,6 +30,12 @@ pair's time both calls were running at once (a held GIL would make it 0%).
 The filter of 1 MiB holds 10.67 bits per key (786,432 keys), as bench/'s kernel
 benchmarks; the 512 MiB one 5 million keys (find's cost does not depend on the
 fill, and 400 million inserts would take minutes).
+
+Then find_values on N int64 values (the 1 MiB filter, half present) given as a
+numpy array and as the same values in a pandas Series (plain int64, and
+nullable Int64 with no NA), interleaved: the Series should cost what the array
+does (target within 1.2x; the Series is taken apart, not walked). --values-only
+runs just that part.
 """
 import argparse
 import ctypes
@@ -58,6 +64,7 @@ def parse_args():
     parser.add_argument("--sizes", default="1048576,536870912")
     parser.add_argument("--all-isas", action="store_true", help="every supported tier, not only the selected one")
     parser.add_argument("--json", help="also write the results here")
+    parser.add_argument("--values-only", action="store_true", help="only find_values: Series against ndarray")
     return parser.parse_args()
 
 
@@ -112,7 +119,7 @@ def main():
     rows = []
     print("blockbloom %s, %d probes, median of %d, pinned to CPU %s; ns/key"
           % (blockbloom.__version__, n, args.repeat, ",".join(map(str, sorted(pin)))), flush=True)
-    for size in [int(s) for s in args.sizes.split(",")]:
+    for size in ([] if args.values_only else [int(s) for s in args.sizes.split(",")]):
         keys_in = 786_432 if size <= 1 << 20 else 5_000_000
         keys = rng.integers(0, 2**64, size=keys_in, dtype=np.uint64)
         absent = rng.integers(0, 2**64, size=n - n // 2, dtype=np.uint64)
@@ -177,6 +184,11 @@ def main():
                       % (human(size), name, n, t["serial"] * 1e3, t["concurrent"] * 1e3,
                          1 / t["concurrent_ratio"], 100 * t["overlap"]), flush=True)
         del f, view, bits, model
+    os.sched_setaffinity(0, pin)
+    row = bench_series(blockbloom, np, rng, n, args.repeat)
+    os.sched_setaffinity(0, all_cpus)
+    if row:
+        rows.append(row)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(rows, out, indent=1)
@@ -201,6 +213,30 @@ def run_in_two_threads(one, two, overlaps=None):
     if overlaps is not None:
         both = min(spans[0][1], spans[1][1]) - max(spans[0][0], spans[1][0])
         overlaps.append(max(both, 0.0) / (max(spans[0][1], spans[1][1]) - min(spans[0][0], spans[1][0])))
+
+def bench_series(blockbloom, np, rng, n, repeat):
+    """find_values: a pandas Series against the same ndarray, interleaved."""
+    try:
+        import pandas as pd
+    except ImportError:
+        print("  find_values Series vs ndarray: skipped (pandas is not installed)", flush=True)
+        return None
+    f = blockbloom.Filter(1 << 20)
+    keys = rng.integers(-(2**63), 2**63 - 1, size=786_432, dtype=np.int64)
+    f.insert_values(keys)
+    values = np.concatenate([rng.choice(keys, n // 2), rng.integers(-(2**63), 2**63 - 1, size=n - n // 2)])
+    rng.shuffle(values)
+    series = pd.Series(values)
+    nullable = pd.Series(values, dtype="Int64")
+    assert np.array_equal(f.find_values(series), f.find_values(values))
+    assert np.array_equal(f.find_values(nullable), f.find_values(values))
+    t = interleaved({"ndarray": lambda: f.find_values(values), "series": lambda: f.find_values(series),
+                     "nullable": lambda: f.find_values(nullable)}, repeat)
+    print("  find_values, %d int64 values, 1 MiB: ndarray %.2f ns/value, Series %.2f (%.2fx), "
+          "Int64 Series %.2f (%.2fx)"
+          % (n, t["ndarray"] * 1e9 / n, t["series"] * 1e9 / n, t["series_ratio"], t["nullable"] * 1e9 / n,
+             t["nullable_ratio"]), flush=True)
+    return {"bytes": 1 << 20, "call": "find_values", "probes": n, **t}
 
 
 def human(size):

@@ -5,7 +5,7 @@ The binding of the blockbloom C library (this repository's; the same kernels
 and bytes as the C API and the ``blockbloom`` tool). ``help(blockbloom.Filter)``
 documents the filter; the functions below report and choose the ISA tier.
 
-``blockbloom.parquet`` reads a Parquet file's Bloom filters (list, probe);
+``blockbloom.parquet`` reads a Parquet file's Bloom filters (list, probe, load_filter);
 everything else public is re-exported here from the extension
 ``blockbloom._core``.
 """

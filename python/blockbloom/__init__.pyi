@@ -26,7 +26,10 @@ ValueType = Literal["int32", "int64", "float", "double", "string"]
 # element type, C-contiguous; or a sequence of ints.
 Hashes = Union[_Buffer, Sequence[int]]
 Value = Union[int, float, str, bytes]
-Values = Union[npt.NDArray[Any], Sequence[Optional[Value]], Value]
+# numpy arrays (any int / uint width, float32/64, datetime64[D|s|ms|us|ns]),
+# numpy.ma arrays, pandas Series / Index (plain and nullable dtypes), objects
+# with __array__, sequences of values, or one value.
+Values = Union[npt.NDArray[Any], Sequence[Optional[Value]], Value, Any]
 Mask = Union[npt.NDArray[np.bool_], Sequence[bool], None]
 
 class Error(ValueError):
@@ -146,8 +149,17 @@ def compiled_isas() -> list[str]:
 def select_isa(name: str) -> None:
     """Switches all filters to one tier (process-wide)."""
 
-def parquet_hash(value: Union[Value, _Buffer], type: Optional[ValueType] = None) -> int:
+@overload
+def parquet_hash(values: Union[Value, bytearray, memoryview, np.generic], type: Optional[ValueType] = None) -> int:
     """XXH64 (seed 0) of a value's plain encoding."""
+@overload
+def parquet_hash(values: Values, type: Optional[ValueType] = None) -> npt.NDArray[np.uint64]:
+    """The non-null values' hashes, in order."""
 
-def kudu_hash(value: Union[Value, _Buffer], seed: int = 0, type: Optional[ValueType] = None) -> int:
+@overload
+def kudu_hash(values: Union[Value, bytearray, memoryview, np.generic], seed: int = 0,
+              type: Optional[ValueType] = None) -> int:
     """FastHash32 of a value's little-endian bytes."""
+@overload
+def kudu_hash(values: Values, seed: int = 0, type: Optional[ValueType] = None) -> npt.NDArray[np.uint32]:
+    """The non-null values' hashes, in order."""

@@ -29,7 +29,7 @@ from ._core import (
     _parquet_hash_value,
 )
 
-__all__ = ["list", "probe"]
+__all__ = ["list", "load_filter", "probe"]
 
 _BOOLEAN, _INT32, _INT64, _INT96, _FLOAT, _DOUBLE, _BYTE_ARRAY, _FIXED_LEN_BYTE_ARRAY = range(8)
 _LOGICAL_NONE, _LOGICAL_INTEGER = 0, 10
@@ -336,8 +336,43 @@ def probe(path, column, values, row_group=None):
             _warnings.warn("%s: column %s in row group %d %s: answered maybe"
                            % (shown_path, column_name, g, unusable[g][1]), RuntimeWarning,
                            stacklevel=2)
+    columns = [(g, a.tolist()) for g, a in zip(selected, answers)]  # Python bools, once
     return {"column": column_name, "physical_type": _physical_name(info),
             "results": [{"value": v,
-                         "row_groups": [{"row_group": g, "maybe": bool(answers[k][i])}
-                                        for k, g in enumerate(selected)]}
+                         "row_groups": [{"row_group": g, "maybe": maybe[i]}
+                                        for g, maybe in columns]}
                         for i, v in enumerate(values)]}
+
+
+def load_filter(path, column, row_group):
+    """The Bloom filter of one column chunk, as a blockbloom.Filter (an owned
+    copy of its bitset, Parquet layout), so that many values can be probed
+    with Filter.find_values at array speed.
+
+    column is the dotted path (str or bytes) or the names (a list or tuple,
+    exact), as for probe(); row_group its index. Raises
+    blockbloom.Error: a file that is not Parquet, no such column or row group
+    (BB_ERR_PARQUET_NO_SUCH_CHUNK), a chunk without a usable filter
+    (BB_ERR_PARQUET_NO_FILTER or the malformed filter's status)."""
+    shown_path = _os.fsdecode(path)
+    _column_path(column)  # its type, before the file is read
+    if isinstance(row_group, bool) or not hasattr(type(row_group), "__index__"):
+        raise TypeError("row_group: expected an int, got %s" % type(row_group).__name__)
+    row_group = _operator.index(row_group)
+    pf = _open(path)
+    c = _find_column(pf, column, shown_path)
+    column_name = _column_name(pf.column(c))
+    if not 0 <= row_group < pf.num_row_groups:
+        raise _error(_ERR_PARQUET_NO_SUCH_CHUNK, "row_group %d: %s has %d row groups"
+                     % (row_group, shown_path, pf.num_row_groups))
+    chunk = pf.chunk(row_group, c)
+    if not chunk["has_filter"]:
+        raise _error(_ERR_PARQUET_NO_FILTER, "%s: column %s in row group %d has no Bloom filter"
+                     % (shown_path, column_name, row_group))
+    if chunk["filter_status"] != 0:
+        raise _error(chunk["filter_status"], "%s: column %s in row group %d has a malformed Bloom "
+                     "filter: %s" % (shown_path, column_name, row_group, chunk["filter_error"] or ""))
+    try:
+        return pf.load_filter(row_group, c)
+    except Error as e:  # a read that failed: the file changed
+        raise _error(e.status, "%s: %s" % (shown_path, e)) from None

@@ -6,6 +6,8 @@ report them. Full descriptions are the runtime docstrings."""
 import os
 from typing import Any, Iterable, Optional, Sequence, TypedDict, Union
 
+from . import Filter
+
 _Path = Union[str, bytes, os.PathLike[str], os.PathLike[bytes]]
 _Value = Union[int, float, str, bytes, bytearray, memoryview]
 
@@ -55,3 +57,8 @@ def probe(path: _Path, column: Union[str, bytes, Sequence[Union[str, bytes]]], v
     tuple of str or bytes: exact). No such column, an ambiguous dotted path
     (status BB_ERR_PARQUET_AMBIGUOUS_COLUMN), no usable filter, a row_group
     past the file's, a BOOLEAN column: blockbloom.Error."""
+
+def load_filter(path: _Path, column: Union[str, bytes, Sequence[Union[str, bytes]]], row_group: int) -> Filter:
+    """One column chunk's Bloom filter as a Filter (an owned copy), for
+    find_values at array speed. No such column or row group, no usable
+    filter: blockbloom.Error."""

@@ -6,6 +6,7 @@
 #define BLOCKBLOOM_PYTHON_HASH_OPS_H_
 
 #include <blockbloom/blockbloom.h>
+#include <blockbloom/column.h>
 #include <blockbloom/kudu.h>
 
 #include <cstdint>
@@ -26,6 +27,9 @@ struct HashOps<uint64_t> {
   static int FindSelect(const bb_filter* f, const uint64_t* h, size_t n, uint32_t* sel, size_t* hits) {
     return bb_find_batch_select(f, h, n, sel, hits);
   }
+  static int HashColumn(const bb_column* col, uint32_t, uint64_t* h, size_t* n) {
+    return bb_parquet_hash_column(col, h, n);
+  }
 };
 
 template <>
@@ -38,6 +42,9 @@ struct HashOps<uint32_t> {
   }
   static int FindSelect(const bb_filter* f, const uint32_t* h, size_t n, uint32_t* sel, size_t* hits) {
     return bb_kudu_find_batch_select(f, h, n, sel, hits);
+  }
+  static int HashColumn(const bb_column* col, uint32_t seed, uint32_t* h, size_t* n) {
+    return bb_kudu_hash_column(col, seed, h, n);
   }
 };
 

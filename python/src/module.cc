@@ -150,15 +150,25 @@ blockbloom.Error (the C API's selection vectors hold uint32 indices); split it.)
            py::arg("mask") = py::none(),
            R"(Hashes values as the filter's format does and inserts them.
 
-values: a numpy int32, int64, float32 or float64 array (Parquet INT32, INT64,
-FLOAT, DOUBLE; read in place, hashed by the library's fused column calls, any
-C-contiguous shape); a list (or object/str array) of ints, floats, str or bytes;
-or one such value. Parquet hashes XXH64 (seed 0) of the plain encoding (str as
-UTF-8, bytes as they are); Kudu FastHash32 of the little-endian bytes with the
-filter's seed. Floats are hashed by their bits: -0.0 and 0.0 differ, NaN is a
-value. type ("int32", "int64", "float", "double", "string") says how a list is
-encoded (default: int64 for ints, double for floats, string for str/bytes); an
-int column may hold -2**(w-1) .. 2**w - 1 (unsigned columns stored as INT32/INT64).
+values: a numpy array of any integer width and sign, float32 or float64, or
+datetime64[D|s|ms|us|ns] (read in place, hashed by the library's typed
+columns, bb_column: int8 / int16 sign-extended and uint8 / uint16
+zero-extended to INT32, uint32 / uint64 the bits of INT32 / INT64, float32 /
+float64 FLOAT / DOUBLE, datetime64[D] DATE days as INT32, ms / us / ns
+TIMESTAMP counts as INT64, s as ms; any C-contiguous shape); a numpy.ma
+array (masked = null); a pandas Series or Index of those dtypes or of the
+nullable ones (Int8 .. UInt64, Float32/64 through their data and mask, string,
+datetime64 with or without tz, in UTC; pd.NA / NaT / None are nulls; booleans
+refused: Parquet has no BOOLEAN hash), at ndarray speed; any object with
+__array__; a list (or object/str array) of ints, floats, str or bytes; or one
+such value. A Series hashes as its to_numpy() does. Parquet hashes XXH64 (seed
+0) of the plain encoding (str as UTF-8, bytes as they are); Kudu FastHash32 of
+the little-endian bytes with the filter's seed (no unsigned types). Floats are
+hashed by their bits: -0.0 and 0.0 differ, NaN is a value (in a plain float
+Series too; a nullable Float64's NA is a null). type ("int32", "int64",
+"float", "double", "string") says how a list is encoded (default: int64 for
+ints, double for floats, string for str/bytes); an int column may hold
+-2**(w-1) .. 2**w - 1 (unsigned columns stored as INT32/INT64).
 For an array it must agree with the dtype.
 
 Nulls are not inserted: mask is a bool array (or sequence) of len(values),
@@ -236,14 +246,21 @@ always_false, hash_algorithm (3, FAST_HASH) and hash_seed.)")
 Every tier gives identical results. An unknown name, or a tier this build or CPU
 cannot run, raises blockbloom.Error and leaves the selection as it was. The
 BLOCKBLOOM_ISA environment variable forces a tier when the library loads.)");
-  m.def("parquet_hash", &bbpy::ParquetHash, py::arg("value"), py::arg("type") = py::none(),
-        R"(The Parquet hash of one value: XXH64, seed 0, of its plain encoding (an int < 2**64).
+  m.def("parquet_hash", &bbpy::ParquetHash, py::arg("values"), py::arg("type") = py::none(),
+        R"(Parquet hashes: XXH64, seed 0, of each value's plain encoding.
 
-Values and type as for Filter.insert_values (an int is int64 unless type says
-otherwise); bytes-like values are hashed as they are, so parquet_hash(b) is the
-XXH64 of any bytes b.)");
-  m.def("kudu_hash", &bbpy::KuduHash, py::arg("value"), py::arg("seed") = 0, py::arg("type") = py::none(),
-        "The Kudu hash of one value: FastHash32 of its little-endian bytes with seed (an int < 2**32).");
+One value (int, float, str, bytes, a numpy scalar) gives an int < 2**64; an
+array, Series, Index, masked array or sequence a numpy uint64 array of the
+hashes of its non-null values, in order, hashed as Filter.insert_values hashes
+them (numpy arrays by the library's typed columns, bb_parquet_hash_column).
+An int is int64 unless type says otherwise; bytes-like values are hashed as
+they are, so parquet_hash(b) is the XXH64 of any bytes b.)");
+  m.def("kudu_hash", &bbpy::KuduHash, py::arg("values"), py::arg("seed") = 0, py::arg("type") = py::none(),
+        R"(Kudu hashes: FastHash32 of each value's little-endian bytes with seed.
+
+One value gives an int < 2**32; an array or sequence a numpy uint32 array of
+its non-null values' hashes (bb_kudu_hash_column; Kudu has no unsigned types,
+so unsigned arrays are refused).)");
   bbpy::RegisterParquetFile(m);
   m.def("_hash_input_address", &HashInputAddress, py::arg("hashes"), py::arg("layout"),
         "For tests: the address a batch method reads `hashes` from.");

@@ -176,7 +176,7 @@ class NullMask {
       CheckLength(buffer_.count(), n, what);
       return;
     }
-    py::object items = py::reinterpret_steal<py::object>(PySequence_Fast(mask.ptr(), "mask"));
+    py::object items = py::reinterpret_steal<py::object>(PySequence_Tuple(mask.ptr()));
     if (!items) {
       PyErr_Clear();
       throw py::type_error(what + ": mask must be a bool array or a sequence of bools, got " + TypeNameOf(mask));
@@ -209,27 +209,53 @@ class NullMask {
 // so the library leaves them out of inserts and answers 0 for them, as it
 // does for any engine's column. Rows go kBoolChunk at a time, so the
 // validity bitmap of a chunk is 8 KiB on the stack.
-uint32_t ColumnTypeOf(ValueType t) {
-  switch (t) {
-    case ValueType::kInt32: return BB_TYPE_INT32;
-    case ValueType::kInt64: return BB_TYPE_INT64;
-    case ValueType::kFloat: return BB_TYPE_FLOAT;
-    default: return BB_TYPE_DOUBLE;
+// The bb_column_type of a numpy element type (0 if none): the library's
+// column rules decide the bytes (int8 / int16 sign-extended and uint8 /
+// uint16 zero-extended to INT32, uint32 / uint64 as the bits of INT32 /
+// INT64; Kudu refuses unsigned columns).
+uint32_t ColumnTypeOfElement(char kind, size_t size) {
+  if (kind == 'i') {
+    switch (size) {
+      case 1: return BB_TYPE_INT8;
+      case 2: return BB_TYPE_INT16;
+      case 4: return BB_TYPE_INT32;
+      case 8: return BB_TYPE_INT64;
+    }
+  } else if (kind == 'u') {
+    switch (size) {
+      case 1: return BB_TYPE_UINT8;
+      case 2: return BB_TYPE_UINT16;
+      case 4: return BB_TYPE_UINT32;
+      case 8: return BB_TYPE_UINT64;
+    }
+  } else if (kind == 'f') {
+    if (size == 4) return BB_TYPE_FLOAT;
+    if (size == 8) return BB_TYPE_DOUBLE;
   }
+  return 0;
 }
 
-size_t ValueBytes(ValueType t) { return t == ValueType::kInt32 || t == ValueType::kFloat ? 4 : 8; }
+// The Parquet physical type a column type is stored as.
+ValueType PhysicalOf(uint32_t column_type) {
+  switch (column_type) {
+    case BB_TYPE_INT64:
+    case BB_TYPE_UINT64: return ValueType::kInt64;
+    case BB_TYPE_FLOAT: return ValueType::kFloat;
+    case BB_TYPE_DOUBLE: return ValueType::kDouble;
+    default: return ValueType::kInt32;
+  }
+}
 
 // fn(column of rows [first, first + count)) for each chunk; the first negative
 // status stops it.
 template <class Fn>
-int ForEachColumnChunk(ValueType t, const void* values, size_t n, const NullMask& mask, Fn fn) {
-  const size_t width = ValueBytes(t);
+int ForEachColumnChunk(uint32_t column_type, size_t width, const void* values, size_t n, const NullMask& mask,
+                       Fn fn) {
   uint8_t validity[kBoolChunk / 8];
   for (size_t first = 0; first < n; first += kBoolChunk) {
     const size_t count = std::min(n - first, kBoolChunk);
     bb_column col = BB_COLUMN_INIT;
-    col.type = ColumnTypeOf(t);
+    col.type = column_type;
     col.length = count;
     col.values = static_cast<const uint8_t*>(values) + first * width;
     if (mask.given()) {
@@ -245,33 +271,34 @@ int ForEachColumnChunk(ValueType t, const void* values, size_t n, const NullMask
   return 0;
 }
 
-int InsertColumn(bb_filter* f, ValueType t, const void* values, size_t n, const NullMask& mask) {
-  return ForEachColumnChunk(t, values, n, mask,
+int InsertColumn(bb_filter* f, uint32_t t, size_t width, const void* values, size_t n, const NullMask& mask) {
+  return ForEachColumnChunk(t, width, values, n, mask,
                             [&](size_t, size_t, const bb_column& col) { return bb_insert_column(f, &col); });
 }
 
-int FindColumn(const bb_filter* f, ValueType t, const void* values, size_t n, const NullMask& mask, bool* out) {
-  return ForEachColumnChunk(t, values, n, mask, [&](size_t first, size_t count, const bb_column& col) {
+int FindColumn(const bb_filter* f, uint32_t t, size_t width, const void* values, size_t n, const NullMask& mask,
+               bool* out) {
+  return ForEachColumnChunk(t, width, values, n, mask, [&](size_t first, size_t count, const bb_column& col) {
     return ProbeToBools(count, out + first, [&](size_t, size_t, uint8_t* bitmap) {
       return bb_find_column_bitmap(f, &col, bitmap, nullptr);
     });
   });
 }
 
-// A numpy.ma array's data and mask (or'ed with an explicit mask).
+// Any container as (values, mask): blockbloom._containers.normalize takes
+// pandas Series / Index (plain and nullable dtypes), numpy.ma arrays,
+// datetime64 arrays and __array__ objects apart without per-element work.
+// Lists and tuples are walked here as they are.
 struct Unmasked {
   py::object values;
   py::object mask;
 };
-Unmasked Unmask(py::handle values, py::handle mask) {
+Unmasked Unmask(py::handle values, py::handle mask, const std::string& what) {
   Unmasked u{py::reinterpret_borrow<py::object>(values), py::reinterpret_borrow<py::object>(mask)};
-  if (!py::hasattr(values, "mask") || !py::hasattr(values, "filled")) return u;
-  py::module_ ma = py::module_::import("numpy.ma");
-  if (!py::isinstance(values, ma.attr("MaskedArray"))) return u;
-  py::object nulls = ma.attr("getmaskarray")(values);
-  if (!mask.is_none()) nulls = py::module_::import("numpy").attr("logical_or")(nulls, mask);
-  u.values = values.attr("data");
-  u.mask = nulls;
+  if (PyList_Check(values.ptr()) || PyTuple_Check(values.ptr())) return u;
+  py::tuple got = py::module_::import("blockbloom._containers").attr("normalize")(values, mask, what);
+  u.values = got[0];
+  u.mask = got[1];
   return u;
 }
 
@@ -286,16 +313,18 @@ class ArrayColumn {
       buffer_.Release();
       return false;
     }
+    column_type_ = ColumnTypeOfElement(t.kind, t.size);
     const bool known = !t.foreign_byte_order && buffer_.view().itemsize == static_cast<Py_ssize_t>(t.size) &&
-                       ((t.kind == 'i' && (t.size == 4 || t.size == 8)) || (t.kind == 'f' && (t.size == 4 || t.size == 8)));
+                       column_type_ != 0;
     if (!known) {
       throw py::type_error(what + ": cannot hash an array of " + DescribeElements(values, buffer_.format()) +
-                           ": numpy int32, int64, float32 and float64 arrays are hashed as Parquet's "
-                           "INT32, INT64, FLOAT and DOUBLE (cast with astype()), lists of int, float, "
-                           "str or bytes one value at a time");
+                           ": numpy int8 .. int64 and uint8 .. uint64 arrays are hashed as Parquet's INT32 "
+                           "(up to 32 bits) or INT64, float32 / float64 as FLOAT / DOUBLE, datetime64 as "
+                           "DATE or TIMESTAMP (cast with astype()); lists of int, float, str or bytes one "
+                           "value at a time");
     }
-    type_ = t.kind == 'i' ? (t.size == 4 ? ValueType::kInt32 : ValueType::kInt64)
-                          : (t.size == 4 ? ValueType::kFloat : ValueType::kDouble);
+    width_ = t.size;
+    type_ = PhysicalOf(column_type_);
     ValueType wanted;
     if (ParseType(type, &wanted) && wanted != type_) {
       throw py::type_error(what + ": type='" + TypeName(wanted) + "' but the array holds " +
@@ -306,6 +335,8 @@ class ArrayColumn {
     return true;
   }
   ValueType type() const { return type_; }
+  uint32_t column_type() const { return column_type_; }
+  size_t width() const { return width_; }
   const void* data() const { return buffer_.data(); }
   size_t count() const { return buffer_.count(); }
   std::vector<py::ssize_t> shape() const { return buffer_.shape(); }
@@ -313,6 +344,8 @@ class ArrayColumn {
  private:
   Buffer buffer_;
   ValueType type_ = ValueType::kInt64;
+  uint32_t column_type_ = 0;
+  size_t width_ = 0;
 };
 
 // A sequence of values hashed one by one; nulls (None, or masked) marked.
@@ -325,7 +358,9 @@ struct HashedSequence {
 template <class T>
 HashedSequence<T> HashSequence(py::handle values, py::handle type, py::handle mask, uint32_t seed,
                                const std::string& what) {
-  py::object items = py::reinterpret_steal<py::object>(PySequence_Fast(values.ptr(), "values"));
+  // A tuple of the items, not the list itself: each item's hooks (__index__,
+  // __float__, __bool__) may change the list while it is walked.
+  py::object items = py::reinterpret_steal<py::object>(PySequence_Tuple(values.ptr()));
   if (!items) {
     PyErr_Clear();
     throw py::type_error(what + ": expected a numpy array or a sequence of values, got " + TypeNameOf(values));
@@ -397,7 +432,7 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
     InsertValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask));
     return;
   }
-  const Unmasked u = Unmask(values, mask);
+  const Unmasked u = Unmask(values, mask, what);
   ArrayColumn column;
   if (!column.Take(u.values, type, what)) {
     f.kudu() ? InsertSequence<uint32_t>(f, u.values, type, u.mask, what)
@@ -409,7 +444,7 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
   {
     py::gil_scoped_release release;
     UniqueLock lock(f.mutex());
-    status = InsertColumn(&f.raw(), column.type(), column.data(), column.count(), nulls);
+    status = InsertColumn(&f.raw(), column.column_type(), column.width(), column.data(), column.count(), nulls);
   }
   Check(status, what);
 }
@@ -420,7 +455,7 @@ py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle 
     py::object answers = FindValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask));
     return py::bool_(answers.attr("item")(0));
   }
-  const Unmasked u = Unmask(values, mask);
+  const Unmasked u = Unmask(values, mask, what);
   ArrayColumn column;
   if (!column.Take(u.values, type, what)) {
     return f.kudu() ? FindSequence<uint32_t>(f, u.values, type, u.mask, what)
@@ -432,7 +467,7 @@ py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle 
   {
     py::gil_scoped_release release;
     SharedLock lock(f.mutex());
-    status = FindColumn(&f.raw(), column.type(), column.data(), column.count(), nulls, answers.data());
+    status = FindColumn(&f.raw(), column.column_type(), column.width(), column.data(), column.count(), nulls, answers.data());
   }
   Check(status, what);
   return answers.result();
@@ -447,14 +482,59 @@ T HashOne(py::handle value, uint32_t seed, py::handle type, const std::string& w
   return HashOf<T>(Encoded(value, value_type, what), seed);
 }
 
-}  // namespace
-
-uint64_t ParquetHash(py::handle value, py::handle type) {
-  return HashOne<uint64_t>(value, 0, type, "parquet_hash()");
+bool IsOneValue(py::handle value) {
+  if (IsScalar(value) || PyByteArray_Check(value.ptr()) || PyMemoryView_Check(value.ptr())) return true;
+  return py::isinstance(value, py::module_::import("numpy").attr("generic"));
 }
 
-uint32_t KuduHash(py::handle value, uint32_t seed, py::handle type) {
-  return HashOne<uint32_t>(value, seed, type, "kudu_hash()");
+// The hashes of an array or sequence's non-null values, in order, as a numpy
+// array of T (uint64 for Parquet, uint32 for Kudu).
+template <class T>
+py::array_t<T> HashMany(py::handle values, uint32_t seed, py::handle type, const std::string& what) {
+  const Unmasked u = Unmask(values, py::none(), what);
+  ArrayColumn column;
+  if (!column.Take(u.values, type, what)) {
+    HashedSequence<T> in = HashSequence<T>(u.values, type, u.mask, seed, what);
+    size_t kept = 0;
+    for (size_t i = 0; i < in.hashes.size(); ++i) {
+      if (in.nulls[i] == 0) in.hashes[kept++] = in.hashes[i];
+    }
+    py::array_t<T> out(static_cast<py::ssize_t>(kept));
+    if (kept != 0) std::memcpy(out.mutable_data(), in.hashes.data(), kept * sizeof(T));
+    return out;
+  }
+  const NullMask nulls(u.mask, column.count(), what);
+  std::vector<T> hashes(column.count());
+  size_t kept = 0;
+  int status;
+  {
+    py::gil_scoped_release release;
+    status = ForEachColumnChunk(column.column_type(), column.width(), column.data(), column.count(), nulls,
+                                [&](size_t, size_t, const bb_column& col) {
+                                  size_t got = 0;
+                                  const int st = HashOps<T>::HashColumn(&col, seed, hashes.data() + kept, &got);
+                                  kept += got;
+                                  return st;
+                                });
+  }
+  Check(status, what);
+  py::array_t<T> out(static_cast<py::ssize_t>(kept));
+  if (kept != 0) std::memcpy(out.mutable_data(), hashes.data(), kept * sizeof(T));
+  return out;
+}
+
+}  // namespace
+
+py::object ParquetHash(py::handle value, py::handle type) {
+  const std::string what = "parquet_hash()";
+  if (IsOneValue(value)) return py::int_(HashOne<uint64_t>(value, 0, type, what));
+  return HashMany<uint64_t>(value, 0, type, what);
+}
+
+py::object KuduHash(py::handle value, uint32_t seed, py::handle type) {
+  const std::string what = "kudu_hash()";
+  if (IsOneValue(value)) return py::int_(HashOne<uint32_t>(value, seed, type, what));
+  return HashMany<uint32_t>(value, seed, type, what);
 }
 
 }  // namespace bbpy

@@ -2,13 +2,15 @@
 // Values rather than hashes: Filter.insert_values / find_values and the
 // module's parquet_hash / kudu_hash. Values are hashed as the filter's format
 // does (Parquet: XXH64, seed 0, of the plain encoding; Kudu: FastHash32 of the
-// little-endian bytes with the filter's seed). numpy int32/int64/float32/
-// float64 arrays go through the library's fused column calls; lists (and
-// object or text arrays) are hashed one value at a time.
+// little-endian bytes with the filter's seed). Containers are first taken
+// apart by blockbloom._containers.normalize (pandas, numpy.ma, datetime64,
+// __array__) into an array and a null mask; numpy arrays of every integer
+// width, float32 and float64 go through the library's typed columns
+// (column.h, the mask as the validity bitmap); lists (and object or text
+// arrays) are hashed one value at a time over a tuple of their items.
 //
-// Nulls (a mask entry that is true, a None in a list, a masked entry of a
-// numpy.ma array) are neither inserted nor found. The library's column calls
-// take no validity bitmap yet, so nulls are left out here, in chunks.
+// Nulls (a mask entry that is true, a None in a list, a masked entry, pd.NA,
+// NaT) are neither inserted nor found.
 #ifndef BLOCKBLOOM_PYTHON_VALUES_H_
 #define BLOCKBLOOM_PYTHON_VALUES_H_
 
@@ -24,9 +26,10 @@ void InsertValues(Filter& f, pybind11::handle values, pybind11::handle type, pyb
 pybind11::object FindValues(Filter& f, pybind11::handle values, pybind11::handle type,
                             pybind11::handle mask);
 
-// One value's hash, as insert_values would compute it.
-uint64_t ParquetHash(pybind11::handle value, pybind11::handle type);
-uint32_t KuduHash(pybind11::handle value, uint32_t seed, pybind11::handle type);
+// One value's hash (an int), as insert_values would compute it; for an array
+// or sequence, a numpy array of the non-null values' hashes.
+pybind11::object ParquetHash(pybind11::handle value, pybind11::handle type);
+pybind11::object KuduHash(pybind11::handle value, uint32_t seed, pybind11::handle type);
 
 }  // namespace bbpy
 

@@ -247,9 +247,15 @@ def test_a_batch_of_2_to_the_32_hashes_has_no_selection_vector():
 
 def test_value_refusals():
     f = blockbloom.Filter(64)
-    for dtype in (np.uint16, np.uint32, np.uint64, np.int8, np.bool_, np.float16, np.complex64):
+    for dtype in (np.float16, np.complex64):
         with pytest.raises(TypeError, match="cannot hash an array"):
             f.insert_values(np.zeros(3, dtype=dtype))
+    with pytest.raises(TypeError, match="no Bloom filter hash for BOOLEAN"):
+        f.insert_values(np.zeros(3, dtype=np.bool_))
+    with pytest.raises(ValueError, match="datetime64"):
+        f.insert_values(np.zeros(3, dtype="datetime64[h]"))
+    with pytest.raises(blockbloom.Error):
+        blockbloom.Filter(64, layout="kudu").insert_values(np.zeros(3, dtype=np.uint32))
     with pytest.raises(TypeError, match="type='int32' but the array holds"):
         f.insert_values(np.zeros(3, dtype=np.int64), type="int32")
     with pytest.raises(ValueError, match="'int32', 'int64'"):

@@ -255,6 +255,30 @@ def test_probe_unusable_row_group_answers_maybe_with_a_warning(tool, assembled):
                                                 {"row_group": 1, "maybe": True}]
 
 
+
+def test_load_filter_probes_arrays(assembled):
+    import numpy as np
+    f = bp.load_filter(assembled, "i64", 0)
+    assert isinstance(f, blockbloom.Filter) and f.layout == "parquet"
+    assert f.find_values(np.array([-2**63, 42], dtype=np.int64)).tolist() == [True, True]
+    # INTEGER(8,true) is stored as INT32: an int8 array is sign-extended to it.
+    i8 = bp.load_filter(assembled, "i8", 0)
+    assert i8.find_values(np.array([-128, 0], dtype=np.int8)).tolist() == [True, True]
+    assert i8.find_values(np.array([-128, 0], dtype=np.int32)).tolist() == [True, True]
+    u32 = bp.load_filter(assembled, b"u32", 1)
+    assert u32.find_values(np.array([1, 2**32 - 1], dtype=np.uint32)).tolist() == [True, True]
+    for column, row_group, status in (("nofilter", 0, "_ERR_PARQUET_NO_FILTER"),
+                                      ("no_such", 0, "_ERR_PARQUET_NO_SUCH_CHUNK"),
+                                      ("i8", 2, "_ERR_PARQUET_NO_SUCH_CHUNK")):
+        with pytest.raises(blockbloom.Error) as e:
+            bp.load_filter(assembled, column, row_group)
+        assert e.value.status == getattr(blockbloom._core, status)
+    with pytest.raises(blockbloom.Error, match="malformed"):
+        bp.load_filter(assembled, "half", 1)
+    with pytest.raises(TypeError):
+        bp.load_filter(assembled, "i8", None)
+
+
 # ------------------------------------------------------------ errors
 
 def assert_tool_refuses(tool, args):
