@@ -21,11 +21,14 @@ __version__: str
 """The C library's version (bb_version()), which is the package's."""
 
 Layout = Literal["parquet", "kudu"]
-ValueType = Literal["int32", "int64", "float", "double", "string"]
+# A Parquet type name as bb_parquet_type_parse reads it: "int8" .. "uint64",
+# "float", "double", "string", "binary", "fixed(16)", "uuid", "date",
+# "time(us)", "timestamp(us,utc)", "decimal(9,2)", ...
+ValueType = str
 # Hashes: uint64 arrays (Parquet) or uint32 arrays (Kudu), any buffer of that
 # element type, C-contiguous; or a sequence of ints.
 Hashes = Union[_Buffer, Sequence[int]]
-Value = Union[int, float, str, bytes]
+Value = Union[int, float, str, bytes, Any]  # also Decimal, date, time, datetime, UUID, numpy scalars
 # numpy arrays (any int / uint width, float32/64, datetime64[D|s|ms|us|ns]),
 # numpy.ma arrays, pandas Series / Index (plain and nullable dtypes), objects
 # with __array__, sequences of values, or one value.
@@ -48,8 +51,10 @@ class Filter:
         fpp: Optional[float] = None,
         layout: Layout = "parquet",
         seed: Optional[int] = None,
+        type: Optional[str] = None,
     ) -> None:
-        """A zeroed filter of num_bytes, or sized for ndv distinct values at fpp."""
+        """A zeroed filter of num_bytes, or sized for ndv distinct values at fpp;
+        type: the values' Parquet type name (bb_parquet_type_parse)."""
     @staticmethod
     def from_bytes(
         buf: _Buffer,
@@ -115,6 +120,9 @@ class Filter:
         """Thrift BloomFilterHeader + bitset, as in a Parquet file."""
     def to_kudu_fields(self) -> dict[str, Any]:
         """BlockBloomFilterPB's fields."""
+    @property
+    def type(self) -> Optional[str]:
+        """The values' Parquet type: None, the name given, or a file column's ("INT32 DATE")."""
     @property
     def layout(self) -> Layout:
         """'parquet' or 'kudu'."""

@@ -12,6 +12,10 @@ module and taken apart through their own attributes (``.array``, the masked
 arrays' ``_data`` / ``_mask``, ``to_numpy()``).
 """
 
+import datetime as _datetime
+import decimal as _decimal
+import uuid as _uuid
+
 import numpy as _np
 
 _NUMERIC = frozenset("iuf")
@@ -28,30 +32,45 @@ def _or_masks(a, b):
     return _np.logical_or(a, b)
 
 
-def _datetimes(arr, mask, what):
+def _as_counts(arr, mask, unit, what):
+    """datetime64 values already in `unit` as Parquet stores them: DATE days as
+    int32, TIMESTAMP counts as int64; NaT (and masked) rows are nulls."""
+    nat = _np.isnat(arr)
+    mask = _or_masks(mask, nat if nat.any() else None)
+    ints = arr.view(_np.int64)
+    if mask is not None:
+        ints = _np.where(mask, 0, ints)
+    if unit == "D":
+        if ints.size and (ints.min() < -(2**31) or ints.max() >= 2**31):
+            raise ValueError(f"{what}: a date is outside DATE's int32 days")
+        ints = ints.astype(_np.int32)
+    return ints, mask
+
+
+def _datetimes(arr, mask, what, unit=None, type_name=None):
+    """datetime64 values as counts: in a typed filter's unit (D for DATE, ms /
+    us / ns for TIMESTAMP; "" when the type takes no datetimes), converted only
+    when exact; untyped, in their own unit (seconds as milliseconds)."""
+    if unit is not None:
+        if not unit:
+            raise TypeError(f"{what}: the values are {arr.dtype}, not values of type '{type_name}'")
+        converted = arr.astype(f"datetime64[{unit}]")
+        inexact = (converted.astype(arr.dtype) != arr) & ~_np.isnat(arr)
+        if inexact.any():
+            raise ValueError(f"{what}: {arr[inexact][0]} is not a whole number of {unit} "
+                             f"(type '{type_name}'): round it first")
+        return _as_counts(converted, mask, unit, what)
     unit, count = _np.datetime_data(arr.dtype)
     if count != 1 or unit not in _TIME_UNITS:
         raise ValueError(
             f"{what}: cannot hash datetime64[{count if count != 1 else ''}{unit}] values: "
             "Parquet stores dates as days (datetime64[D] -> DATE) and timestamps in "
             "ms, us or ns (-> TIMESTAMP); convert with astype('datetime64[ms]') or similar")
-    nat = _np.isnat(arr)
-    mask = _or_masks(mask, nat if nat.any() else None)
-    target = _TIME_UNITS[unit]
-    if target is not None:
-        arr = arr.astype(f"datetime64[{target}]")
-    ints = arr.view(_np.int64)
-    if mask is not None:
-        ints = _np.where(mask, 0, ints)
-    if unit == "D":
-        # Days as Parquet's DATE: an int32 column.
-        if ints.size and (ints.min() < -(2**31) or ints.max() >= 2**31):
-            raise ValueError(f"{what}: a datetime64[D] value is outside DATE's int32 days")
-        ints = ints.astype(_np.int32)
-    return ints, mask
+    target = _TIME_UNITS[unit] or unit
+    return _as_counts(arr.astype(f"datetime64[{target}]"), mask, target, what)
 
 
-def _from_pandas(values, mask, what):
+def _from_pandas(values, mask, what, unit, type_name):
     arr = values.array if hasattr(values, "array") else values
     name = type(arr).__name__
     dtype = getattr(arr, "dtype", None)
@@ -66,23 +85,25 @@ def _from_pandas(values, mask, what):
         tz = getattr(dtype, "tz", None)
         if tz is not None:
             arr = arr.tz_convert("UTC").tz_localize(None)
-        return _datetimes(_np.asarray(arr.to_numpy()), mask, what)
+        return _datetimes(_np.asarray(arr.to_numpy()), mask, what, unit, type_name)
     if kind in ("O", "U", "S") or str(dtype).startswith("string"):
         # str / bytes / objects: an object array with None for every NA.
         obj = _np.asarray(arr.to_numpy(dtype=object, na_value=None), dtype=object)
         return obj, mask
     out = arr.to_numpy() if hasattr(arr, "to_numpy") else _np.asarray(arr)
-    return normalize(out, mask, what)
+    return normalize(out, mask, what, unit, type_name)
 
 
-def normalize(values, mask, what):
-    """(values, mask) ready for the extension's array or sequence path."""
+def normalize(values, mask, what, unit=None, type_name=None):
+    """(values, mask) ready for the extension's array or sequence path. For a
+    typed filter (type_name given), unit is the datetime64 unit its values
+    take ("D", "ms", "us", "ns"; "" when datetimes are not of its kind)."""
     if type(values) is _np.ndarray:
         k = values.dtype.kind
         if k in _NUMERIC or k in ("U", "S"):
             return values, mask
         if k == "M":
-            return _datetimes(values, mask, what)
+            return _datetimes(values, mask, what, unit, type_name)
         if k == "b":
             raise TypeError(f"{what}: cannot hash booleans: Parquet has no Bloom filter hash for BOOLEAN")
         if k == "m":
@@ -90,15 +111,92 @@ def normalize(values, mask, what):
         return values, mask
     if isinstance(values, _np.ma.MaskedArray):
         nulls = _np.ma.getmaskarray(values)
-        return normalize(_np.asarray(values.data), _or_masks(mask, nulls), what)
+        return normalize(_np.asarray(values.data), _or_masks(mask, nulls), what, unit, type_name)
     if type(values).__module__.startswith("pandas"):
-        return _from_pandas(values, mask, what)
+        return _from_pandas(values, mask, what, unit, type_name)
     if isinstance(values, _np.ndarray):
-        return normalize(_np.asarray(values), mask, what)
+        return normalize(_np.asarray(values), mask, what, unit, type_name)
     if hasattr(values, "__array__") and not hasattr(values, "__buffer__"):
         try:
             memoryview(values)
             return values, mask
         except TypeError:
-            return normalize(_np.asarray(values), mask, what)
+            return normalize(_np.asarray(values), mask, what, unit, type_name)
     return values, mask
+
+
+# The Python kinds each kind of type takes (str always: the library parses it).
+_KINDS = {
+    "int": "an int",
+    "float": "an int or float",
+    "decimal": "an int or decimal.Decimal",
+    "date": "a datetime.date or numpy.datetime64",
+    "time": "a datetime.time",
+    "timestamp": "a datetime.datetime or numpy.datetime64",
+    "uuid": "a uuid.UUID or 16 bytes",
+    "text": "str or bytes",
+}
+
+
+# How text() says the text is to be read (bb_parquet_encode_text's flags are
+# chosen by the extension from these words).
+_AS_TEXT, _AS_HEX, _AS_PHYSICAL, _AS_NULL = "text", "hex", "physical", "null"
+
+
+def text(value, kind, type_name, what):
+    """One Python object as the canonical text the library's rules parse
+    (bb_parquet_encode_text): (bytes, how) with how "text", "hex" (bytes as
+    hex digits) or "physical" (an int for a DATE / TIME / TIMESTAMP: its
+    stored count of days or units), or (None, "null") for pd.NA / NaT. A value of another kind than the type's
+    is a TypeError naming both; the library checks form and range."""
+    if type(value).__name__ in ("NAType", "NaTType") or (isinstance(value, _np.datetime64) and _np.isnat(value)):
+        return None, _AS_NULL  # pd.NA, pd.NaT, numpy NaT: a null
+    if isinstance(value, _np.datetime64):
+        if kind not in ("date", "timestamp"):
+            return _refuse(value, kind, type_name, what)
+        if kind == "date":
+            day = value.astype("datetime64[D]")
+            if day != value:
+                raise ValueError(f"{what}: {value} is not a whole day (type '{type_name}')")
+            value = day
+        return _np.datetime_as_string(value).encode(), _AS_TEXT
+    if isinstance(value, _np.generic):
+        value = value.item()
+    if isinstance(value, bool):
+        return _refuse(value, kind, type_name, what)
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogateescape"), _AS_TEXT
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        if kind in ("text", "uuid", "timestamp"):  # INT96 is a timestamp of bytes
+            return bytes(value).hex().encode(), _AS_HEX
+    elif isinstance(value, int):
+        if kind in ("int", "float", "decimal"):
+            return str(value).encode(), _AS_TEXT
+        if kind in ("date", "time", "timestamp"):
+            return str(value).encode(), _AS_PHYSICAL
+    elif isinstance(value, float):
+        if kind == "float":
+            return value.hex().encode(), _AS_TEXT
+    elif isinstance(value, _decimal.Decimal):
+        if kind in ("decimal", "float") and value.is_finite():
+            return format(value, "f").encode(), _AS_TEXT
+        if kind == "float":
+            return str(value).encode(), _AS_TEXT
+    elif isinstance(value, _datetime.datetime):
+        if kind == "timestamp":
+            return value.isoformat().encode(), _AS_TEXT
+    elif isinstance(value, _datetime.date):
+        if kind == "date":
+            return value.isoformat().encode(), _AS_TEXT
+    elif isinstance(value, _datetime.time):
+        if kind == "time":
+            return value.isoformat().encode(), _AS_TEXT
+    elif isinstance(value, _uuid.UUID):
+        if kind == "uuid":
+            return str(value).encode(), _AS_TEXT
+    return _refuse(value, kind, type_name, what)
+
+
+def _refuse(value, kind, type_name, what):
+    raise TypeError(f"{what}: {value!r} ({type(value).__name__}) is not a value of type "
+                    f"'{type_name}' ({_KINDS.get(kind, 'its text')} or its text as str)")

@@ -346,8 +346,9 @@ def probe(path, column, values, row_group=None):
 
 def load_filter(path, column, row_group):
     """The Bloom filter of one column chunk, as a blockbloom.Filter (an owned
-    copy of its bitset, Parquet layout), so that many values can be probed
-    with Filter.find_values at array speed.
+    copy of its bitset, Parquet layout) typed with the column's type
+    (Filter.type, e.g. "INT32 DATE"), so that many values can be probed with
+    Filter.find_values at array speed and values of another kind are refused.
 
     column is the dotted path (str or bytes) or the names (a list or tuple,
     exact), as for probe(); row_group its index. Raises
@@ -373,6 +374,8 @@ def load_filter(path, column, row_group):
         raise _error(chunk["filter_status"], "%s: column %s in row group %d has a malformed Bloom "
                      "filter: %s" % (shown_path, column_name, row_group, chunk["filter_error"] or ""))
     try:
-        return pf.load_filter(row_group, c)
+        filt = pf.load_filter(row_group, c)
     except Error as e:  # a read that failed: the file changed
         raise _error(e.status, "%s: %s" % (shown_path, e)) from None
+    filt._set_column_type(pf.column(c))
+    return filt

@@ -59,6 +59,6 @@ def probe(path: _Path, column: Union[str, bytes, Sequence[Union[str, bytes]]], v
     past the file's, a BOOLEAN column: blockbloom.Error."""
 
 def load_filter(path: _Path, column: Union[str, bytes, Sequence[Union[str, bytes]]], row_group: int) -> Filter:
-    """One column chunk's Bloom filter as a Filter (an owned copy), for
-    find_values at array speed. No such column or row group, no usable
+    """One column chunk's Bloom filter as a Filter (an owned copy) typed
+    with the column's type (Filter.type), for find_values at array speed. No such column or row group, no usable
     filter: blockbloom.Error."""

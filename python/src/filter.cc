@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "filter.h"
 
+#include <vector>
+
 #include <blockbloom/kudu.h>
 #include <blockbloom/parquet_format.h>
 #include <blockbloom/sizing.h>
@@ -121,8 +123,9 @@ bb_layout ParseLayout(const std::string& layout) {
 }
 
 std::unique_ptr<Filter> Filter::Create(py::object num_bytes, py::object ndv, py::object fpp,
-                                       const std::string& layout_name, py::object seed) {
+                                       const std::string& layout_name, py::object seed, py::object type) {
   const bb_layout layout = ParseLayout(layout_name);
+  const ColumnType value_type = ParseColumnType(type, "Filter(): type");
   const bool by_size = !num_bytes.is_none();
   const bool by_target = !ndv.is_none() || !fpp.is_none();
   if (by_size && by_target) throw py::type_error("Filter(): give num_bytes, or ndv and fpp, not both");
@@ -149,6 +152,7 @@ std::unique_ptr<Filter> Filter::Create(py::object num_bytes, py::object ndv, py:
   } else {
     Check(bb_filter_init(&filter->f_, bytes), what);
   }
+  filter->type_ = value_type;
   return filter;
 }
 
@@ -393,6 +397,7 @@ std::unique_ptr<Filter> Filter::Copy() const {
     status = bb_filter_copy(&copy->f_, &f_);
   }
   Check(status, "copy()");
+  copy->type_ = type_;
   return copy;
 }
 
@@ -446,14 +451,99 @@ py::tuple Filter::GetState() const {
     std::memcpy(out, f_.data, f_.num_bytes);
     return static_cast<long long>(f_.num_bytes);
   });
-  return py::make_tuple(kudu() ? "kudu" : "parquet", f_.hash_seed, always_false(), bits);
+  return py::make_tuple(kudu() ? "kudu" : "parquet", f_.hash_seed, always_false(), bits, ColumnTypeState(type_));
 }
 
 std::unique_ptr<Filter> Filter::SetState(const py::tuple& state) {
-  if (state.size() != 4) throw py::value_error("Filter.__setstate__: expected (layout, seed, always_false, bytes)");
+  if (state.size() != 4 && state.size() != 5) {
+    throw py::value_error("Filter.__setstate__: expected (layout, seed, always_false, bytes[, type])");
+  }
   const std::string layout = state[0].cast<std::string>();
   const bool kudu = ParseLayout(layout) == BB_LAYOUT_KUDU;
-  return FromBytes(state[3], layout, true, kudu ? py::object(state[1]) : py::none(), state[2].cast<bool>());
+  auto f = FromBytes(state[3], layout, true, kudu ? py::object(state[1]) : py::none(), state[2].cast<bool>());
+  if (state.size() == 5) f->type_ = ColumnTypeFromState(state[4]);
+  return f;
+}
+
+ColumnType ParseColumnType(py::handle name, const std::string& what) {
+  ColumnType t;
+  if (name.is_none()) return t;
+  if (!py::isinstance<py::str>(name)) {
+    throw py::type_error(what + ": expected a type name (str) or None, got " +
+                         std::string(Py_TYPE(name.ptr())->tp_name));
+  }
+  const std::string text = name.cast<std::string>();
+  t.column.struct_size = sizeof t.column;
+  const int status = bb_parquet_type_parse(text.data(), text.size(), &t.column);
+  if (status == BB_ERR_UNKNOWN_TYPE_NAME) {
+    throw py::value_error(what + ": '" + text + "' is not a type name (int8 .. int64, uint8 .. uint64, float, "
+                          "double, string, binary, fixed(n), uuid, date, time(ms|us|ns[,utc]), "
+                          "timestamp(ms|us|ns[,utc]), decimal(p,s), ...)");
+  }
+  Check(status, what);
+  t.set = true;
+  t.name = text;
+  return t;
+}
+
+ColumnType ColumnTypeOf(const bb_parquet_column& column) {
+  ColumnType t;
+  t.set = true;
+  t.column = column;
+  t.column.path = nullptr;
+  t.column.path_len = 0;
+  char physical[BB_PARQUET_TYPE_NAME_MAX] = "";
+  char logical[BB_PARQUET_TYPE_NAME_MAX] = "";
+  Check(bb_parquet_physical_type_name(&t.column, physical, sizeof physical));
+  Check(bb_parquet_logical_type_name(&t.column, logical, sizeof logical));
+  t.name = physical;
+  if (logical[0] != '\0') t.name += std::string(" ") + logical;
+  return t;
+}
+
+ColumnType ColumnTypeFromInfo(const py::dict& info) {
+  bb_parquet_column c{};
+  c.struct_size = sizeof c;
+  int32_t* fields[] = {&c.physical_type, &c.type_length, &c.logical_type, &c.converted_type, &c.bit_width,
+                       &c.is_signed, &c.time_unit, &c.is_adjusted_to_utc, &c.scale, &c.precision};
+  const char* names[] = {"physical_type", "type_length", "logical_type", "converted_type", "bit_width",
+                         "is_signed", "time_unit", "is_adjusted_to_utc", "scale", "precision"};
+  for (size_t i = 0; i < 10; ++i) *fields[i] = info[names[i]].cast<int32_t>();
+  return ColumnTypeOf(c);
+}
+
+namespace {
+std::vector<int32_t> Fields(const bb_parquet_column& c) {
+  return {c.physical_type, c.type_length, c.logical_type, c.converted_type, c.bit_width, c.is_signed,
+          c.time_unit, c.is_adjusted_to_utc, c.scale, c.precision};
+}
+}  // namespace
+
+bool SameColumnType(const ColumnType& a, const ColumnType& b) {
+  return a.set == b.set && (!a.set || Fields(a.column) == Fields(b.column));
+}
+
+py::object ColumnTypeState(const ColumnType& t) {
+  if (!t.set) return py::none();
+  py::list state;
+  state.append(t.name);
+  for (int32_t v : Fields(t.column)) state.append(v);
+  return py::tuple(state);
+}
+
+ColumnType ColumnTypeFromState(py::handle state) {
+  ColumnType t;
+  if (state.is_none()) return t;
+  py::tuple s = py::reinterpret_borrow<py::tuple>(state);
+  if (s.size() != 11) throw py::value_error("Filter.__setstate__: a type of 11 fields expected");
+  t.set = true;
+  t.name = s[0].cast<std::string>();
+  bb_parquet_column& c = t.column;
+  c.struct_size = sizeof c;
+  int32_t* fields[] = {&c.physical_type, &c.type_length, &c.logical_type, &c.converted_type, &c.bit_width,
+                       &c.is_signed, &c.time_unit, &c.is_adjusted_to_utc, &c.scale, &c.precision};
+  for (size_t i = 0; i < 10; ++i) *fields[i] = s[i + 1].cast<int32_t>();
+  return t;
 }
 
 }  // namespace bbpy

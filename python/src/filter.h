@@ -11,6 +11,7 @@
 #define BLOCKBLOOM_PYTHON_FILTER_H_
 
 #include <blockbloom/blockbloom.h>
+#include <blockbloom/parquet_value.h>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
@@ -23,6 +24,27 @@
 
 namespace bbpy {
 
+// The Parquet type of a filter's values (Filter(type=...), a file's column):
+// a bb_parquet_column without a path, and the name it is shown by.
+struct ColumnType {
+  bool set = false;
+  bb_parquet_column column{};
+  std::string name;
+};
+
+// type=: None (unset) or a name bb_parquet_type_parse knows, else ValueError.
+ColumnType ParseColumnType(pybind11::handle name, const std::string& what);
+// A file's column (the fields of bb_parquet_column, without the path); its name
+// the library's "PHYSICAL LOGICAL" spelling.
+ColumnType ColumnTypeOf(const bb_parquet_column& column);
+// The same from blockbloom.parquet's column dict (its bb_parquet_column fields).
+ColumnType ColumnTypeFromInfo(const pybind11::dict& info);
+bool SameColumnType(const ColumnType& a, const ColumnType& b);
+// (name, physical_type, type_length, logical_type, converted_type, bit_width,
+// is_signed, time_unit, is_adjusted_to_utc, scale, precision) and back.
+pybind11::object ColumnTypeState(const ColumnType& t);
+ColumnType ColumnTypeFromState(pybind11::handle state);
+
 class Filter {
  public:
   Filter() = default;
@@ -33,7 +55,7 @@ class Filter {
   // Filter(num_bytes=None, *, ndv=None, fpp=None, layout="parquet", seed=None)
   static std::unique_ptr<Filter> Create(pybind11::object num_bytes, pybind11::object ndv,
                                         pybind11::object fpp, const std::string& layout,
-                                        pybind11::object seed);
+                                        pybind11::object seed, pybind11::object type);
   static std::unique_ptr<Filter> FromBytes(pybind11::handle buf, const std::string& layout, bool copy,
                                            pybind11::object seed, bool always_false);
   static std::unique_ptr<Filter> FromParquetBytes(pybind11::handle buf, bool copy);
@@ -44,6 +66,8 @@ class Filter {
   bool kudu() const { return f_.layout == BB_LAYOUT_KUDU; }
   bool always_false() const;
   bool is_view() const { return source_.held(); }
+  const ColumnType& value_type() const { return type_; }
+  void set_value_type(const ColumnType& t) { type_ = t; }
   std::shared_mutex& mutex() const { return mutex_; }
   std::string Repr() const;
 
@@ -76,6 +100,7 @@ class Filter {
   bb_filter f_{};
   Buffer source_;  // the exported buffer of a view (from_bytes(copy=False))
   mutable std::shared_mutex mutex_;
+  ColumnType type_;  // the values' type, if known
 };
 
 // "parquet" / "kudu" -> bb_layout, else ValueError.

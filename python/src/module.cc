@@ -60,7 +60,7 @@ place and release the GIL while the library runs.)";
 
 const char* const kFilterDoc = R"(A split block Bloom filter: 32-byte blocks, one bit per lane of 8.
 
-Filter(num_bytes=None, *, ndv=None, fpp=None, layout="parquet", seed=None)
+Filter(num_bytes=None, *, ndv=None, fpp=None, layout="parquet", seed=None, type=None)
 
 Give exactly one size: num_bytes, or ndv (expected distinct values) and fpp
 (target false-positive probability), for which the smallest filter meeting the
@@ -74,6 +74,18 @@ plain encoding); num_bytes any multiple of 32.
 layout="kudu": the Kudu / Impala runtime filter; hashes are uint32 (FastHash32
 with `seed`, default 0); num_bytes a power of two >= 64; a new filter is
 always-false until the first insert.
+
+type: the Parquet type of the values (a name bb_parquet_type_parse knows:
+'int32', 'uint8', 'date', 'decimal(9,2)', 'timestamp(us,utc)', 'uuid', ...),
+kept as Filter.type and by copy and pickle. insert_values / find_values then
+hash values as that type stores them: arrays must hold its physical type
+(int8 .. uint32 for INT32, int64 / uint64 for INT64, float32 / float64 for
+FLOAT / DOUBLE; datetime64 converted to a DATE's or TIMESTAMP's unit only
+when exact), Python objects (int, float, str, bytes, Decimal, date, time,
+datetime, UUID, numpy scalars; None = null) are to go through the library's
+text rules (bb_parquet_encode_text, not in the library yet: until then they
+raise TypeError); a value of another kind is a TypeError naming both types
+(NaN is never an integer), one out of range a ValueError.
 
 The filter exports its bitset through the buffer protocol: memoryview(f) and
 numpy.frombuffer(f, numpy.uint8) are the filter's own bytes, not a copy
@@ -94,7 +106,7 @@ PYBIND11_MODULE(_core, m) {
   py::class_<Filter>(m, "Filter", py::buffer_protocol(), kFilterDoc)
       .def(py::init(&Filter::Create), py::arg("num_bytes") = py::none(), py::kw_only(),
            py::arg("ndv") = py::none(), py::arg("fpp") = py::none(), py::arg("layout") = "parquet",
-           py::arg("seed") = py::none())
+           py::arg("seed") = py::none(), py::arg("type") = py::none())
       .def_static("from_bytes", &Filter::FromBytes, py::arg("buf"), py::kw_only(),
                   py::arg("layout") = "parquet", py::arg("copy") = false, py::arg("seed") = py::none(),
                   py::arg("always_false") = false,
@@ -215,6 +227,13 @@ are written unless any_size=True (readers such as DuckDB read any multiple of 32
       .def("to_kudu_fields", &Filter::ToKuduFields,
            R"(Kudu's BlockBloomFilterPB fields as a dict: log_space_bytes, bloom_data (bytes),
 always_false, hash_algorithm (3, FAST_HASH) and hash_seed.)")
+      .def_property_readonly("type", [](const Filter& f) -> py::object {
+            return f.value_type().set ? py::object(py::str(f.value_type().name)) : py::none();
+          }, R"(The values' Parquet type: None, the name given to Filter(type=...), or a file
+column's type ("INT32 DATE", as blockbloom.parquet.list spells it) for a filter from
+blockbloom.parquet.load_filter. insert_values / find_values hash values as that type.)")
+      .def("_set_column_type", [](Filter& f, const py::dict& info) { f.set_value_type(bbpy::ColumnTypeFromInfo(info)); },
+           py::arg("column"), "For blockbloom.parquet: the type of the file's column (its dict) the filter came from.")
       .def_property_readonly("layout", [](const Filter& f) { return f.kudu() ? "kudu" : "parquet"; },
                              "'parquet' or 'kudu'.")
       .def_property_readonly("num_bytes", [](const Filter& f) { return f.raw().num_bytes; }, "The size in bytes.")
@@ -261,6 +280,8 @@ they are, so parquet_hash(b) is the XXH64 of any bytes b.)");
 One value gives an int < 2**32; an array or sequence a numpy uint32 array of
 its non-null values' hashes (bb_kudu_hash_column; Kudu has no unsigned types,
 so unsigned arrays are refused).)");
+  m.def("_column_hashes", &bbpy::ColumnHashes, py::arg("column"), py::arg("values"),
+        "For blockbloom.parquet.probe: (uint64 hashes, bool nulls) of values as the file's column (its dict) stores them.");
   bbpy::RegisterParquetFile(m);
   m.def("_hash_input_address", &HashInputAddress, py::arg("hashes"), py::arg("layout"),
         "For tests: the address a batch method reads `hashes` from.");

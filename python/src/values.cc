@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bool_output.h"
@@ -152,6 +153,16 @@ class Encoded {
 };
 
 template <class T>
+T HashBytes(const void* data, size_t size, uint32_t seed);
+template <>
+uint64_t HashBytes<uint64_t>(const void* data, size_t size, uint32_t) { return bb_parquet_hash_bytes(data, size); }
+template <>
+uint32_t HashBytes<uint32_t>(const void* data, size_t size, uint32_t seed) {
+  static const uint8_t kEmpty = 0;  // FastHash reads NULL as a null cell
+  return bb_kudu_fasthash32(size != 0 ? data : &kEmpty, size, seed);
+}
+
+template <class T>
 T HashOf(const Encoded& e, uint32_t seed);
 template <>
 uint64_t HashOf<uint64_t>(const Encoded& e, uint32_t) { return bb_parquet_hash_bytes(e.data(), e.size()); }
@@ -285,6 +296,141 @@ int FindColumn(const bb_filter* f, uint32_t t, size_t width, const void* values,
   });
 }
 
+// A filter's or call's Parquet type (Filter(type=), type= of a call, a
+// file's column): values are checked against it and Python objects go
+// through the library's text rules (bb_parquet_encode_text).
+const char* const kLegacyNames[] = {"int32", "int64", "float", "double", "string"};
+
+bool IsLegacyName(py::handle type) {
+  if (!py::isinstance<py::str>(type)) return false;
+  const std::string name = type.cast<std::string>();
+  for (const char* legacy : kLegacyNames) {
+    if (name == legacy) return true;
+  }
+  return false;
+}
+
+// The type values are hashed as: nullptr for the untyped rules (no type, or
+// one of the five names of ParseType on an untyped filter), else the filter's
+// type or the call's (*call), which must agree.
+const ColumnType* Resolve(const Filter& f, py::handle type, ColumnType* call, const std::string& what) {
+  const ColumnType& own = f.value_type();
+  if (type.is_none()) return own.set ? &own : nullptr;
+  if (!own.set && IsLegacyName(type)) return nullptr;
+  *call = ParseColumnType(type, what + ": type");
+  if (own.set && !SameColumnType(own, *call)) {
+    throw py::type_error(what + ": the filter holds values of type '" + own.name + "', not type='" +
+                         call->name + "'");
+  }
+  return own.set ? &own : call;
+}
+
+// What kind of Python value a type takes, for blockbloom._containers.text:
+// int, float, decimal, date, time, timestamp, uuid, text (the library's
+// text rules decide the rest); and a datetime64 unit for DATE / TIME /
+// TIMESTAMP ("" for none).
+std::pair<const char*, const char*> KindOf(const bb_parquet_column& c) {
+  static const char* const kUnits[] = {"", "ms", "us", "ns"};
+  const int unit = c.time_unit >= 1 && c.time_unit <= 3 ? c.time_unit : 0;
+  switch (c.logical_type) {
+    case BB_PARQUET_LOGICAL_DATE: return {"date", "D"};
+    case BB_PARQUET_LOGICAL_TIME: return {"time", kUnits[unit]};
+    case BB_PARQUET_LOGICAL_TIMESTAMP: return {"timestamp", kUnits[unit]};
+    case BB_PARQUET_LOGICAL_DECIMAL: return {"decimal", ""};
+    case BB_PARQUET_LOGICAL_UUID: return {"uuid", ""};
+    case BB_PARQUET_LOGICAL_FLOAT16: return {"float", ""};
+    default: break;
+  }
+  // ConvertedType: DECIMAL 5, DATE 6, TIME_MILLIS 7, TIME_MICROS 8,
+  // TIMESTAMP_MILLIS 9, TIMESTAMP_MICROS 10 (parquet.thrift).
+  switch (c.converted_type) {
+    case 5: return {"decimal", ""};
+    case 6: return {"date", "D"};
+    case 7: return {"time", "ms"};
+    case 8: return {"time", "us"};
+    case 9: return {"timestamp", "ms"};
+    case 10: return {"timestamp", "us"};
+    default: break;
+  }
+  switch (c.physical_type) {
+    case BB_PARQUET_INT32:
+    case BB_PARQUET_INT64: return {"int", ""};
+    case BB_PARQUET_FLOAT:
+    case BB_PARQUET_DOUBLE: return {"float", ""};
+    case BB_PARQUET_INT96: return {"timestamp", "ns"};
+    default: return {"text", ""};
+  }
+}
+
+// The bb_column_type a type stores its values as (INT32, INT64, FLOAT, ...).
+uint32_t StoredColumnType(const ColumnType& t, const std::string& what) {
+  uint32_t column_type = 0;
+  size_t width = 0;
+  const int status = bb_parquet_stored_column_type(&t.column, &column_type, &width);
+  Check(status, what + ": values of type '" + t.name + "' cannot be hashed");
+  return column_type;
+}
+
+// One Python object's plain encoding as `t` stores it, by the library's text
+// rules: blockbloom._containers.text gives the canonical text (or refuses a
+// value of another kind with TypeError), bb_parquet_encode_text the bytes.
+// *null set (and nothing encoded) for pd.NA / NaT.
+std::vector<uint8_t> EncodeObject(py::handle text_fn, py::handle item, const ColumnType& t, const std::string& what,
+                                  bool* null) {
+  *null = false;
+  const auto kind = KindOf(t.column);
+  const char* data = nullptr;
+  Py_ssize_t len = 0;
+  uint32_t flags = 0;
+  py::object text;
+  const bool numeric = std::strcmp(kind.first, "int") == 0 || std::strcmp(kind.first, "float") == 0 ||
+                       std::strcmp(kind.first, "decimal") == 0;
+  if (PyUnicode_CheckExact(item.ptr()) || (PyLong_CheckExact(item.ptr()) && numeric)) {
+    // The common cases without a call into Python: a str is its text, an int its decimal digits.
+    text = PyUnicode_CheckExact(item.ptr()) ? py::reinterpret_borrow<py::object>(item) : py::str(item);
+    data = PyUnicode_AsUTF8AndSize(text.ptr(), &len);
+    if (data == nullptr) throw py::error_already_set();
+  } else {
+    py::tuple got = text_fn(item, kind.first, t.name, what);
+    text = got[0];
+    const std::string how = got[1].cast<std::string>();
+    if (how == "null") {
+      *null = true;
+      return {};
+    }
+    flags = how == "hex" ? BB_PARQUET_TEXT_HEX : how == "physical" ? BB_PARQUET_TEXT_PHYSICAL : 0;
+    char* bytes = nullptr;
+    if (PyBytes_AsStringAndSize(text.ptr(), &bytes, &len) != 0) throw py::error_already_set();
+    data = bytes;
+  }
+  (void)data;
+  (void)flags;
+  // bb_parquet_encode_text (parquet_value.h) is not in the library yet.
+  throw py::type_error(what + ": " + py::repr(item).cast<std::string>() + ": Python objects for type '" + t.name +
+                       "' go through the library's text rules (bb_parquet_encode_text), not available in this "
+                       "build yet; give a numpy array or pandas Series of the type's values");
+}
+
+// An array's column type against the type's stored one: the same physical
+// type (int8 .. uint32 are INT32, int64 / uint64 INT64), else TypeError.
+void CheckArrayType(const ColumnType& t, uint32_t array_type, const std::string& description,
+                    const std::string& what) {
+  const uint32_t stored = StoredColumnType(t, what);
+  bool fits = false;
+  switch (stored) {
+    case BB_TYPE_INT32:
+      fits = array_type == BB_TYPE_INT8 || array_type == BB_TYPE_INT16 || array_type == BB_TYPE_INT32 ||
+             array_type == BB_TYPE_UINT8 || array_type == BB_TYPE_UINT16 || array_type == BB_TYPE_UINT32;
+      break;
+    case BB_TYPE_INT64: fits = array_type == BB_TYPE_INT64 || array_type == BB_TYPE_UINT64; break;
+    default: fits = array_type == stored; break;
+  }
+  if (!fits) {
+    throw py::type_error(what + ": the values are " + description + ", not values of type '" + t.name +
+                         "' (cast them, or give them as Python objects for the type's text rules)");
+  }
+}
+
 // Any container as (values, mask): blockbloom._containers.normalize takes
 // pandas Series / Index (plain and nullable dtypes), numpy.ma arrays,
 // datetime64 arrays and __array__ objects apart without per-element work.
@@ -293,10 +439,19 @@ struct Unmasked {
   py::object values;
   py::object mask;
 };
-Unmasked Unmask(py::handle values, py::handle mask, const std::string& what) {
+Unmasked Unmask(py::handle values, py::handle mask, const std::string& what, const ColumnType* typed = nullptr) {
   Unmasked u{py::reinterpret_borrow<py::object>(values), py::reinterpret_borrow<py::object>(mask)};
   if (PyList_Check(values.ptr()) || PyTuple_Check(values.ptr())) return u;
-  py::tuple got = py::module_::import("blockbloom._containers").attr("normalize")(values, mask, what);
+  py::object unit = py::none();
+  py::object type_name = py::none();
+  if (typed != nullptr) {
+    // datetime64 values are converted to a DATE's or TIMESTAMP's unit (exactly).
+    const auto kind = KindOf(typed->column);
+    const bool datetimes = std::strcmp(kind.first, "date") == 0 || std::strcmp(kind.first, "timestamp") == 0;
+    unit = py::str(datetimes ? kind.second : "");
+    type_name = py::str(typed->name);
+  }
+  py::tuple got = py::module_::import("blockbloom._containers").attr("normalize")(values, mask, what, unit, type_name);
   u.values = got[0];
   u.mask = got[1];
   return u;
@@ -325,6 +480,7 @@ class ArrayColumn {
     }
     width_ = t.size;
     type_ = PhysicalOf(column_type_);
+    description_ = DescribeElements(values, buffer_.format());
     ValueType wanted;
     if (ParseType(type, &wanted) && wanted != type_) {
       throw py::type_error(what + ": type='" + TypeName(wanted) + "' but the array holds " +
@@ -336,6 +492,7 @@ class ArrayColumn {
   }
   ValueType type() const { return type_; }
   uint32_t column_type() const { return column_type_; }
+  const std::string& description() const { return description_; }
   size_t width() const { return width_; }
   const void* data() const { return buffer_.data(); }
   size_t count() const { return buffer_.count(); }
@@ -346,6 +503,7 @@ class ArrayColumn {
   ValueType type_ = ValueType::kInt64;
   uint32_t column_type_ = 0;
   size_t width_ = 0;
+  std::string description_;
 };
 
 // A sequence of values hashed one by one; nulls (None, or masked) marked.
@@ -357,7 +515,7 @@ struct HashedSequence {
 
 template <class T>
 HashedSequence<T> HashSequence(py::handle values, py::handle type, py::handle mask, uint32_t seed,
-                               const std::string& what) {
+                               const std::string& what, const ColumnType* typed = nullptr) {
   // A tuple of the items, not the list itself: each item's hooks (__index__,
   // __float__, __bool__) may change the list while it is walked.
   py::object items = py::reinterpret_steal<py::object>(PySequence_Tuple(values.ptr()));
@@ -369,7 +527,10 @@ HashedSequence<T> HashSequence(py::handle values, py::handle type, py::handle ma
   PyObject** item = PySequence_Fast_ITEMS(items.ptr());
   const NullMask nulls(mask, n, what);
   ValueType value_type = ValueType::kInt64;
-  if (!ParseType(type, &value_type)) {
+  py::object text_fn;
+  if (typed != nullptr) {
+    text_fn = py::module_::import("blockbloom._containers").attr("text");
+  } else if (!ParseType(type, &value_type)) {
     for (size_t i = 0; i < n; ++i) {
       if (item[i] != Py_None && !nulls.null(i)) {
         value_type = InferType(item[i], what);
@@ -382,7 +543,14 @@ HashedSequence<T> HashSequence(py::handle values, py::handle type, py::handle ma
   out.nulls.resize(n);
   for (size_t i = 0; i < n; ++i) {
     out.nulls[i] = item[i] == Py_None || nulls.null(i);
-    if (!out.nulls[i]) {
+    if (out.nulls[i]) continue;
+    if (typed != nullptr) {
+      bool null = false;
+      const std::vector<uint8_t> bytes =
+          EncodeObject(text_fn, item[i], *typed, what + ": value " + std::to_string(i), &null);
+      out.nulls[i] = null;
+      if (!null) out.hashes[i] = HashBytes<T>(bytes.data(), bytes.size(), seed);
+    } else {
       out.hashes[i] = HashOf<T>(Encoded(item[i], value_type, what + ": value " + std::to_string(i)), seed);
     }
   }
@@ -390,8 +558,9 @@ HashedSequence<T> HashSequence(py::handle values, py::handle type, py::handle ma
 }
 
 template <class T>
-void InsertSequence(Filter& f, py::handle values, py::handle type, py::handle mask, const std::string& what) {
-  HashedSequence<T> in = HashSequence<T>(values, type, mask, f.raw().hash_seed, what);
+void InsertSequence(Filter& f, py::handle values, py::handle type, py::handle mask, const std::string& what,
+                    const ColumnType* typed) {
+  HashedSequence<T> in = HashSequence<T>(values, type, mask, f.raw().hash_seed, what, typed);
   int status;
   {
     py::gil_scoped_release release;
@@ -406,8 +575,9 @@ void InsertSequence(Filter& f, py::handle values, py::handle type, py::handle ma
 }
 
 template <class T>
-py::object FindSequence(Filter& f, py::handle values, py::handle type, py::handle mask, const std::string& what) {
-  const HashedSequence<T> in = HashSequence<T>(values, type, mask, f.raw().hash_seed, what);
+py::object FindSequence(Filter& f, py::handle values, py::handle type, py::handle mask, const std::string& what,
+                        const ColumnType* typed) {
+  const HashedSequence<T> in = HashSequence<T>(values, type, mask, f.raw().hash_seed, what, typed);
   const size_t n = in.hashes.size();
   BoolOutput answers(py::none(), n, {static_cast<py::ssize_t>(n)}, what);
   bool* out = answers.data();
@@ -426,19 +596,26 @@ py::object FindSequence(Filter& f, py::handle values, py::handle type, py::handl
 
 }  // namespace
 
+namespace {
+bool IsOneObject(py::handle value);
+}  // namespace
+
 void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask) {
   const std::string what = "insert_values()";
-  if (IsScalar(values)) {
+  if (IsOneObject(values)) {
     InsertValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask));
     return;
   }
-  const Unmasked u = Unmask(values, mask, what);
+  ColumnType call;
+  const ColumnType* typed = Resolve(f, type, &call, what);
+  const Unmasked u = Unmask(values, mask, what, typed);
   ArrayColumn column;
-  if (!column.Take(u.values, type, what)) {
-    f.kudu() ? InsertSequence<uint32_t>(f, u.values, type, u.mask, what)
-             : InsertSequence<uint64_t>(f, u.values, type, u.mask, what);
+  if (!column.Take(u.values, typed != nullptr ? py::none() : type, what)) {
+    f.kudu() ? InsertSequence<uint32_t>(f, u.values, type, u.mask, what, typed)
+             : InsertSequence<uint64_t>(f, u.values, type, u.mask, what, typed);
     return;
   }
+  if (typed != nullptr) CheckArrayType(*typed, column.column_type(), column.description(), what);
   const NullMask nulls(u.mask, column.count(), what);
   int status;
   {
@@ -451,16 +628,19 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
 
 py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle mask) {
   const std::string what = "find_values()";
-  if (IsScalar(values)) {
+  if (IsOneObject(values)) {
     py::object answers = FindValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask));
     return py::bool_(answers.attr("item")(0));
   }
-  const Unmasked u = Unmask(values, mask, what);
+  ColumnType call;
+  const ColumnType* typed = Resolve(f, type, &call, what);
+  const Unmasked u = Unmask(values, mask, what, typed);
   ArrayColumn column;
-  if (!column.Take(u.values, type, what)) {
-    return f.kudu() ? FindSequence<uint32_t>(f, u.values, type, u.mask, what)
-                    : FindSequence<uint64_t>(f, u.values, type, u.mask, what);
+  if (!column.Take(u.values, typed != nullptr ? py::none() : type, what)) {
+    return f.kudu() ? FindSequence<uint32_t>(f, u.values, type, u.mask, what, typed)
+                    : FindSequence<uint64_t>(f, u.values, type, u.mask, what, typed);
   }
+  if (typed != nullptr) CheckArrayType(*typed, column.column_type(), column.description(), what);
   const NullMask nulls(u.mask, column.count(), what);
   BoolOutput answers(py::none(), column.count(), column.shape(), what);
   int status;
@@ -482,27 +662,49 @@ T HashOne(py::handle value, uint32_t seed, py::handle type, const std::string& w
   return HashOf<T>(Encoded(value, value_type, what), seed);
 }
 
+// One value rather than many: None, int, float, str, bytes, a numpy scalar,
+// or an object that is neither a sequence, an iterable nor an array
+// (Decimal, date, time, datetime, UUID).
+bool IsOneObject(py::handle value) {
+  if (value.is_none() || IsScalar(value)) return true;
+  if (py::isinstance(value, py::module_::import("numpy").attr("generic"))) return true;
+  if (PySequence_Check(value.ptr()) || PyObject_CheckBuffer(value.ptr()) || py::hasattr(value, "__array__") ||
+      py::hasattr(value, "__iter__")) {
+    return false;
+  }
+  return true;
+}
+
+// For the hash functions bytearray and memoryview are one value too (their bytes).
 bool IsOneValue(py::handle value) {
-  if (IsScalar(value) || PyByteArray_Check(value.ptr()) || PyMemoryView_Check(value.ptr())) return true;
-  return py::isinstance(value, py::module_::import("numpy").attr("generic"));
+  return PyByteArray_Check(value.ptr()) || PyMemoryView_Check(value.ptr()) || IsOneObject(value);
 }
 
 // The hashes of an array or sequence's non-null values, in order, as a numpy
 // array of T (uint64 for Parquet, uint32 for Kudu).
 template <class T>
-py::array_t<T> HashMany(py::handle values, uint32_t seed, py::handle type, const std::string& what) {
-  const Unmasked u = Unmask(values, py::none(), what);
+py::array_t<T> ToArray(const std::vector<T>& hashes, size_t kept) {
+  py::array_t<T> out(static_cast<py::ssize_t>(kept));
+  if (kept != 0) std::memcpy(out.mutable_data(), hashes.data(), kept * sizeof(T));
+  return out;
+}
+
+// The hashes of an array or sequence's non-null values, in order, as a numpy
+// array of T (uint64 for Parquet, uint32 for Kudu).
+template <class T>
+py::array_t<T> HashMany(py::handle values, uint32_t seed, py::handle type, const ColumnType* typed,
+                        const std::string& what) {
+  const Unmasked u = Unmask(values, py::none(), what, typed);
   ArrayColumn column;
-  if (!column.Take(u.values, type, what)) {
-    HashedSequence<T> in = HashSequence<T>(u.values, type, u.mask, seed, what);
+  if (!column.Take(u.values, typed != nullptr ? py::none() : type, what)) {
+    HashedSequence<T> in = HashSequence<T>(u.values, type, u.mask, seed, what, typed);
     size_t kept = 0;
     for (size_t i = 0; i < in.hashes.size(); ++i) {
       if (in.nulls[i] == 0) in.hashes[kept++] = in.hashes[i];
     }
-    py::array_t<T> out(static_cast<py::ssize_t>(kept));
-    if (kept != 0) std::memcpy(out.mutable_data(), in.hashes.data(), kept * sizeof(T));
-    return out;
+    return ToArray(in.hashes, kept);
   }
+  if (typed != nullptr) CheckArrayType(*typed, column.column_type(), column.description(), what);
   const NullMask nulls(u.mask, column.count(), what);
   std::vector<T> hashes(column.count());
   size_t kept = 0;
@@ -518,23 +720,66 @@ py::array_t<T> HashMany(py::handle values, uint32_t seed, py::handle type, const
                                 });
   }
   Check(status, what);
-  py::array_t<T> out(static_cast<py::ssize_t>(kept));
-  if (kept != 0) std::memcpy(out.mutable_data(), hashes.data(), kept * sizeof(T));
-  return out;
+  return ToArray(hashes, kept);
+}
+
+template <class T>
+py::object HashValues(py::handle values, uint32_t seed, py::handle type, const std::string& what) {
+  ColumnType call;
+  const ColumnType* typed = nullptr;
+  if (!type.is_none() && !IsLegacyName(type)) {
+    call = ParseColumnType(type, what + ": type");
+    typed = &call;
+  }
+  if (!IsOneValue(values)) return HashMany<T>(values, seed, type, typed, what);
+  if (typed == nullptr) return py::int_(HashOne<T>(values, seed, type, what));
+  if (values.is_none()) throw py::value_error(what + ": None (a null) has no hash");
+  const HashedSequence<T> one = HashSequence<T>(py::make_tuple(values), type, py::none(), seed, what, typed);
+  if (one.nulls[0] != 0) throw py::value_error(what + ": a null has no hash");
+  return py::int_(one.hashes[0]);
 }
 
 }  // namespace
 
+py::tuple ColumnHashes(const py::dict& column, py::handle values) {
+  const std::string what = "probe()";
+  const ColumnType typed = ColumnTypeFromInfo(column);
+  StoredColumnType(typed, what);  // BOOLEAN and the like: refused before any value
+  py::object many = IsOneObject(values) ? py::object(py::make_tuple(values)) : py::reinterpret_borrow<py::object>(values);
+  const Unmasked u = Unmask(many, py::none(), what, &typed);
+  ArrayColumn array;
+  if (!array.Take(u.values, py::none(), what)) {
+    HashedSequence<uint64_t> in = HashSequence<uint64_t>(u.values, py::none(), u.mask, 0, what, &typed);
+    py::array_t<uint64_t> hashes = ToArray(in.hashes, in.hashes.size());
+    py::array_t<bool> nulls(static_cast<py::ssize_t>(in.nulls.size()));
+    for (size_t i = 0; i < in.nulls.size(); ++i) nulls.mutable_data()[i] = in.nulls[i] != 0;
+    return py::make_tuple(hashes, nulls);
+  }
+  CheckArrayType(typed, array.column_type(), array.description(), what);
+  const NullMask mask(u.mask, array.count(), what);
+  const NullMask all(py::none(), array.count(), what);
+  std::vector<uint64_t> hashes(array.count());
+  size_t kept = 0;
+  // A hash per row (no validity): nulls are hashed as whatever their bytes are, and reported.
+  Check(ForEachColumnChunk(array.column_type(), array.width(), array.data(), array.count(), all,
+                           [&](size_t, size_t, const bb_column& col) {
+                             size_t got = 0;
+                             const int st = bb_parquet_hash_column(&col, hashes.data() + kept, &got);
+                             kept += got;
+                             return st;
+                           }),
+        what);
+  py::array_t<bool> nulls(static_cast<py::ssize_t>(array.count()));
+  for (size_t i = 0; i < array.count(); ++i) nulls.mutable_data()[i] = mask.null(i);
+  return py::make_tuple(ToArray(hashes, kept), nulls);
+}
+
 py::object ParquetHash(py::handle value, py::handle type) {
-  const std::string what = "parquet_hash()";
-  if (IsOneValue(value)) return py::int_(HashOne<uint64_t>(value, 0, type, what));
-  return HashMany<uint64_t>(value, 0, type, what);
+  return HashValues<uint64_t>(value, 0, type, "parquet_hash()");
 }
 
 py::object KuduHash(py::handle value, uint32_t seed, py::handle type) {
-  const std::string what = "kudu_hash()";
-  if (IsOneValue(value)) return py::int_(HashOne<uint32_t>(value, seed, type, what));
-  return HashMany<uint32_t>(value, seed, type, what);
+  return HashValues<uint32_t>(value, seed, type, "kudu_hash()");
 }
 
 }  // namespace bbpy

@@ -31,6 +31,10 @@ pybind11::object FindValues(Filter& f, pybind11::handle values, pybind11::handle
 pybind11::object ParquetHash(pybind11::handle value, pybind11::handle type);
 pybind11::object KuduHash(pybind11::handle value, uint32_t seed, pybind11::handle type);
 
+// (uint64 hashes, bool nulls) of values (one or many) as a file's column
+// stores them: column is blockbloom.parquet's column dict.
+pybind11::tuple ColumnHashes(const pybind11::dict& column, pybind11::handle values);
+
 }  // namespace bbpy
 
 #endif  // BLOCKBLOOM_PYTHON_VALUES_H_

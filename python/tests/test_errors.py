@@ -258,8 +258,8 @@ def test_value_refusals():
         blockbloom.Filter(64, layout="kudu").insert_values(np.zeros(3, dtype=np.uint32))
     with pytest.raises(TypeError, match="type='int32' but the array holds"):
         f.insert_values(np.zeros(3, dtype=np.int64), type="int32")
-    with pytest.raises(ValueError, match="'int32', 'int64'"):
-        f.insert_values([1], type="int16")
+    with pytest.raises(ValueError, match="'int33' is not a type name"):
+        f.insert_values([1], type="int33")
     with pytest.raises(TypeError):
         f.insert_values([1], type=32)
     with pytest.raises(ValueError, match="not C-contiguous"):
@@ -282,8 +282,8 @@ def test_value_refusals():
         f.insert_values(["1.5"], type="double")
     with pytest.raises(TypeError, match="cannot hash a object"):
         f.insert_values([object()])
-    with pytest.raises(TypeError, match="sequence of values"):
-        f.insert_values(object())
+    with pytest.raises(TypeError, match="cannot hash a object"):
+        f.insert_values(object())  # one value (not iterable), of no kind known
     with pytest.raises(TypeError):
         blockbloom.parquet_hash(object())
     with pytest.raises(TypeError):
