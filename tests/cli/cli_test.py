@@ -1785,7 +1785,12 @@ class InterruptedBuildLeavesNoTempFile(FileTestCase):
         proc = subprocess.Popen(
             WRAPPER + [TOOL, "build", "--layout", "parquet", "--bytes", str(self.BYTES),
                        "--input", self.hashes, "-o", self.out],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            # Under nohup (or any parent that ignores them) the signals would be
+            # inherited as ignored, and the tool rightly keeps them so: start it
+            # as a terminal would, with their default action.
+            preexec_fn=lambda: [signal.signal(s, signal.SIG_DFL)
+                                for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)])
         try:
             deadline = time.monotonic() + 60
             while not self.temp_files() and proc.poll() is None:
