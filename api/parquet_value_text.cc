@@ -421,7 +421,8 @@ int Encode(const Rules& r, std::string_view s, std::string* out, std::string* wh
     case Kind::kBytes:
       if (r.hex) {
         if (!Hex(s, out)) {
-          *why = "is not hex digits (two a byte)";
+          out->clear();
+          *why = s.size() % 2 ? "has an odd number of hex digits" : "is not hex digits";
           return BB_ERR_VALUE_SYNTAX;
         }
       } else {
