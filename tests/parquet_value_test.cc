@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// parquet_value.h: type names (bb_parquet_type_parse) and the bb_column_type
-// of a type's stored values (bb_parquet_stored_column_type).
+// parquet_value.h: type names (bb_parquet_type_parse), the bb_column_type of
+// a type's stored values (bb_parquet_stored_column_type), and values as text
+// (bb_parquet_encode_text / _hash_text / _value_form): every type's accepted
+// forms against bytes worked out outside the library (Python's struct,
+// datetime and uuid; day numbers: 2024-01-31 = 19753, 0001-01-01 = -719162),
+// and each refusal's code.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -140,6 +144,277 @@ TEST(ParquetStoredColumnType, EachPhysicalType) {
   EXPECT_EQ(bb_parquet_stored_column_type(&t, &type, &width), BB_ERR_PARQUET_UNSUPPORTED);
   EXPECT_EQ(bb_parquet_stored_column_type(nullptr, &type, &width), BB_ERR_NULL_POINTER);
   EXPECT_EQ(bb_parquet_stored_column_type(&t, nullptr, &width), BB_ERR_NULL_POINTER);
+}
+
+
+struct TextCase {
+  const char* type;
+  uint32_t flags;
+  const char* text;
+  const char* hex;  // the bytes expected, or nullptr for an error
+  int code;         // BB_OK or the error
+};
+
+constexpr uint32_t H = BB_PARQUET_TEXT_HEX, P = BB_PARQUET_TEXT_PHYSICAL;
+constexpr int S = BB_ERR_VALUE_SYNTAX, R = BB_ERR_VALUE_RANGE, U = BB_ERR_PARQUET_UNSUPPORTED;
+
+const TextCase kText[] = {
+    {"int8", 0, "127", "7f000000", BB_OK},
+    {"int8", 0, "-128", "80ffffff", BB_OK},
+    {"int8", 0, "0", "00000000", BB_OK},
+    {"int8", 0, "128", nullptr, R},
+    {"int8", 0, "-129", nullptr, R},
+    {"int8", 0, " 5", nullptr, S},
+    {"int8", 0, "5 ", nullptr, S},
+    {"int8", 0, "+5", nullptr, S},
+    {"int8", 0, "05", nullptr, S},
+    {"int8", 0, "-0", nullptr, S},
+    {"int8", 0, "", nullptr, S},
+    {"int8", 0, "0x10", nullptr, S},
+    {"uint8", 0, "255", "ff000000", BB_OK},
+    {"uint8", 0, "-1", nullptr, R},
+    {"uint8", 0, "256", nullptr, R},
+    {"int16", 0, "-32768", "0080ffff", BB_OK},
+    {"uint16", 0, "65535", "ffff0000", BB_OK},
+    {"int32", 0, "-2147483648", "00000080", BB_OK},
+    {"uint32", 0, "4294967295", "ffffffff", BB_OK},
+    {"uint32", 0, "4294967296", nullptr, R},
+    {"int64", 0, "-9223372036854775808", "0000000000000080", BB_OK},
+    {"int64", 0, "9223372036854775808", nullptr, R},
+    {"uint64", 0, "18446744073709551615", "ffffffffffffffff", BB_OK},
+    {"uint64", 0, "18446744073709551616", nullptr, R},
+    {"uint64", 0, "99999999999999999999999999999999999999999", nullptr, R},
+    {"double", 0, "1.5", "000000000000f83f", BB_OK},
+    {"double", 0, "-0.0", "0000000000000080", BB_OK},
+    {"double", 0, "0x1p-1", "000000000000e03f", BB_OK},
+    {"double", 0, "NaN", "000000000000f87f", BB_OK},
+    {"double", 0, "-INF", "000000000000f0ff", BB_OK},
+    {"double", 0, "1e400", nullptr, R},
+    {"double", 0, "1e-400", nullptr, R},
+    {"double", 0, "1.5x", nullptr, S},
+    {"double", 0, " 1", nullptr, S},
+    {"double", 0, "nan(1)", nullptr, S},
+    {"float", 0, "1.5", "0000c03f", BB_OK},
+    {"float", 0, "inf", "0000807f", BB_OK},
+    {"float", 0, "1e39", nullptr, R},
+    {"float16", 0, "1", "003c", BB_OK},
+    {"float16", 0, "-2", "00c0", BB_OK},
+    {"float16", 0, "65504", "ff7b", BB_OK},
+    {"float16", 0, "0.1", "662e", BB_OK},
+    {"float16", 0, "0.5", "0038", BB_OK},
+    {"float16", 0, "nan", "007e", BB_OK},
+    {"float16", 0, "-inf", "00fc", BB_OK},
+    {"float16", 0, "1e6", nullptr, R},
+    {"float16", 0, "1e-10", nullptr, R},
+    {"decimal(9,2)", 0, "123", "0c300000", BB_OK},  // unscaled 12300
+    {"decimal(9,2)", 0, "-1.5", "6affffff", BB_OK},  // -150
+    {"decimal(9,2)", 0, "0.05", "05000000", BB_OK},
+    {"decimal(9,2)", 0, "1234567890", nullptr, R},
+    {"decimal(9,2)", 0, "1.234", nullptr, S},
+    {"decimal(9,2)", 0, "1.", nullptr, S},
+    {"decimal(9,2)", 0, ".5", nullptr, S},
+    {"decimal(9,2)", 0, "+1", nullptr, S},
+    {"decimal(9,2)", 0, "1e2", nullptr, S},
+    {"decimal(4,1)", 0, "99999", nullptr, R},
+    {"decimal(4,1)", 0, "999.9", "0f270000", BB_OK},
+    {"decimal(18,2)", 0, "1.00", "6400000000000000", BB_OK},
+    {"decimal(5,2,fixed(4))", 0, "-1.00", "ffffff9c", BB_OK},
+    {"decimal(5,2,fixed(4))", 0, "1.00", "00000064", BB_OK},
+    {"decimal(10,2,binary)", 0, "1.27", "7f", BB_OK},
+    {"decimal(10,2,binary)", 0, "1.28", "0080", BB_OK},
+    {"decimal(10,2,binary)", 0, "-1.28", "80", BB_OK},
+    {"decimal(10,2,binary)", 0, "-1.29", "ff7f", BB_OK},
+    {"decimal(10,2,binary)", 0, "0", "00", BB_OK},
+    {"decimal(38,0)", 0, "99999999999999999999999999999999999999",
+     "4b3b4ca85a86c47a098a223fffffffff", BB_OK},
+    {"decimal(38,0)", 0, "-1", "ffffffffffffffffffffffffffffffff", BB_OK},
+    {"date", 0, "2024-01-31", "294d0000", BB_OK},  // 19753
+    {"date", 0, "1970-01-01", "00000000", BB_OK},
+    {"date", 0, "0001-01-01", "c606f5ff", BB_OK},  // -719162
+    {"date", 0, "9999-12-31", "a0c02c00", BB_OK},
+    {"date", 0, "2024-02-29", "464d0000", BB_OK},
+    {"date", 0, "2023-02-29", nullptr, R},
+    {"date", 0, "2024-13-01", nullptr, R},
+    {"date", 0, "0000-01-01", nullptr, R},
+    {"date", 0, "2024-1-01", nullptr, S},
+    {"date", 0, "2024-01-31 ", nullptr, S},
+    {"date", P, "19753", "294d0000", BB_OK},
+    {"time(ms)", 0, "12:34:56.789", "952cb302", BB_OK},
+    {"time(ms)", 0, "00:00:00", "00000000", BB_OK},
+    {"time(ms)", 0, "24:00:00", nullptr, R},
+    {"time(ms)", 0, "12:60:00", nullptr, R},
+    {"time(ms)", 0, "12:34:56.7891", nullptr, S},
+    {"time(ms)", 0, "12:34:56.", nullptr, S},
+    {"time(ms)", 0, "12:34", nullptr, S},
+    {"time(us)", 0, "00:00:01.5", "60e3160000000000", BB_OK},
+    {"time(ns)", 0, "00:00:00.000000001", "0100000000000000", BB_OK},
+    {"timestamp(ms,utc)", 0, "1970-01-01T00:00:00Z", "0000000000000000", BB_OK},
+    {"timestamp(ms,utc)", 0, "1970-01-01 01:00:00+01:00", "0000000000000000", BB_OK},
+    {"timestamp(ms,utc)", 0, "1969-12-31 23:00:00-01:00", "0000000000000000", BB_OK},
+    {"timestamp(ms)", 0, "2024-01-31T12:00:00.5", "f4eb635f8d010000", BB_OK},
+    {"timestamp(ms)", 0, "1970-01-01T00:00:00Z", nullptr, S},
+    {"timestamp(ms)", 0, "1970-01-01T00:00:00+01:00", nullptr, S},
+    {"timestamp(us)", 0, "0001-01-01 00:00:00", "0040d400014023ff", BB_OK},
+    {"timestamp(ns)", 0, "2262-04-12 00:00:00", nullptr, R},
+    {"timestamp(ms)", 0, "2024-01-31X12:00:00", nullptr, S},
+    {"timestamp(ms,utc)", 0, "1970-01-01T00:00:00+24:00", nullptr, R},
+    {"timestamp(ms)", P, "-1", "ffffffffffffffff", BB_OK},
+    {"int96", 0, "1970-01-01 00:00:01", "00ca9a3b000000008c3d2500", BB_OK},
+    {"int96", 0, "1970-01-01 00:00:01Z", nullptr, S},
+    {"int96", H, "00ca9a3b000000008c3d2500", "00ca9a3b000000008c3d2500", BB_OK},
+    {"uuid", 0, "123e4567-e89b-12d3-a456-426614174000", "123e4567e89b12d3a456426614174000", BB_OK},
+    {"uuid", 0, "123E4567E89B12D3A456426614174000", "123e4567e89b12d3a456426614174000", BB_OK},
+    {"uuid", 0, "123e4567-e89b-12d3-a456-42661417400", nullptr, S},
+    {"uuid", 0, "123e4567-e89b-12d3-a456-42661417400g", nullptr, S},
+    {"uuid", 0, "123e4567e-89b-12d3-a456-426614174000", nullptr, S},
+    {"interval", 0, "1 months 2 days 3 ms", "010000000200000003000000", BB_OK},
+    {"interval", 0, "1 month 2 days 3 ms", nullptr, S},
+    {"interval", 0, "4294967296 months 0 days 0 ms", nullptr, R},
+    {"string", 0, "h\xc3\xa9", "68c3a9", BB_OK},
+    {"string", H, "68C3A9", "68c3a9", BB_OK},
+    {"string", H, "68c", nullptr, S},
+    {"string", H, "zz", nullptr, S},
+    {"string", 0, "", "", BB_OK},
+    {"binary", 0, "ab", "6162", BB_OK},
+    {"fixed(3)", 0, "abc", "616263", BB_OK},
+    {"fixed(3)", 0, "abcd", nullptr, S},
+    {"int32", H, "00000000", nullptr, S},
+    {"int32", 4, "1", nullptr, U},
+    {"boolean", 0, "true", nullptr, U},
+    {"boolean", P, "1", nullptr, U},
+};
+
+std::string ToHex(const uint8_t* p, size_t n) {
+  static const char kDigits[] = "0123456789abcdef";
+  std::string s;
+  for (size_t i = 0; i < n; ++i) {
+    s += kDigits[p[i] >> 4];
+    s += kDigits[p[i] & 15];
+  }
+  return s;
+}
+
+TEST(ParquetEncodeText, EveryType) {
+  for (const TextCase& c : kText) {
+    SCOPED_TRACE(std::string(c.type) + " '" + c.text + "'");
+    bb_parquet_column t = Fresh();
+    ASSERT_EQ(bb_parquet_type_parse(c.type, std::strlen(c.type), &t), BB_OK);
+    uint8_t out[64];
+    size_t n = 999;
+    char why[BB_PARQUET_VALUE_ERROR_MAX] = "";
+    const int rc = bb_parquet_encode_text(&t, c.text, std::strlen(c.text), c.flags, out,
+                                          sizeof out, &n, why, sizeof why);
+    ASSERT_EQ(rc, c.code) << why;
+    uint64_t h = 0;
+    const int hrc = bb_parquet_hash_text(&t, c.text, std::strlen(c.text), c.flags, &h, nullptr, 0);
+    EXPECT_EQ(hrc, c.code);
+    if (c.code != BB_OK) {
+      EXPECT_EQ(n, 999u);
+      EXPECT_GT(std::strlen(why), 5u);
+      continue;
+    }
+    EXPECT_EQ(ToHex(out, n), c.hex);
+    uint64_t expected = 0;
+    ASSERT_EQ(bb_parquet_hash_value(t.physical_type, t.type_length, out, n, &expected), BB_OK);
+    EXPECT_EQ(h, expected);
+  }
+}
+
+TEST(ParquetEncodeText, ConvertedAnnotations) {
+  bb_parquet_column t = Fresh();
+  t.physical_type = BB_PARQUET_INT32;
+  t.converted_type = 15;  // INT_8
+  uint8_t out[16];
+  size_t n = 0;
+  EXPECT_EQ(bb_parquet_encode_text(&t, "128", 3, 0, out, sizeof out, &n, nullptr, 0), R);
+  t.converted_type = 11;  // UINT_8
+  EXPECT_EQ(bb_parquet_encode_text(&t, "255", 3, 0, out, sizeof out, &n, nullptr, 0), BB_OK);
+  t.converted_type = 6;  // DATE
+  ASSERT_EQ(bb_parquet_encode_text(&t, "2024-01-31", 10, 0, out, sizeof out, &n, nullptr, 0),
+            BB_OK);
+  EXPECT_EQ(ToHex(out, n), "294d0000");
+  t.converted_type = 5;  // DECIMAL, scale and precision from the SchemaElement
+  t.precision = 9;
+  t.scale = 2;
+  ASSERT_EQ(bb_parquet_encode_text(&t, "123", 3, 0, out, sizeof out, &n, nullptr, 0), BB_OK);
+  EXPECT_EQ(ToHex(out, n), "0c300000");
+  t.converted_type = 7;  // TIME_MILLIS
+  EXPECT_EQ(bb_parquet_encode_text(&t, "00:00:01", 8, 0, out, sizeof out, &n, nullptr, 0), BB_OK);
+  EXPECT_EQ(ToHex(out, n), "e8030000");
+  t.physical_type = BB_PARQUET_INT64;
+  t.converted_type = 9;  // TIMESTAMP_MILLIS: UTC-adjusted
+  const char* ts = "1970-01-01T00:00:01Z";
+  ASSERT_EQ(bb_parquet_encode_text(&t, ts, std::strlen(ts), 0, out, sizeof out, &n, nullptr, 0),
+            BB_OK);
+  EXPECT_EQ(ToHex(out, n), "e803000000000000");
+  t.converted_type = 15;  // INT_8 on INT64: does not fit
+  EXPECT_EQ(bb_parquet_encode_text(&t, "1", 1, 0, out, sizeof out, &n, nullptr, 0), U);
+  t.converted_type = BB_PARQUET_CONVERTED_NONE;
+  for (int logical : {16, 17, 18, 42}) {  // VARIANT, GEOMETRY, GEOGRAPHY, unknown
+    t.logical_type = logical;
+    EXPECT_EQ(bb_parquet_encode_text(&t, "1", 1, 0, out, sizeof out, &n, nullptr, 0), U);
+    EXPECT_EQ(bb_parquet_encode_text(&t, "1", 1, P, out, sizeof out, &n, nullptr, 0), BB_OK);
+  }
+}
+
+TEST(ParquetEncodeText, ErrorsAndCapacity) {
+  bb_parquet_column t = Fresh();
+  ASSERT_EQ(bb_parquet_type_parse("date", 4, &t), BB_OK);
+  uint8_t out[4];
+  size_t n = 7;
+  char why[BB_PARQUET_VALUE_ERROR_MAX];
+  EXPECT_EQ(bb_parquet_encode_text(&t, "2024-01-31", 10, 0, out, 3, &n, why, sizeof why),
+            BB_ERR_BUFFER_TOO_SMALL);
+  EXPECT_EQ(n, 7u);
+  EXPECT_EQ(bb_parquet_encode_text(&t, "2024-13-01", 10, 0, out, 4, &n, why, sizeof why), R);
+  EXPECT_STREQ(why, "is not a date: no such month (wants YYYY-MM-DD (0001-01-01 .. 9999-12-31))");
+  char tiny[4];
+  EXPECT_EQ(bb_parquet_encode_text(&t, "x", 1, 0, out, 4, &n, tiny, sizeof tiny), S);
+  EXPECT_EQ(std::strlen(tiny), 3u);
+  EXPECT_EQ(bb_parquet_encode_text(nullptr, "x", 1, 0, out, 4, &n, nullptr, 0),
+            BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_parquet_encode_text(&t, "x", 1, 0, nullptr, 4, &n, nullptr, 0),
+            BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_parquet_encode_text(&t, "x", 1, 0, out, 4, nullptr, nullptr, 0),
+            BB_ERR_NULL_POINTER);
+  uint64_t h = 0;
+  EXPECT_EQ(bb_parquet_hash_text(&t, "x", 1, 0, nullptr, nullptr, 0), BB_ERR_NULL_POINTER);
+  t.struct_size = sizeof t - 1;
+  EXPECT_EQ(bb_parquet_hash_text(&t, "2024-01-31", 10, 0, &h, nullptr, 0),
+            BB_ERR_BUFFER_TOO_SMALL);
+}
+
+TEST(ParquetValueForm, Strings) {
+  const struct {
+    const char* type;
+    uint32_t flags;
+    const char* form;
+    int code;
+  } cases[] = {
+      {"int8", 0, "an integer -128 .. 127", BB_OK},
+      {"uint64", 0, "an integer 0 .. 18446744073709551615", BB_OK},
+      {"date", 0, "YYYY-MM-DD (0001-01-01 .. 9999-12-31)", BB_OK},
+      {"date", P, "an integer -2147483648 .. 2147483647", BB_OK},
+      {"decimal(9,2)", 0, "[-]digits[.digits], at most 7 integer and 2 fraction digits", BB_OK},
+      {"uuid", 0, "8-4-4-4-12 or 32 hex digits", BB_OK},
+      {"fixed(3)", 0, "exactly 3 bytes", BB_OK},
+      {"string", H, "hex digits, two a byte, any bytes", BB_OK},
+      {"boolean", 0, "the column is BOOLEAN: Parquet defines no Bloom filter hash for booleans",
+       U},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.type);
+    bb_parquet_column t = Fresh();
+    ASSERT_EQ(bb_parquet_type_parse(c.type, std::strlen(c.type), &t), BB_OK);
+    char out[BB_PARQUET_VALUE_FORM_MAX];
+    ASSERT_EQ(bb_parquet_value_form(&t, c.flags, out, sizeof out), c.code);
+    EXPECT_STREQ(out, c.form);
+  }
+  bb_parquet_column t = Fresh();
+  ASSERT_EQ(bb_parquet_type_parse("date", 4, &t), BB_OK);
+  char small[8] = "keep";
+  EXPECT_EQ(bb_parquet_value_form(&t, 0, small, sizeof small), BB_ERR_BUFFER_TOO_SMALL);
+  EXPECT_STREQ(small, "keep");
 }
 
 }  // namespace

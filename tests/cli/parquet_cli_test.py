@@ -456,7 +456,8 @@ class ParquetListFilesMadeHere(ParquetTestCase):
             for word in ("blockbloom parquet list FILE [--json]",
                          "blockbloom parquet probe FILE --column PATH", "--row-group N",
                          "--input FILE", "--hex", "estimated_ndv", "bits_set_fraction",
-                         "VALUE<TAB>row_group=R<TAB>maybe|absent", "INTEGER(8,true)", "BOOLEAN"):
+                         "VALUE<TAB>row_group=R<TAB>maybe|absent", "--physical", "DECIMAL(p,s)",
+                         "YYYY-MM-DD", "BOOLEAN"):
                 self.assertIn(word, text)
         self.assertIn("blockbloom parquet list FILE [--json]", self.run_ok(["--help"]).stdout)
         for args, fragment in ((["parquet"], "missing list or probe"),
@@ -585,7 +586,7 @@ class ParquetProbeFilesMadeHere(ParquetTestCase):
                            "--hex is for BYTE_ARRAY")
         path = self.one_column_file(Column("flag", BOOLEAN), [[b"\x01"]], "b.parquet")
         self.assertRefused(["parquet", "probe", path, "--column", "flag", "true"],
-                           "column flag is BOOLEAN")
+                           "column flag (BOOLEAN): the column is BOOLEAN")
 
     def test_every_row_group_or_one(self):
         path = self.one_column_file(Column("n", INT64), [
@@ -630,17 +631,20 @@ class ParquetProbeFilesMadeHere(ParquetTestCase):
     def test_input_file_negative_numbers_and_escaped_values(self):
         stored = [struct.pack("<i", v) for v in (-7, 3)]
         path = self.one_column_file(Column("n", INT32), [stored])
-        values = self.write("values.txt", b"-7\n 3\r\n42\n")
+        values = self.write("values.txt", b"-7\n3\n42\n")
         result = self.run_ok(["parquet", "probe", path, "--column", "n", "--input", values])
         bitset = model_bitset([xxh64(v) for v in stored], 1024)
         expected42 = "maybe" if parquet_model_find(bitset, xxh64(struct.pack("<i", 42))) == "1" \
             else "absent"
         self.assertEqual(result.stdout.splitlines(),
-                         ["-7\trow_group=0\tmaybe", " 3\\r\trow_group=0\tmaybe",
+                         ["-7\trow_group=0\tmaybe", "3\trow_group=0\tmaybe",
                           "42\trow_group=0\t" + expected42])
         # Negative numbers need no "--"; a bad line is named by file and line.
         result = self.run_ok(["parquet", "probe", path, "-7", "--column", "n", "3"])
         self.assertEqual(result.stdout, "-7\trow_group=0\tmaybe\n3\trow_group=0\tmaybe\n")
+        # Integers are strict (docs/formats.md): no spaces, not even a '\r'.
+        self.assertRefused(["parquet", "probe", path, "--column", "n", "--input",
+                            self.write("crlf.txt", b" 3\r\n")], 'value " 3\\x0d" of column n (INT32)')
         bad = self.write("bad.txt", b"1\nseven\n")
         self.assertRefused(["parquet", "probe", path, "--column", "n", "--input", bad],
                            bad + ":2: ", 'value "seven"')

@@ -5,8 +5,8 @@ namespace blockbloom_cli {
 
 const char kParquetSynopsis[] =
     "  blockbloom parquet list FILE [--json]\n"
-    "  blockbloom parquet probe FILE --column PATH [--row-group N] [--hex] [--json]\n"
-    "                           (VALUE... | --input FILE)\n"
+    "  blockbloom parquet probe FILE --column PATH [--row-group N] [--hex] [--physical]\n"
+    "                           [--json] (VALUE... | --input FILE)\n"
     "  blockbloom parquet probe FILE --column-path JSON ... (the path as names)\n";
 
 const char kParquetSummary[] =
@@ -47,15 +47,16 @@ const char kParquetHelp[] =
     "  --hex          BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96 values as hex digits\n"
     "  --json         one object: {\"column\", \"physical_type\", \"results\": [{\"value\",\n"
     "                 \"row_groups\": [{\"row_group\", \"maybe\"}]}]}\n"
-    "  Values, by the column's type:\n"
-    "    INT32, INT64   decimal integers within the column's integer annotation:\n"
-    "                   INTEGER(8,true) or INT_8 is -128 .. 127, INTEGER(16,false) or UINT_16\n"
-    "                   0 .. 65535, ...; unsigned ones are stored with the same bits (UINT_32\n"
-    "                   4294967295 is the INT32 -1); without one, the physical type's range\n"
-    "    FLOAT, DOUBLE  as strtof / strtod read them: 1.5, -0.0, 1e10, inf, -inf, nan\n"
-    "    BYTE_ARRAY     the bytes as given (a line of --input without its '\\n', '\\r' kept)\n"
-    "    FIXED_LEN_BYTE_ARRAY(N)  exactly N bytes; INT96: exactly 12\n"
-    "    BOOLEAN        refused: Parquet defines no Bloom filter hash for booleans\n"
+    "  Values as people write them, by the column's type (docs/formats.md, \"Values as\n"
+    "  text\"): integers in the annotation's exact range (no '+', spaces or leading zeros);\n"
+    "  FLOAT, DOUBLE, FLOAT16 1.5, -0.0, 0x1p-3, nan, inf, -inf; DECIMAL(p,s) [-]digits[.digits];\n"
+    "  DATE YYYY-MM-DD; TIME HH:MM:SS[.fraction]; TIMESTAMP and INT96\n"
+    "  YYYY-MM-DD[ T]HH:MM:SS[.fraction] (Z or +HH:MM only on UTC-adjusted columns); UUID\n"
+    "  8-4-4-4-12 hex digits; INTERVAL \"M months D days N ms\"; strings and bytes as given\n"
+    "  (a line of --input without its '\\n', '\\r' kept; FIXED_LEN_BYTE_ARRAY(N) exactly N).\n"
+    "  BOOLEAN is refused: Parquet defines no Bloom filter hash for booleans.\n"
+    "  --physical     each VALUE is the stored physical value, the annotation ignored (a\n"
+    "                 DATE's days, a DECIMAL's unscaled integer, a TIMESTAMP's count of units)\n"
     "  Negative numbers may stand anywhere; other values that begin with '-' go after \"--\".\n"
     "\n"
     "Exit status of parquet: 0 when the file was read (list: malformed filters included); 2\n"

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// blockbloom parquet probe FILE (--column PATH | --column-path JSON) [--row-group N] [--hex] [--json]
+// blockbloom parquet probe FILE (--column PATH | --column-path JSON) [--row-group N] [--hex]
+//                          [--physical] [--json]
 //                          (VALUE... | --input FILE)
 // Might row group R of FILE hold VALUE in column PATH? Each value is typed
-// as the column's values are (value_encoding.h), hashed as Parquet hashes
+// as the column's values are (the library's bb_parquet_hash_text), hashed as Parquet hashes
 // it, and tested against each row group's filter. Everything is read and
 // checked before anything is printed.
 #include <cctype>
@@ -27,9 +28,10 @@
 namespace blockbloom_cli {
 namespace {
 
-const std::vector<FlagSpec> kFlags = {{"--column", true, ""}, {"--column-path", true, ""},
+const std::vector<FlagSpec> kFlags = {{"--column", true, ""},   {"--column-path", true, ""},
                                       {"--row-group", true, ""}, {"--input", true, ""},
-                                      {"--hex", false, ""},     {"--json", false, ""}};
+                                      {"--hex", false, ""},      {"--physical", false, ""},
+                                      {"--json", false, ""}};
 
 // "-5", "-.5", "-inf", "-nan": a negative number, a value, not a flag.
 bool IsNegativeNumber(const std::string& word) {
@@ -73,37 +75,23 @@ struct Value {
 };
 
 // Types and hashes one value; where says where it came from in messages.
-Value TypedValue(const ValueRules& rules, const bb_parquet_column& column,
-                 const std::string& column_name, std::string_view text, const std::string& where) {
-  std::string bytes;
-  std::string problem;
-  if (!EncodeValue(rules, text, &bytes, &problem)) {
-    throw CliError(where + "value " + Quote(text) + " of column " + column_name + " " + problem);
-  }
-  Value v{std::string(text), 0};
-  const int status = bb_parquet_hash_value(column.physical_type, column.type_length, bytes.data(),
-                                           bytes.size(), &v.hash);
-  if (status != BB_OK) {
-    throw CliError(where + "value " + Quote(text) + ": " + bb_status_message(status));
-  }
-  return v;
+Value TypedValue(const ValueRules& rules, std::string_view text, const std::string& where) {
+  return Value{std::string(text), HashValue(rules, text, where)};
 }
 
 std::vector<Value> ReadValues(const ParsedFlags& flags, const std::vector<std::string>& operands,
-                              const ValueRules& rules, const bb_parquet_column& column,
-                              const std::string& column_name) {
+                              const ValueRules& rules) {
   std::vector<Value> values;
   if (flags.Has("--input")) {
     LineReader lines(flags.Required("--input"));
     std::string_view line;
     while (lines.Next(&line)) {
-      values.push_back(TypedValue(rules, column, column_name, line,
-                                  LineLocation(lines.shown_name(), lines.line_number())));
+      values.push_back(TypedValue(rules, line, LineLocation(lines.shown_name(), lines.line_number())));
     }
     return values;
   }
   for (std::size_t i = 1; i < operands.size(); ++i) {
-    values.push_back(TypedValue(rules, column, column_name, operands[i], ""));
+    values.push_back(TypedValue(rules, operands[i], ""));
   }
   return values;
 }
@@ -185,8 +173,9 @@ int RunParquetProbe(const std::vector<std::string>& args) {
                    std::to_string(g) + " " + unusable[g] + ")");
   }
 
-  const ValueRules rules = RulesFor(info, column_name, flags.Has("--hex"));
-  const std::vector<Value> values = ReadValues(flags, operands, rules, info, column_name);
+  const ValueRules rules =
+      RulesFor(info, column_name, flags.Has("--hex"), flags.Has("--physical"));
+  const std::vector<Value> values = ReadValues(flags, operands, rules);
   std::vector<std::uint64_t> hashes;
   hashes.reserve(values.size());
   for (const Value& v : values) hashes.push_back(v.hash);

@@ -1,21 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// `blockbloom parquet probe` values: text typed in as a value of a column,
-// turned into the bytes of its plain encoding (what Parquet hashes):
-// - INT32, INT64: a decimal integer (optional sign), within the range of the
-//   column's integer annotation: INTEGER(8,true) (or INT_8) is -128 .. 127,
-//   stored sign-extended as an INT32; unsigned ones (INTEGER(32,false),
-//   UINT_32, ...) are 0 .. 2^bits - 1, stored as the INT32 / INT64 with the
-//   same bits. Without one, the physical type's range.
-// - FLOAT, DOUBLE: as strtof / strtod read them (common/value_parse.h):
-//   1.5, -0.0, 1e10, inf, -inf, nan (the positive quiet NaN).
-// - BYTE_ARRAY: the bytes as given; FIXED_LEN_BYTE_ARRAY: exactly
-//   type_length bytes; INT96: exactly 12. With hex, each of these is given
-//   as two hex digits per byte instead.
-// - BOOLEAN: refused (Parquet defines no Bloom filter for booleans).
+// `blockbloom parquet probe` values: the argument plumbing around the
+// library's value rules (bb_parquet_hash_text, parquet_value.h, the table of
+// docs/formats.md "Values as text"): which flags --hex and --physical ask
+// for, the column's type as messages name it, and the refusal message.
 #ifndef BLOCKBLOOM_TOOLS_PARQUET_VALUE_ENCODING_H_
 #define BLOCKBLOOM_TOOLS_PARQUET_VALUE_ENCODING_H_
 
-#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -24,28 +14,23 @@
 
 namespace blockbloom_cli {
 
-// What a column's values must be, worked out once per column.
+// A column's values as the command line gives them.
 struct ValueRules {
-  enum class Kind { kSigned, kUnsigned, kFloat, kDouble, kBytes } kind = Kind::kBytes;
-  std::size_t width = 0;          // integers: 4 or 8 bytes
-  std::int64_t min = 0;           // kSigned
-  std::int64_t max = 0;           // kSigned
-  std::uint64_t unsigned_max = 0;  // kUnsigned
-  std::size_t fixed_length = 0;   // kBytes: the bytes a value must have; 0: any
-  bool hex = false;               // kBytes: given as hex digits
-  std::string description;        // "INT32 -128 .. 127 (INTEGER(8,true))"
+  bb_parquet_column column{};
+  uint32_t flags = 0;       // BB_PARQUET_TEXT_*
+  std::string column_name;  // as messages show it
+  std::string type;         // "INT32 DATE", as messages show it
 };
 
-// The rules for the column's values; throws CliError (naming the column) if
-// its values cannot be probed: a BOOLEAN column, an integer annotation
-// wider than its physical type, an unknown physical type; or a usage error
-// for hex on a column of numbers.
-ValueRules RulesFor(const bb_parquet_column& column, const std::string& column_name, bool hex);
+// Throws CliError (naming the column and its type) if the column's values
+// cannot be written as text (BOOLEAN, an annotation the library cannot
+// write), or a usage error for --hex on a column of numbers.
+ValueRules RulesFor(const bb_parquet_column& column, const std::string& column_name, bool hex,
+                    bool physical);
 
-// The plain encoding of text. false with *problem ("out of range", "not an
-// integer", "is 3 bytes, not 16", ...) if text is no such value.
-bool EncodeValue(const ValueRules& rules, std::string_view text, std::string* bytes,
-                 std::string* problem);
+// The Parquet hash of one value; throws CliError "<where>value 'X' of column
+// C (TYPE) <the library's phrase>" if text is no such value.
+std::uint64_t HashValue(const ValueRules& rules, std::string_view text, const std::string& where);
 
 }  // namespace blockbloom_cli
 
