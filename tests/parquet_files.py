@@ -660,10 +660,12 @@ def _float_cases():
                     "stored": [v(1.5, ["1.5", "1.50", "0x1.8p0", "15e-1"]),
                                v(-0.0, ["-0.0", "-0"]),
                                v(float("inf"), ["inf", "INF", "Inf"]),
-                               v(-2.25, ["-2.25"])],
+                               v(-2.25, ["-2.25"]),
+                               v(float("nan"), ["nan", "NaN"])],  # the positive quiet NaN
                     "absent": [v(0.0, ["0.0", "0"]), v(2.5, ["2.5"]), v(float("-inf"), ["-inf"])],
                     "refusals": [("abc", "syntax"), ("", "syntax"), ("1.5x", "syntax"),
-                                 ("1,5", "syntax")]})
+                                 ("1,5", "syntax"), ("1e999", "range"), ("-1e999", "range"),
+                                 ("1e-999", "range")]})
     half = Column(["half"], FIXED_LEN_BYTE_ARRAY, 2, logical=("FLOAT16",))
 
     def h(x, texts):
@@ -674,7 +676,8 @@ def _float_cases():
                            h(0.1, ["0.1"]),  # rounded to the nearest half
                            h(65504.0, ["65504"])],
                 "absent": [h(0.0, ["0.0"]), h(2.0, ["2"])],
-                "refusals": [("abc", "syntax"), ("", "syntax")]})
+                "refusals": [("abc", "syntax"), ("", "syntax"), ("1e6", "range"),
+                             ("-70000", "range"), ("1e-10", "range")]})
     return out
 
 
@@ -684,34 +687,35 @@ def _decimal_cases():
     specs = [
         # (column, scale, precision, [(text, other spellings)], absent, refusals)
         (Column(["dec9_2"], INT32, logical=("DECIMAL", 2, 9)), 2, 9,
-         [("123.45", []), ("123.40", ["123.4"]), ("-0.05", []), ("0.00", ["0", "0.0"]),
+         [("123.45", []), ("123.40", ["123.4"]), ("-0.05", []), ("0.00", ["0", "0.0", "-0.00"]),
           ("9999999.99", []), ("-9999999.99", []), ("-123.45", [])],
          ["123.46", "1.00"],
-         [("1234567890", "range"), ("12345678", "range"), ("1.234", "range"), ("abc", "syntax"),
-          ("1e2", "syntax"), ("", "syntax"), (" 1.5", "syntax"), ("1.2.3", "syntax")]),
+         [("1234567890", "range"), ("12345678", "range"), ("1.234", "syntax"), ("abc", "syntax"),
+          ("1e2", "syntax"), ("", "syntax"), (" 1.5", "syntax"), ("1.2.3", "syntax"),
+          (".5", "syntax"), ("00.5", "syntax"), ("+1.5", "syntax")]),
         (Column(["dec4_1"], INT32, logical=("DECIMAL", 1, 4)), 1, 4,
          [("999.9", []), ("-999.9", []), ("0.5", [])],
          ["1.5"],
-         [("99999", "range"), ("1000", "range"), ("0.55", "range")]),
+         [("99999", "range"), ("1000", "range"), ("0.55", "syntax")]),
         (Column(["dec18_4"], INT64, logical=("DECIMAL", 4, 18)), 4, 18,
          [("12345678901234.5678", []), ("-1.0001", []), ("1.1000", ["1.1", "1.10"])],
          ["2"],
-         [("123456789012345", "range"), ("1.00001", "range")]),
+         [("123456789012345", "range"), ("1.00001", "syntax")]),
         (Column(["dec20_3"], FIXED_LEN_BYTE_ARRAY, 9, logical=("DECIMAL", 3, 20)), 3, 20,
          [("12345678901234567.890", ["12345678901234567.89"]), ("-1.000", ["-1"]),
           ("99999999999999999.999", [])],
          ["0"],
-         [("123456789012345678", "range"), ("0.0001", "range")]),
+         [("123456789012345678", "range"), ("0.0001", "syntax")]),
         (Column(["dec30_5"], BYTE_ARRAY, logical=("DECIMAL", 5, 30)), 5, 30,
          [("1234567890123456789012345.67890", []), ("-0.00001", []), ("0.00128", []),
           ("0.00127", []), ("-0.00128", []), ("0.00000", ["0"])],
          ["0.00129"],
-         [("12345678901234567890123456", "range"), ("0.000001", "range")]),
+         [("12345678901234567890123456", "range"), ("0.000001", "syntax")]),
         (Column(["dec_converted"], INT32, converted=CONVERTED["DECIMAL"], scale=2, precision=5),
          2, 5,
          [("-123.45", []), ("999.99", [])],
          ["123.45"],
-         [("1000", "range"), ("1.001", "range")]),
+         [("1000", "range"), ("1.001", "syntax")]),
     ]
     for column, scale, precision, stored, absent, refusals in specs:
         def v(text, others=()):
@@ -767,7 +771,7 @@ def _time_cases():
         fraction = "123456789"[:digits]
         stored = [v("12:34:56", fraction), v("00:00:00", "", ["00:00:00.0", "00:00:00." + "0" * digits]),
                   v("23:59:59", "9" * digits), v("12:34:56", "5", ["12:34:56.50"])]
-        refusals = [("24:00:00", "range"), ("12:34:56." + "1" * (digits + 1), "range"),
+        refusals = [("24:00:00", "range"), ("12:34:56." + "1" * (digits + 1), "syntax"),
                     ("12:60:00", "range"), ("12:34:60", "range"), ("12:34", "syntax"),
                     ("1:02:03", "syntax"), ("", "syntax"), ("12:34:56Z", "syntax")]
         out.append({"column": column, "type": "TIME(%s)" % name.upper(), "stored": stored,
@@ -827,10 +831,12 @@ def _timestamp_cases():
 
         def v(text, frac):
             return _timestamp_value(column, unit, utc, text, frac)
-        refusals = [("2024-01-31 12:34:56." + "1" * (digits + 1), "range"),
+        refusals = [("2024-01-31 12:34:56." + "1" * (digits + 1), "syntax"),
                     ("2024-02-30 00:00:00", "range"), ("2024-01-31 24:00:00", "range"),
                     ("2024-01-31", "syntax"), ("2024-01-31  12:34:56", "syntax"),
                     ("2024-01-31 12:34", "syntax"), ("", "syntax")]
+        if unit == NANOS:  # int64 nanoseconds reach 2262-04-11
+            refusals.append(("2263-01-01 00:00:00", "range"))
         if utc:
             refusals += [("2024-01-31 12:34:56+2:00", "syntax"), ("2024-01-31 12:34:56+24:00", "range")]
         else:
@@ -851,7 +857,7 @@ def _timestamp_cases():
                            v96("1969-12-31 23:59:59", "999999999")],
                 "absent": [v96("2024-01-31 12:34:57", "")],
                 "refusals": [("2024-01-31 12:34:56Z", "syntax"), ("2024-01-31 12:34:56+02:00", "syntax"),
-                             ("2024-01-31 12:34:56.1234567890", "range"), ("2024-01-31", "syntax")]})
+                             ("2024-01-31 12:34:56.1234567890", "syntax"), ("2024-01-31", "syntax")]})
     return out
 
 
