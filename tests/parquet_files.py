@@ -682,6 +682,7 @@ def _float_cases():
 
 
 def _decimal_cases():
+    import decimal
     from decimal import Decimal
     out = []
     specs = [
@@ -720,7 +721,7 @@ def _decimal_cases():
     for column, scale, precision, stored, absent, refusals in specs:
         def v(text, others=()):
             d = Decimal(text)
-            unscaled = int(d.scaleb(scale))
+            unscaled = int(d.scaleb(scale, decimal.Context(prec=100)))  # exact: 38 digits fit
             plain = _decimal_plain(column, unscaled)
             hex_texts = [plain.hex()] if column.physical in (FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY) else []
             return _value(plain, [text] + list(others), [d], hex_texts)
