@@ -7,6 +7,10 @@
 - Column, file_metadata_start(), parquet_file(), build_parquet(): footers with
   a schema, row groups and Bloom filters placed where a test wants them;
   ambiguous_paths_parquet(): two columns of one dotted path ("a.b" and a/b).
+- logical_types_parquet(): a column of every logical type, its filters and
+  the cases (text spellings, absent values, refusals) of an independent
+  model (tests/xxh64_model.py), for tests/cli/parquet_logical_types_test.py
+  and python/tests/test_parquet_logical_types.py.
 - read_file_metadata(), walk_footer(), read_bloom_header(): a Python reader of
   footers, to compare the tools' answers with.
 - column_values(): the stored values of a column chunk (PLAIN and dictionary
