@@ -7,6 +7,10 @@
 - Column, file_metadata_start(), parquet_file(), build_parquet(): footers with
   a schema, row groups and Bloom filters placed where a test wants them;
   ambiguous_paths_parquet(): two columns of one dotted path ("a.b" and a/b).
+- logical_types_parquet(): a column of every logical type, its filters and
+  the cases (text spellings, absent values, refusals) of an independent
+  model (tests/xxh64_model.py), for tests/cli/parquet_logical_types_test.py
+  and python/tests/test_parquet_logical_types.py.
 - read_file_metadata(), walk_footer(), read_bloom_header(): a Python reader of
   footers, to compare the tools' answers with.
 - column_values(): the stored values of a column chunk (PLAIN and dictionary
@@ -225,8 +229,10 @@ class Column:
         w.end()
 
 
-def _schema_level(w, columns, depth):
-    """Writes the elements for columns (all sharing path[:depth]); returns the count."""
+def _schema_level(w, columns, depth, groups=None):
+    """Writes the elements for columns (all sharing path[:depth]); returns the
+    count. groups: {group path tuple: (repetition, converted type or None)}
+    for groups that are not OPTIONAL and unannotated (LIST, MAP)."""
     written = 0
     i = 0
     while i < len(columns):
@@ -240,22 +246,27 @@ def _schema_level(w, columns, depth):
         else:
             group = columns[i:j]
             children = len({tuple(c.path[:depth + 2]) for c in group})
-            w.begin().field(3, I32).zigzag(1).field(4, BINARY).binary(name)
-            w.field(5, I32).zigzag(children).end()
-            written += _schema_level(w, group, depth + 1)
+            repetition, converted = (groups or {}).get(tuple(columns[i].path[:depth + 1]),
+                                                       (1, None))
+            w.begin().field(3, I32).zigzag(repetition).field(4, BINARY).binary(name)
+            w.field(5, I32).zigzag(children)
+            if converted is not None:
+                w.field(6, I32).zigzag(converted)
+            w.end()
+            written += _schema_level(w, group, depth + 1, groups)
         i = j
     return written
 
 
-def file_metadata_start(columns=()):
+def file_metadata_start(columns=(), groups=None):
     """A writer inside a FileMetaData holding its required fields but
-    row_groups: version, the schema of columns (Column objects or paths),
-    num_rows."""
+    row_groups: version, the schema of columns (Column objects or paths;
+    groups as _schema_level's), num_rows."""
     columns = [c if isinstance(c, Column) else Column(c) for c in columns]
     elements = CompactWriter()
     elements.begin().field(4, BINARY).binary("schema")
     elements.field(5, I32).zigzag(len({c.path[0] for c in columns})).end()
-    count = 1 + _schema_level(elements, columns, 0)
+    count = 1 + _schema_level(elements, columns, 0, groups)
     w = CompactWriter().begin()
     w.field(1, I32).zigzag(2)
     w.field(2, LIST).list_header(STRUCT, count).raw(elements.out)
@@ -282,13 +293,14 @@ def write_column_meta(w, column, num_values=100, offset=None, length=None):
     w.end()  # ColumnChunk
 
 
-def build_parquet(columns, row_groups, misalign=None, body_prefix=b""):
+def build_parquet(columns, row_groups, misalign=None, body_prefix=b"", groups=None):
     """A file with the schema of `columns` and one row group per entry of
     row_groups: a list with one entry per column, None (no filter) or a
     dict: "filter" (header + bitset bytes, placed in the body), or "offset"
     (a bloom_filter_offset pointing anywhere); "length" overrides
     bloom_filter_length (None or "omit": not written, as older writers do).
-    "num_values" sets ColumnMetaData.num_values. With misalign, each bitset
+    "num_values" sets ColumnMetaData.num_values. groups: the repetition and
+    converted type of groups, as _schema_level's. With misalign, each bitset
     starts at a multiple of 64 plus misalign. Returns (file bytes,
     placements): placements[g][c] is None or (header offset, bitset offset,
     header + bitset length), the bitset offset as the blob's own header says
@@ -313,7 +325,7 @@ def build_parquet(columns, row_groups, misalign=None, body_prefix=b""):
             placed.append((len(body), len(body) + header_len, len(blob)))
             body += blob
         placements.append(placed)
-    w = file_metadata_start(columns)
+    w = file_metadata_start(columns, groups)
     w.field(4, LIST).list_header(STRUCT, len(row_groups))
     for group, placed in zip(row_groups, placements):
         w.begin()
@@ -540,180 +552,462 @@ def column_values(data, meta, row_group, column):
     return values
 
 
-# ------------------------------------------------- every logical type
+# ------------------------------------------------ every logical type, modelled
 
-def _java_decimal_bytes(unscaled):
-    """BigInteger.toByteArray: big-endian two's complement, the fewest bytes."""
-    bits = (~unscaled).bit_length() if unscaled < 0 else unscaled.bit_length()
-    return unscaled.to_bytes(bits // 8 + 1, "big", signed=True)
+# parquet.thrift ConvertedType numbers used below.
+CONVERTED = {"UTF8": 0, "MAP": 1, "LIST": 3, "ENUM": 4, "DECIMAL": 5, "DATE": 6,
+             "TIME_MILLIS": 7, "TIME_MICROS": 8, "TIMESTAMP_MILLIS": 9, "TIMESTAMP_MICROS": 10,
+             "UINT_8": 11, "UINT_16": 12, "UINT_32": 13, "UINT_64": 14, "INT_8": 15,
+             "INT_16": 16, "INT_32": 17, "INT_64": 18, "JSON": 19, "INTERVAL": 21}
+MILLIS, MICROS, NANOS = 1, 2, 3  # TimeUnit member ids
+_UNIT_DIGITS = {MILLIS: 3, MICROS: 6, NANOS: 9}
+_EPOCH = None  # datetime.datetime(1970, 1, 1), set on first use
+JULIAN_EPOCH_DAY = 2440588  # the Julian day of 1970-01-01 (INT96)
 
 
-def _decimal(scale, packer):
+def _value(plain, texts, objects=(), hex_texts=()):
+    """One value of a case: its plain-encoding bytes, the text forms a user
+    types for it, Python objects that stand for it (the not-yet-merged typed
+    probe), and hex spellings (--hex, byte types only)."""
+    return {"bytes": bytes(plain), "texts": list(texts), "objects": list(objects),
+            "hex": list(hex_texts)}
+
+
+def _twos_complement_be(v, width=None):
+    """Big-endian two's complement: width bytes, or the fewest that hold v."""
+    if width is None:
+        width = 1
+        while not -(1 << (8 * width - 1)) <= v < (1 << (8 * width - 1)):
+            width += 1
+    return (v % (1 << (8 * width))).to_bytes(width, "big")
+
+
+def _decimal_plain(column, unscaled):
+    if column.physical == INT32:
+        return struct.pack("<i", unscaled)
+    if column.physical == INT64:
+        return struct.pack("<q", unscaled)
+    if column.physical == FIXED_LEN_BYTE_ARRAY:
+        return _twos_complement_be(unscaled, column.type_length)
+    return _twos_complement_be(unscaled)
+
+
+def _micros_since_epoch(dt):
+    import datetime
+    delta = dt - datetime.datetime(1970, 1, 1)
+    return (delta.days * 86400 + delta.seconds) * 10**6 + delta.microseconds
+
+
+def _today_form(column, plain):
+    """(text, hex) of a value in the form today's `parquet probe` takes
+    (tools/blockbloom/parquet/value_encoding.cc): INT32 / INT64 decimal
+    integers (an unsigned annotation's value, else the signed physical
+    value), FLOAT / DOUBLE a number, byte types hex. Also the Python object
+    today's blockbloom.parquet.probe takes."""
+    if column.physical in (INT32, INT64):
+        unsigned = ((column.logical and column.logical[0] == "INTEGER" and not column.logical[2])
+                    or (column.logical is None and column.converted in (11, 12, 13, 14)))
+        v = int.from_bytes(plain, "little", signed=not unsigned)
+        return str(v), False, v
+    if column.physical == FLOAT:
+        v = struct.unpack("<f", plain)[0]
+        return repr(v), False, v
+    if column.physical == DOUBLE_TYPE:
+        v = struct.unpack("<d", plain)[0]
+        return repr(v), False, v
+    return plain.hex(), True, plain
+
+
+def _physical_form(column, plain):
+    """(text, hex) for --physical (BB_PARQUET_TEXT_PHYSICAL): INT32 / INT64
+    the signed physical value, FLOAT / DOUBLE a number, byte types hex."""
+    if column.physical in (INT32, INT64):
+        return str(int.from_bytes(plain, "little", signed=True)), False
+    text, hex_, _ = _today_form(column, plain)
+    return text, hex_
+
+
+def _integer_cases():
+    out = []
+    for bits in (8, 16, 32, 64):
+        physical = INT64 if bits == 64 else INT32
+        width = 8 if bits == 64 else 4
+        for signed in (True, False):
+            lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+            name = ("int%d" if signed else "uint%d") % bits
+            converted = CONVERTED[("INT_%d" if signed else "UINT_%d") % bits]
+            values = (lo, 0, hi, 5) if signed else (0, 1, hi, 5)
+            for how, column in (("logical", Column([name], physical, logical=("INTEGER", bits, signed))),
+                                ("converted", Column([name + "_c"], physical, converted=converted))):
+                def plain(v):  # the value's bits, little-endian, in the physical width
+                    return (v % (1 << (8 * width))).to_bytes(width, "little")
+                stored = [_value(plain(v), [str(v)], [v]) for v in values]
+                refusals = [(str(hi + 1), "range"), (str(lo - 1), "range"), (" 5", "syntax"),
+                            ("+5", "syntax"), ("05", "syntax"), ("5.0", "syntax"), ("", "syntax"),
+                            ("0x10", "syntax")]
+                if signed:
+                    refusals.append(("-0", "syntax"))
+                out.append({"column": column, "type": "%s (%s)" % (name.upper(), how),
+                            "stored": stored,
+                            "absent": [_value(plain(v), [str(v)], [v]) for v in (6, hi - 1)],
+                            "refusals": refusals})
+    return out
+
+
+def _float_cases():
+    out = []
+    for physical, fmt, name in ((FLOAT, "<f", "float"), (DOUBLE_TYPE, "<d", "double")):
+        column = Column([name], physical)
+
+        def v(x, texts):
+            return _value(struct.pack(fmt, x), texts, [x])
+        out.append({"column": column, "type": name.upper(),
+                    "stored": [v(1.5, ["1.5", "1.50", "0x1.8p0", "15e-1"]),
+                               v(-0.0, ["-0.0", "-0"]),
+                               v(float("inf"), ["inf", "INF", "Inf"]),
+                               v(-2.25, ["-2.25"]),
+                               v(float("nan"), ["nan", "NaN"])],  # the positive quiet NaN
+                    "absent": [v(0.0, ["0.0", "0"]), v(2.5, ["2.5"]), v(float("-inf"), ["-inf"])],
+                    "refusals": [("abc", "syntax"), ("", "syntax"), ("1.5x", "syntax"),
+                                 ("1,5", "syntax"), ("1e999", "range"), ("-1e999", "range"),
+                                 ("1e-999", "range")]})
+    half = Column(["half"], FIXED_LEN_BYTE_ARRAY, 2, logical=("FLOAT16",))
+
+    def h(x, texts):
+        b = struct.pack("<e", x)
+        return _value(b, texts, [x], [b.hex()])
+    out.append({"column": half, "type": "FLOAT16",
+                "stored": [h(1.5, ["1.5", "1.50"]), h(-0.0, ["-0.0"]),
+                           h(0.1, ["0.1"]),  # rounded to the nearest half
+                           h(65504.0, ["65504"])],
+                "absent": [h(0.0, ["0.0"]), h(2.0, ["2"])],
+                "refusals": [("abc", "syntax"), ("", "syntax"), ("1e6", "range"),
+                             ("-70000", "range"), ("1e-10", "range")]})
+    return out
+
+
+def _decimal_cases():
     import decimal
-    return lambda text: packer(int(decimal.Decimal(text).scaleb(scale)))
+    from decimal import Decimal
+    out = []
+    specs = [
+        # (column, scale, precision, [(text, other spellings)], absent, refusals)
+        (Column(["dec9_2"], INT32, logical=("DECIMAL", 2, 9)), 2, 9,
+         [("123.45", []), ("123.40", ["123.4"]), ("-0.05", []), ("0.00", ["0", "0.0", "-0.00"]),
+          ("9999999.99", []), ("-9999999.99", []), ("-123.45", [])],
+         ["123.46", "1.00"],
+         [("1234567890", "range"), ("12345678", "range"), ("1.234", "syntax"), ("abc", "syntax"),
+          ("1e2", "syntax"), ("", "syntax"), (" 1.5", "syntax"), ("1.2.3", "syntax"),
+          (".5", "syntax"), ("00.5", "syntax"), ("+1.5", "syntax")]),
+        (Column(["dec4_1"], INT32, logical=("DECIMAL", 1, 4)), 1, 4,
+         [("999.9", []), ("-999.9", []), ("0.5", [])],
+         ["1.5"],
+         [("99999", "range"), ("1000", "range"), ("0.55", "syntax")]),
+        (Column(["dec18_4"], INT64, logical=("DECIMAL", 4, 18)), 4, 18,
+         [("12345678901234.5678", []), ("-1.0001", []), ("1.1000", ["1.1", "1.10"])],
+         ["2"],
+         [("123456789012345", "range"), ("1.00001", "syntax")]),
+        (Column(["dec20_3"], FIXED_LEN_BYTE_ARRAY, 9, logical=("DECIMAL", 3, 20)), 3, 20,
+         [("12345678901234567.890", ["12345678901234567.89"]), ("-1.000", ["-1"]),
+          ("99999999999999999.999", [])],
+         ["0"],
+         [("123456789012345678", "range"), ("0.0001", "syntax")]),
+        (Column(["dec30_5"], BYTE_ARRAY, logical=("DECIMAL", 5, 30)), 5, 30,
+         [("1234567890123456789012345.67890", []), ("-0.00001", []), ("0.00128", []),
+          ("0.00127", []), ("-0.00128", []), ("0.00000", ["0"])],
+         ["0.00129"],
+         [("12345678901234567890123456", "range"), ("0.000001", "syntax")]),
+        (Column(["dec_converted"], INT32, converted=CONVERTED["DECIMAL"], scale=2, precision=5),
+         2, 5,
+         [("-123.45", []), ("999.99", [])],
+         ["123.45"],
+         [("1000", "range"), ("1.001", "syntax")]),
+    ]
+    for column, scale, precision, stored, absent, refusals in specs:
+        def v(text, others=()):
+            d = Decimal(text)
+            unscaled = int(d.scaleb(scale, decimal.Context(prec=100)))  # exact: 38 digits fit
+            plain = _decimal_plain(column, unscaled)
+            hex_texts = [plain.hex()] if column.physical in (FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY) else []
+            return _value(plain, [text] + list(others), [d], hex_texts)
+        out.append({"column": column, "type": "DECIMAL(%d,%d)" % (precision, scale),
+                    "stored": [v(t, o) for t, o in stored], "absent": [v(t) for t in absent],
+                    "refusals": refusals})
+    return out
 
 
-def _epoch_delta(text):
+def _date_cases():
     import datetime
-    text = re.sub(r"\.\d+", "", text).replace("Z", "+00:00")
-    dt = datetime.datetime.fromisoformat(text)
-    if dt.tzinfo is not None:
-        dt = dt.astimezone(datetime.timezone.utc).replace(tzinfo=None)
-    return dt - datetime.datetime(1970, 1, 1)
+    out = []
+    for column in (Column(["date"], INT32, logical=("DATE",)),
+                   Column(["date_c"], INT32, converted=CONVERTED["DATE"])):
+        def v(text):
+            d = datetime.date.fromisoformat(text)
+            days = (d - datetime.date(1970, 1, 1)).days
+            return _value(struct.pack("<i", days), [text], [d])
+        out.append({"column": column, "type": "DATE",
+                    "stored": [v("2024-01-31"), v("1970-01-01"), v("1969-12-31"), v("0001-01-01"),
+                               v("9999-12-31"), v("2024-02-29")],
+                    "absent": [v("2024-02-01"), v("2000-01-01")],
+                    "refusals": [("2024-02-30", "range"), ("2024-13-01", "range"),
+                                 ("2023-02-29", "range"), ("2024-1-31", "syntax"),
+                                 ("2024-01-31T00:00:00", "syntax"), ("19753", "syntax"),
+                                 ("", "syntax"), (" 2024-01-31", "syntax")]})
+    return out
 
 
-def _fraction_nanos(text):
-    """Nanoseconds of the fraction after the last '.', else 0 (any digits <= 9)."""
-    m = re.search(r"\.(\d+)", text)
-    return int(((m.group(1) if m else "") + "000000000")[:9])
-
-
-def _timestamp(per_second):
-    def encode(text):
-        d = _epoch_delta(text)
-        nanos = _fraction_nanos(text)
-        return struct.pack("<q", (d.days * 86400 + d.seconds) * per_second +
-                           nanos // (10 ** 9 // per_second))
-    return encode
-
-
-def _time(per_second, fmt):
-    def encode(text):
-        h, m, s = (int(p) for p in text.split(".")[0].split(":"))
-        nanos = _fraction_nanos(text)
-        return struct.pack(fmt, ((h * 60 + m) * 60 + s) * per_second +
-                           nanos // (10 ** 9 // per_second))
-    return encode
-
-
-def _date(text):
+def _time_cases():
     import datetime
-    return struct.pack("<i", (datetime.date.fromisoformat(text) - datetime.date(1970, 1, 1)).days)
+    out = []
+    for unit, physical, fmt in ((MILLIS, INT32, "<i"), (MICROS, INT64, "<q"), (NANOS, INT64, "<q")):
+        digits = _UNIT_DIGITS[unit]
+        name = {MILLIS: "millis", MICROS: "micros", NANOS: "nanos"}[unit]
+        column = Column(["time_" + name], physical, logical=("TIME", unit, unit != MILLIS))
+
+        def v(clock, fraction, others=()):
+            h, m, s = (int(p) for p in clock.split(":"))
+            frac = int((fraction + "0" * 9)[:9])
+            nanos = ((h * 60 + m) * 60 + s) * 10**9 + frac
+            count = nanos // 10 ** (9 - digits)
+            text = clock + ("." + fraction if fraction else "")
+            objects = []
+            if frac % 1000 == 0:
+                objects = [datetime.time(h, m, s, frac // 1000)]
+            return _value(struct.pack(fmt, count), [text] + list(others), objects)
+        fraction = "123456789"[:digits]
+        stored = [v("12:34:56", fraction), v("00:00:00", "", ["00:00:00.0", "00:00:00." + "0" * digits]),
+                  v("23:59:59", "9" * digits), v("12:34:56", "5", ["12:34:56.50"])]
+        refusals = [("24:00:00", "range"), ("12:34:56." + "1" * (digits + 1), "syntax"),
+                    ("12:60:00", "range"), ("12:34:60", "range"), ("12:34", "syntax"),
+                    ("1:02:03", "syntax"), ("", "syntax"), ("12:34:56Z", "syntax")]
+        out.append({"column": column, "type": "TIME(%s)" % name.upper(), "stored": stored,
+                    "absent": [v("12:34:57", ""), v("01:00:00", "")], "refusals": refusals})
+    return out
 
 
-def _int96(text):
-    d = _epoch_delta(text)
-    return struct.pack("<qI", d.seconds * 10 ** 9 + _fraction_nanos(text), d.days + 2440588)
+def _timestamp_value(column, unit, utc, local_text, fraction, count_fmt="<q", int96=False):
+    """A TIMESTAMP value 'YYYY-MM-DD HH:MM:SS' + fraction (UTC wall time on a
+    UTC column), with every spelling the header allows."""
+    import datetime
+    naive = datetime.datetime.fromisoformat(local_text)
+    frac = int((fraction + "0" * 9)[:9])
+    nanos = _micros_since_epoch(naive) * 1000 + frac
+    tail = "." + fraction if fraction else ""
+    texts = [local_text + tail, local_text.replace(" ", "T") + tail]
+    if utc:
+        texts += [local_text + tail + "Z", local_text.replace(" ", "T") + tail + "Z",
+                  local_text + tail + "+00:00", local_text + tail + "-00:00"]
+        for offset, sign in ((datetime.timedelta(hours=2), "+02:00"),
+                             (-datetime.timedelta(hours=5, minutes=30), "-05:30")):
+            shifted = (naive + offset).isoformat(sep="T" if sign == "+02:00" else " ")
+            texts.append(shifted + tail + sign)
+    objects = []
+    if frac % 1000 == 0:
+        dt = naive.replace(microsecond=frac // 1000)
+        if utc:
+            objects = [dt.replace(tzinfo=datetime.timezone.utc),
+                       dt.replace(tzinfo=datetime.timezone.utc).astimezone(
+                           datetime.timezone(datetime.timedelta(hours=2)))]
+        else:
+            objects = [dt]
+    if int96:
+        days, nanos_of_day = divmod(nanos, 86400 * 10**9)
+        plain = struct.pack("<QI", nanos_of_day, JULIAN_EPOCH_DAY + days)
+        return _value(plain, texts, objects, [plain.hex(), plain.hex().upper()])
+    count = nanos // 10 ** (9 - _UNIT_DIGITS[unit])
+    return _value(struct.pack(count_fmt, count), texts, objects)
 
 
-def _uuid(text):
+def _timestamp_cases():
+    out = []
+    columns = []
+    for unit in (MILLIS, MICROS, NANOS):
+        for utc in (True, False):
+            name = "ts_%s_%s" % ({MILLIS: "millis", MICROS: "micros", NANOS: "nanos"}[unit],
+                                 "utc" if utc else "local")
+            columns.append((Column([name], INT64, logical=("TIMESTAMP", unit, utc)), unit, utc,
+                            "TIMESTAMP(%s,%s)" % (name.split("_")[1].upper(), str(utc).lower())))
+    columns.append((Column(["ts_millis_c"], INT64, converted=CONVERTED["TIMESTAMP_MILLIS"]),
+                    MILLIS, True, "TIMESTAMP_MILLIS"))
+    columns.append((Column(["ts_micros_c"], INT64, converted=CONVERTED["TIMESTAMP_MICROS"]),
+                    MICROS, True, "TIMESTAMP_MICROS"))
+    for column, unit, utc, type_name in columns:
+        digits = _UNIT_DIGITS[unit]
+        fraction = "123456789"[:digits]
+
+        def v(text, frac):
+            return _timestamp_value(column, unit, utc, text, frac)
+        refusals = [("2024-01-31 12:34:56." + "1" * (digits + 1), "syntax"),
+                    ("2024-02-30 00:00:00", "range"), ("2024-01-31 24:00:00", "range"),
+                    ("2024-01-31", "syntax"), ("2024-01-31  12:34:56", "syntax"),
+                    ("2024-01-31 12:34", "syntax"), ("", "syntax")]
+        if unit == NANOS:  # int64 nanoseconds reach 2262-04-11
+            refusals.append(("2263-01-01 00:00:00", "range"))
+        if utc:
+            refusals += [("2024-01-31 12:34:56+2:00", "syntax"), ("2024-01-31 12:34:56+24:00", "range")]
+        else:
+            refusals += [("2024-01-31 12:34:56Z", "syntax"), ("2024-01-31 12:34:56+00:00", "syntax"),
+                         ("2024-01-31T12:34:56.1+02:00", "syntax")]
+        out.append({"column": column, "type": type_name,
+                    "stored": [v("2024-01-31 12:34:56", fraction), v("1970-01-01 00:00:00", ""),
+                               v("1969-12-31 23:59:59", "9" * digits),
+                               v("2000-02-29 06:00:00", "5")],
+                    "absent": [v("2024-01-31 12:34:57", ""), v("2024-01-31 12:34:56", "")],
+                    "refusals": refusals})
+    column = Column(["ts_int96"], INT96)
+
+    def v96(text, frac):
+        return _timestamp_value(column, NANOS, False, text, frac, int96=True)
+    out.append({"column": column, "type": "INT96",
+                "stored": [v96("2024-01-31 12:34:56", "123456789"), v96("1970-01-01 00:00:00", ""),
+                           v96("1969-12-31 23:59:59", "999999999")],
+                "absent": [v96("2024-01-31 12:34:57", "")],
+                "refusals": [("2024-01-31 12:34:56Z", "syntax"), ("2024-01-31 12:34:56+02:00", "syntax"),
+                             ("2024-01-31 12:34:56.1234567890", "syntax"), ("2024-01-31", "syntax")]})
+    return out
+
+
+def _byte_cases():
     import uuid
-    return uuid.UUID(text).bytes
+    out = []
+
+    def s(text):
+        b = text.encode()
+        return _value(b, [text], [text, b], [b.hex()])
+    for column, type_name in ((Column(["string"], BYTE_ARRAY, logical=("STRING",)), "STRING"),
+                              (Column(["utf8_c"], BYTE_ARRAY, converted=CONVERTED["UTF8"]), "UTF8"),
+                              (Column(["enum"], BYTE_ARRAY, logical=("ENUM",)), "ENUM"),
+                              (Column(["json"], BYTE_ARRAY, logical=("JSON",)), "JSON")):
+        stored = {"STRING": ["hello", "", "h\u00e9llo w\u00f6rld", " 5"],
+                  "UTF8": ["hello", "-0"],
+                  "ENUM": ["RED", "GREEN"],
+                  "JSON": ['{"a": 1}', "[]"]}[type_name]
+        out.append({"column": column, "type": type_name, "stored": [s(t) for t in stored],
+                    "absent": [s("Hello"), s("hello ")], "refusals": []})
+    blob = Column(["blob"], BYTE_ARRAY)
+
+    def b(data, texts=()):
+        return _value(data, texts, [data], [data.hex(), data.hex().upper()])
+    out.append({"column": blob, "type": "BYTE_ARRAY",
+                "stored": [b(b"\x00\xff\x10"), b(b"abc", ["abc"]), b(b"", [""])],
+                "absent": [b(b"\x00\xff"), b(b"abd", ["abd"])], "refusals": []})
+    uuid_column = Column(["uuid"], FIXED_LEN_BYTE_ARRAY, 16, logical=("UUID",))
+
+    def u(text):
+        value = uuid.UUID(text)
+        return _value(value.bytes, [str(value), str(value).upper(), value.hex, value.hex.upper()],
+                      [value], [value.hex])
+    out.append({"column": uuid_column, "type": "UUID",
+                "stored": [u("123e4567-e89b-12d3-a456-426614174000"),
+                           u("00000000-0000-0000-0000-000000000000"),
+                           u("ffffffff-ffff-ffff-ffff-ffffffffffff")],
+                "absent": [u("123e4567-e89b-12d3-a456-426614174001")],
+                "refusals": [("123e4567-e89b-12d3-a456-42661417400", "syntax"),
+                             ("123e4567e89b-12d3-a456-426614174000", "syntax"),
+                             ("{123e4567-e89b-12d3-a456-426614174000}", "syntax"),
+                             ("g23e4567-e89b-12d3-a456-426614174000", "syntax"),
+                             ("123e4567-e89b-12d3-a456-4266141740000", "syntax"),
+                             ("", "syntax")]})
+    interval = Column(["interval"], FIXED_LEN_BYTE_ARRAY, 12, converted=CONVERTED["INTERVAL"])
+
+    def i(months, days, ms):
+        plain = struct.pack("<III", months, days, ms)
+        return _value(plain, ["%d months %d days %d ms" % (months, days, ms)], [plain], [plain.hex()])
+    out.append({"column": interval, "type": "INTERVAL",
+                "stored": [i(14, 3, 5000), i(0, 0, 0), i(4294967295, 4294967295, 4294967295)],
+                "absent": [i(14, 3, 5001), i(1, 0, 0)],
+                "refusals": [("4294967296 months 0 days 0 ms", "range"), ("14 months", "syntax"),
+                             ("-1 months 0 days 0 ms", "syntax"), ("14 months 3 days", "syntax"),
+                             ("", "syntax")]})
+    return out
 
 
-def _interval(text):
-    w = text.split()
-    return struct.pack("<III", int(w[0]), int(w[2]), int(w[4]))
+def _nested_cases():
+    """A struct's field, a 3-level LIST's element, a MAP's key and value."""
+    import datetime
+    out = []
+
+    def s(text):
+        return _value(text.encode(), [text], [text], [text.encode().hex()])
+
+    def d(text):
+        day = datetime.date.fromisoformat(text)
+        return _value(struct.pack("<i", (day - datetime.date(1970, 1, 1)).days), [text], [day])
+
+    def n(v):
+        return _value(struct.pack("<q", v), [str(v)], [v])
+    out.append({"column": Column(["person", "name"], BYTE_ARRAY, logical=("STRING",)),
+                "type": "STRING", "stored": [s("Ada"), s("Grace")], "absent": [s("Alan")],
+                "refusals": []})
+    out.append({"column": Column(["person", "birth"], INT32, logical=("DATE",)), "type": "DATE",
+                "stored": [d("1815-12-10"), d("1906-12-09")], "absent": [d("1912-06-23")],
+                "refusals": [("1815-12-32", "range")]})
+    out.append({"column": Column(["tags", "list", "element"], BYTE_ARRAY, logical=("STRING",)),
+                "type": "STRING", "stored": [s("red"), s("blue")], "absent": [s("green")],
+                "refusals": []})
+    out.append({"column": Column(["attrs", "key_value", "key"], BYTE_ARRAY, logical=("STRING",)),
+                "type": "STRING", "stored": [s("k1"), s("k2")], "absent": [s("k3")],
+                "refusals": []})
+    out.append({"column": Column(["attrs", "key_value", "value"], INT64,
+                                 logical=("INTEGER", 64, True)),
+                "type": "INT64", "stored": [n(-7), n(1 << 40)], "absent": [n(8)],
+                "refusals": [("9223372036854775808", "range")]})
+    return out
 
 
-def _pack(fmt):
-    return lambda text: struct.pack(fmt, int(text) if fmt[-1] in "iIqQ" else float(text))
+NESTED_GROUPS = {("tags",): (1, CONVERTED["LIST"]), ("tags", "list"): (2, None),
+                 ("attrs",): (1, CONVERTED["MAP"]), ("attrs", "key_value"): (2, None)}
 
 
-# (Column, the type as messages name it, the stored values as text, their
-# bytes worked out here with struct / datetime / decimal / uuid).
-LOGICAL_TYPE_COLUMNS = [
-    (Column("i8", INT32, logical=("INTEGER", 8, True)), "INT32 INTEGER(8,true)",
-     ["-128", "5", "127"], _pack("<i")),
-    (Column("u8", INT32, logical=("INTEGER", 8, False)), "INT32 INTEGER(8,false)",
-     ["0", "255"], _pack("<i")),
-    (Column("i16", INT32, logical=("INTEGER", 16, True)), "INT32 INTEGER(16,true)",
-     ["-32768", "12"], _pack("<i")),
-    (Column("u16", INT32, logical=("INTEGER", 16, False)), "INT32 INTEGER(16,false)",
-     ["65535"], _pack("<i")),
-    (Column("i32", INT32, logical=("INTEGER", 32, True)), "INT32 INTEGER(32,true)",
-     ["-2147483648", "7"], _pack("<i")),
-    (Column("u32", INT32, logical=("INTEGER", 32, False)), "INT32 INTEGER(32,false)",
-     ["4294967295", "1"], _pack("<I")),
-    (Column("i64", INT64, logical=("INTEGER", 64, True)), "INT64 INTEGER(64,true)",
-     ["-9223372036854775808", "3"], _pack("<q")),
-    (Column("u64", INT64, logical=("INTEGER", 64, False)), "INT64 INTEGER(64,false)",
-     ["18446744073709551615"], _pack("<Q")),
-    (Column("c_i8", INT32, converted=15), "INT32 INT_8", ["-5", "100"], _pack("<i")),
-    (Column("c_u8", INT32, converted=11), "INT32 UINT_8", ["200"], _pack("<i")),
-    (Column("c_i16", INT32, converted=16), "INT32 INT_16", ["-300"], _pack("<i")),
-    (Column("c_u16", INT32, converted=12), "INT32 UINT_16", ["60000"], _pack("<i")),
-    (Column("c_i32", INT32, converted=17), "INT32 INT_32", ["-70000"], _pack("<i")),
-    (Column("c_u32", INT32, converted=13), "INT32 UINT_32", ["4000000000"], _pack("<I")),
-    (Column("c_i64", INT64, converted=18), "INT64 INT_64", ["-1"], _pack("<q")),
-    (Column("c_u64", INT64, converted=14), "INT64 UINT_64", ["18446744073709551615"],
-     _pack("<Q")),
-    (Column("f", FLOAT), "FLOAT", ["1.5", "-0.0", "inf"], _pack("<f")),
-    (Column("d", DOUBLE_TYPE), "DOUBLE", ["2.25", "-1e300", "0x1p-3"],
-     lambda t: struct.pack("<d", float.fromhex(t) if t.startswith("0x") else float(t))),
-    (Column("dec32", INT32, logical=("DECIMAL", 2, 9)), "INT32 DECIMAL(9,2)",
-     ["123", "-1.5", "9999999.99"], _decimal(2, lambda u: struct.pack("<i", u))),
-    (Column("dec64", INT64, logical=("DECIMAL", 4, 18)), "INT64 DECIMAL(18,4)",
-     ["12345.6789", "-0.0001"], _decimal(4, lambda u: struct.pack("<q", u))),
-    (Column("decflba", FIXED_LEN_BYTE_ARRAY, 16, logical=("DECIMAL", 10, 38)),
-     "FIXED_LEN_BYTE_ARRAY(16) DECIMAL(38,10)", ["-1.5", "1234567890123456789012345678"],
-     _decimal(10, lambda u: u.to_bytes(16, "big", signed=True))),
-    (Column("decbin", BYTE_ARRAY, logical=("DECIMAL", 2, 20)), "BYTE_ARRAY DECIMAL(20,2)",
-     ["1.28", "-1.28", "0", "123456789012345678.9"], _decimal(2, _java_decimal_bytes)),
-    (Column("c_dec", INT32, converted=5, scale=2, precision=9), "INT32 DECIMAL(9,2)",
-     ["42.42"], _decimal(2, lambda u: struct.pack("<i", u))),
-    (Column("date", INT32, logical=("DATE",)), "INT32 DATE",
-     ["2024-01-31", "1970-01-01", "0001-01-01", "9999-12-31"], _date),
-    (Column("c_date", INT32, converted=6), "INT32 DATE", ["2000-02-29"], _date),
-    (Column("t_ms", INT32, logical=("TIME", 1, False)), "INT32 TIME(MILLIS,false)",
-     ["12:34:56.789", "00:00:00"], _time(1000, "<i")),
-    (Column("t_us", INT64, logical=("TIME", 2, True)), "INT64 TIME(MICROS,true)",
-     ["23:59:59.999999"], _time(10 ** 6, "<q")),
-    (Column("t_ns", INT64, logical=("TIME", 3, False)), "INT64 TIME(NANOS,false)",
-     ["01:02:03.123456789"], _time(10 ** 9, "<q")),
-    (Column("ts_ms_utc", INT64, logical=("TIMESTAMP", 1, True)), "INT64 TIMESTAMP(MILLIS,true)",
-     ["2024-01-31T12:00:00.5Z", "1969-12-31 23:59:59"], _timestamp(1000)),
-    (Column("ts_us_local", INT64, logical=("TIMESTAMP", 2, False)),
-     "INT64 TIMESTAMP(MICROS,false)", ["2024-01-31 12:00:00.000001"], _timestamp(10 ** 6)),
-    (Column("ts_ns_utc", INT64, logical=("TIMESTAMP", 3, True)), "INT64 TIMESTAMP(NANOS,true)",
-     ["2024-01-31T13:00:00.123456789+01:00"], _timestamp(10 ** 9)),
-    (Column("ts_ms_local", INT64, logical=("TIMESTAMP", 1, False)),
-     "INT64 TIMESTAMP(MILLIS,false)", ["2024-01-31 12:00:00"], _timestamp(1000)),
-    (Column("ts_us_utc", INT64, logical=("TIMESTAMP", 2, True)), "INT64 TIMESTAMP(MICROS,true)",
-     ["2024-01-31 12:00:00Z"], _timestamp(10 ** 6)),
-    (Column("ts_ns_local", INT64, logical=("TIMESTAMP", 3, False)),
-     "INT64 TIMESTAMP(NANOS,false)", ["2024-01-31 12:00:00"], _timestamp(10 ** 9)),
-    (Column("c_ts_ms", INT64, converted=9), "INT64 TIMESTAMP_MILLIS",
-     ["2024-01-31T12:00:00.123Z"], _timestamp(1000)),
-    (Column("c_ts_us", INT64, converted=10), "INT64 TIMESTAMP_MICROS",
-     ["2024-01-31T12:00:00.123456"], _timestamp(10 ** 6)),
-    (Column("int96", INT96), "INT96", ["1970-01-01 00:00:01", "2024-01-31 12:00:00.123456789"],
-     _int96),
-    (Column("str", BYTE_ARRAY, logical=("STRING",)), "BYTE_ARRAY STRING",
-     ["h\u00e9llo", "", "x y"], lambda t: t.encode()),
-    (Column("blob", BYTE_ARRAY), "BYTE_ARRAY", ["abc"], lambda t: t.encode()),
-    (Column("uuid", FIXED_LEN_BYTE_ARRAY, 16, logical=("UUID",)),
-     "FIXED_LEN_BYTE_ARRAY(16) UUID", ["123e4567-e89b-12d3-a456-426614174000",
-                                       "00112233445566778899AABBCCDDEEFF"], _uuid),
-    (Column("interval", FIXED_LEN_BYTE_ARRAY, 12, converted=21),
-     "FIXED_LEN_BYTE_ARRAY(12) INTERVAL", ["1 months 2 days 3 ms"], _interval),
-    (Column("half", FIXED_LEN_BYTE_ARRAY, 2, logical=("FLOAT16",)),
-     "FIXED_LEN_BYTE_ARRAY(2) FLOAT16", ["1.5", "-2", "65504"], _pack("<e")),
-    (Column(["st", "a"], INT32), "INT32", ["17"], _pack("<i")),
-    (Column(["lst", "list", "element"], INT64), "INT64", ["-17"], _pack("<q")),
-]
+def logical_types_parquet(num_bytes=1024, row_groups=1):
+    """A Parquet file with one column per Parquet logical type (and per
+    converted type that stands for one): INTEGER and INT_n / UINT_n, FLOAT,
+    DOUBLE, FLOAT16, DECIMAL on INT32 / INT64 / FIXED_LEN_BYTE_ARRAY /
+    BYTE_ARRAY and as converted type, DATE, TIME and TIMESTAMP of each unit
+    (UTC-adjusted and local), TIMESTAMP_MILLIS / _MICROS, INT96, STRING,
+    UTF8, ENUM, JSON, BYTE_ARRAY, UUID, INTERVAL, and a struct's field, a
+    LIST's element and a MAP's key and value. Each column chunk has a Bloom
+    filter of num_bytes holding its stored values, encoded to their plain
+    encoding here (datetime, decimal, uuid, struct) and hashed with
+    tests/xxh64_model.py, not with the library. With row_groups=2 the file
+    has a second row group whose filters are empty (every value absent).
 
-
-def logical_types_parquet(path, filter_blob):
-    """Writes to path a one-row-group file with a column of each type of
-    LOGICAL_TYPE_COLUMNS (INTEGER and INT_n / UINT_n, FLOAT, DOUBLE, DECIMAL
-    on INT32 / INT64 / FIXED_LEN_BYTE_ARRAY / BYTE_ARRAY and as a converted
-    type, DATE, TIME and TIMESTAMP in every unit, UTC and local, the legacy
-    TIMESTAMP_MILLIS / _MICROS, INT96, STRING, BYTE_ARRAY, UUID, INTERVAL,
-    FLOAT16, a struct field st.a, a list element lst.list.element), each
-    with a Bloom filter holding its stored values. filter_blob(list of
-    bytes) -> BloomFilterHeader + bitset (an independent model, e.g.
-    tests/cli/parquet_cli_test.py's filter_blob). Returns a list of
-    (column path, type as messages name it, [(text, bytes)]): the values as
-    text and the bytes each must become, for probe tests of any front end
-    (the CLI, blockbloom.parquet.probe)."""
-    columns, group, table = [], [], []
-    for column, type_name, texts, encode in LOGICAL_TYPE_COLUMNS:
-        pairs = [(t, encode(t)) for t in texts]
-        columns.append(column)
-        group.append({"filter": filter_blob([b for _, b in pairs])})
-        table.append((".".join(column.path), type_name, pairs))
-    data, _ = build_parquet(columns, [group])
-    with open(path, "wb") as f:
-        f.write(data)
-    return table
+    Returns (file bytes, cases): one dict per column, in schema order:
+      "path": the dotted path; "names": its names; "column": the Column;
+      "type": what the column is (as a message might name it);
+      "physical": its physical type's name;
+      "stored": values in the filter, "absent": values not inserted, each
+        {"bytes": plain encoding, "texts": spellings a user types for it
+        (bb_parquet_encode_text's forms, include/blockbloom/parquet_value.h),
+        "objects": Python objects that stand for it, "hex": hex spellings
+        (byte types), "today": (text, is_hex) in the form today's `parquet
+        probe` takes, "today_object": the object today's
+        blockbloom.parquet.probe takes, "physical": (text, is_hex) for
+        --physical, "hash": its XXH64, "maybe": the model's answer};
+      "refusals": [(text, "syntax" | "range")]: texts the typed probe must
+        refuse, as the header's BB_ERR_VALUE_SYNTAX or BB_ERR_VALUE_RANGE;
+      "bitset": the filter's bitset as the model builds it."""
+    import xxh64_model
+    cases = (_integer_cases() + _float_cases() + _decimal_cases() + _date_cases() +
+             _time_cases() + _timestamp_cases() + _byte_cases() + _nested_cases())
+    first, second = [], []
+    for case in cases:
+        column = case["column"]
+        case["path"] = ".".join(column.path)
+        case["names"] = list(column.path)
+        case["physical"] = PHYSICAL_NAMES[column.physical]
+        for v in case["stored"] + case["absent"]:
+            v["hash"] = xxh64_model.xxh64(v["bytes"])
+            text, is_hex, obj = _today_form(column, v["bytes"])
+            v["today"] = (text, is_hex)
+            v["today_object"] = obj
+            v["physical"] = _physical_form(column, v["bytes"])
+        case["bitset"] = xxh64_model.split_block_bitset([v["hash"] for v in case["stored"]],
+                                                        num_bytes)
+        for v in case["stored"] + case["absent"]:
+            v["maybe"] = xxh64_model.split_block_find(case["bitset"], v["hash"])
+        first.append({"filter": bloom_header(num_bytes) + case["bitset"]})
+        second.append({"filter": bloom_header(num_bytes) + bytes(num_bytes)})
+    groups = [first] if row_groups == 1 else [first, second]
+    data, _ = build_parquet([c["column"] for c in cases], groups, groups=NESTED_GROUPS)
+    return data, cases
