@@ -4,14 +4,11 @@
 model (values encoded in Python, tests/xxh64_model.py's XXH64 and split
 block bitset), and against the blockbloom tool's --json answers.
 
-Two kinds of tests:
-- test_today_*: pass now. The stored values as today's probe takes them
-  (int for INT32 / INT64, float for FLOAT / DOUBLE, bytes for the byte types).
-- test_needs_wp_values_*: NEED wp-values (bb_parquet_encode_text and the
-  typed Python values: Decimal, date, time, datetime, uuid.UUID, None, and
-  text such as "2024-01-31" for a DATE). They FAIL, loudly and saying so,
-  until that work is merged; they are not skipped."""
-import functools
+Every stored value, as each text spelling and as Python objects (Decimal,
+date, time, datetime naive and aware, uuid.UUID, bytes, str), answers maybe;
+absent values answer what the model says; None is never in a filter;
+refused text raises ValueError; Python and the tool agree.
+"""
 import json
 import os
 import subprocess
@@ -24,21 +21,8 @@ import blockbloom.parquet as bp
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests"))
 from parquet_files import logical_types_parquet  # noqa: E402
 
-NEEDS = ("NEEDS wp-values (bb_parquet_encode_text, include/blockbloom/parquet_value.h, in "
-         "blockbloom.parquet.probe / parquet probe): fails until that work is merged")
 DATA, CASES = logical_types_parquet(1024, row_groups=2)
 IDS = [c["path"] for c in CASES]
-
-
-def needs_wp_values(test):
-    """A test of the not-yet-merged typed values: its failure says so."""
-    @functools.wraps(test)
-    def wrapper(*args, **kwargs):
-        try:
-            return test(*args, **kwargs)
-        except Exception as e:  # noqa: BLE001 - re-raised, labelled
-            raise AssertionError("%s: %s: %s" % (NEEDS, type(e).__name__, e)) from e
-    return wrapper
 
 
 @pytest.fixture(scope="module")
@@ -84,64 +68,35 @@ def tool_report(tool, path, case, words, flags=()):
     return json.loads(result.stdout)
 
 
-# ------------------------------------------------------------------ today
-
-@pytest.mark.parametrize("case", CASES, ids=IDS)
-def test_today_stored_values_answer_maybe(lt_file, case):
-    check_python(lt_file, case, case["stored"], lambda v: [v["today_object"]])
-
-
-@pytest.mark.parametrize("case", CASES, ids=IDS)
-def test_today_absent_values_answer_the_model(lt_file, case):
-    check_python(lt_file, case, case["absent"], lambda v: [v["today_object"]])
-
-
-@pytest.mark.parametrize("case", CASES, ids=IDS)
-def test_today_python_agrees_with_the_tool(tool, lt_file, case):
-    entries = case["stored"] + case["absent"]
-    objects = [v["today_object"] for v in entries]
-    hexed = entries[0]["today"][1]
-    words = [v["today"][0] for v in entries]
-    ours = bp.probe(lt_file, case["path"], objects)
-    theirs = tool_report(tool, lt_file, case, words, ["--hex"] if hexed else [])
-    assert (ours["column"], ours["physical_type"]) == (theirs["column"], theirs["physical_type"])
-    assert answers(ours) == answers(theirs)
-
-
-# --------------------------------------------- NEEDS wp-values (typed values)
+# ------------------------------------------------------------------ values as text and as Python objects
 
 @pytest.mark.parametrize("case", [c for c in CASES if any(v["objects"] for v in c["stored"])],
                          ids=[c["path"] for c in CASES if any(v["objects"] for v in c["stored"])])
-@needs_wp_values
-def test_needs_wp_values_python_objects_of_stored_values_answer_maybe(lt_file, case):
+def test_python_objects_of_stored_values_answer_maybe(lt_file, case):
     check_python(lt_file, case, case["stored"], lambda v: v["objects"])
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if any(v["objects"] for v in c["absent"])],
                          ids=[c["path"] for c in CASES if any(v["objects"] for v in c["absent"])])
-@needs_wp_values
-def test_needs_wp_values_python_objects_of_absent_values_answer_the_model(lt_file, case):
+def test_python_objects_of_absent_values_answer_the_model(lt_file, case):
     check_python(lt_file, case, case["absent"], lambda v: v["objects"])
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
-@needs_wp_values
-def test_needs_wp_values_text_of_stored_and_absent_values(lt_file, case):
+def test_text_of_stored_and_absent_values(lt_file, case):
     check_python(lt_file, case, case["stored"], lambda v: v["texts"])
     check_python(lt_file, case, case["absent"], lambda v: v["texts"])
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
-@needs_wp_values
-def test_needs_wp_values_none_is_never_in_a_filter(lt_file, case):
+def test_none_is_never_in_a_filter(lt_file, case):
     report = bp.probe(lt_file, case["path"], [None])
     assert answers(report) == [(False, False)]
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["refusals"]],
                          ids=[c["path"] for c in CASES if c["refusals"]])
-@needs_wp_values
-def test_needs_wp_values_refused_text_raises_value_error(lt_file, case):
+def test_refused_text_raises_value_error(lt_file, case):
     for text, kind in case["refusals"]:
         with pytest.raises(ValueError) as raised:
             bp.probe(lt_file, case["path"], [text])
@@ -151,8 +106,7 @@ def test_needs_wp_values_refused_text_raises_value_error(lt_file, case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
-@needs_wp_values
-def test_needs_wp_values_text_answers_agree_with_the_tool(tool, lt_file, case):
+def test_text_answers_agree_with_the_tool(tool, lt_file, case):
     texts = [t for v in case["stored"] + case["absent"] for t in v["texts"]]
     if not texts:
         return
