@@ -16,6 +16,7 @@
 
 import gzip
 import os
+import re
 import struct
 import unittest
 
@@ -537,3 +538,182 @@ def column_values(data, meta, row_group, column):
         else:
             raise unittest.SkipTest("%s: page encoding %d is not decoded here" % (path, encoding))
     return values
+
+
+# ------------------------------------------------- every logical type
+
+def _java_decimal_bytes(unscaled):
+    """BigInteger.toByteArray: big-endian two's complement, the fewest bytes."""
+    bits = (~unscaled).bit_length() if unscaled < 0 else unscaled.bit_length()
+    return unscaled.to_bytes(bits // 8 + 1, "big", signed=True)
+
+
+def _decimal(scale, packer):
+    import decimal
+    return lambda text: packer(int(decimal.Decimal(text).scaleb(scale)))
+
+
+def _epoch_delta(text):
+    import datetime
+    text = re.sub(r"\.\d+", "", text).replace("Z", "+00:00")
+    dt = datetime.datetime.fromisoformat(text)
+    if dt.tzinfo is not None:
+        dt = dt.astimezone(datetime.timezone.utc).replace(tzinfo=None)
+    return dt - datetime.datetime(1970, 1, 1)
+
+
+def _fraction_nanos(text):
+    """Nanoseconds of the fraction after the last '.', else 0 (any digits <= 9)."""
+    m = re.search(r"\.(\d+)", text)
+    return int(((m.group(1) if m else "") + "000000000")[:9])
+
+
+def _timestamp(per_second):
+    def encode(text):
+        d = _epoch_delta(text)
+        nanos = _fraction_nanos(text)
+        return struct.pack("<q", (d.days * 86400 + d.seconds) * per_second +
+                           nanos // (10 ** 9 // per_second))
+    return encode
+
+
+def _time(per_second, fmt):
+    def encode(text):
+        h, m, s = (int(p) for p in text.split(".")[0].split(":"))
+        nanos = _fraction_nanos(text)
+        return struct.pack(fmt, ((h * 60 + m) * 60 + s) * per_second +
+                           nanos // (10 ** 9 // per_second))
+    return encode
+
+
+def _date(text):
+    import datetime
+    return struct.pack("<i", (datetime.date.fromisoformat(text) - datetime.date(1970, 1, 1)).days)
+
+
+def _int96(text):
+    d = _epoch_delta(text)
+    return struct.pack("<qI", d.seconds * 10 ** 9 + _fraction_nanos(text), d.days + 2440588)
+
+
+def _uuid(text):
+    import uuid
+    return uuid.UUID(text).bytes
+
+
+def _interval(text):
+    w = text.split()
+    return struct.pack("<III", int(w[0]), int(w[2]), int(w[4]))
+
+
+def _pack(fmt):
+    return lambda text: struct.pack(fmt, int(text) if fmt[-1] in "iIqQ" else float(text))
+
+
+# (Column, the type as messages name it, the stored values as text, their
+# bytes worked out here with struct / datetime / decimal / uuid).
+LOGICAL_TYPE_COLUMNS = [
+    (Column("i8", INT32, logical=("INTEGER", 8, True)), "INT32 INTEGER(8,true)",
+     ["-128", "5", "127"], _pack("<i")),
+    (Column("u8", INT32, logical=("INTEGER", 8, False)), "INT32 INTEGER(8,false)",
+     ["0", "255"], _pack("<i")),
+    (Column("i16", INT32, logical=("INTEGER", 16, True)), "INT32 INTEGER(16,true)",
+     ["-32768", "12"], _pack("<i")),
+    (Column("u16", INT32, logical=("INTEGER", 16, False)), "INT32 INTEGER(16,false)",
+     ["65535"], _pack("<i")),
+    (Column("i32", INT32, logical=("INTEGER", 32, True)), "INT32 INTEGER(32,true)",
+     ["-2147483648", "7"], _pack("<i")),
+    (Column("u32", INT32, logical=("INTEGER", 32, False)), "INT32 INTEGER(32,false)",
+     ["4294967295", "1"], _pack("<I")),
+    (Column("i64", INT64, logical=("INTEGER", 64, True)), "INT64 INTEGER(64,true)",
+     ["-9223372036854775808", "3"], _pack("<q")),
+    (Column("u64", INT64, logical=("INTEGER", 64, False)), "INT64 INTEGER(64,false)",
+     ["18446744073709551615"], _pack("<Q")),
+    (Column("c_i8", INT32, converted=15), "INT32 INT_8", ["-5", "100"], _pack("<i")),
+    (Column("c_u8", INT32, converted=11), "INT32 UINT_8", ["200"], _pack("<i")),
+    (Column("c_i16", INT32, converted=16), "INT32 INT_16", ["-300"], _pack("<i")),
+    (Column("c_u16", INT32, converted=12), "INT32 UINT_16", ["60000"], _pack("<i")),
+    (Column("c_i32", INT32, converted=17), "INT32 INT_32", ["-70000"], _pack("<i")),
+    (Column("c_u32", INT32, converted=13), "INT32 UINT_32", ["4000000000"], _pack("<I")),
+    (Column("c_i64", INT64, converted=18), "INT64 INT_64", ["-1"], _pack("<q")),
+    (Column("c_u64", INT64, converted=14), "INT64 UINT_64", ["18446744073709551615"],
+     _pack("<Q")),
+    (Column("f", FLOAT), "FLOAT", ["1.5", "-0.0", "inf"], _pack("<f")),
+    (Column("d", DOUBLE_TYPE), "DOUBLE", ["2.25", "-1e300", "0x1p-3"],
+     lambda t: struct.pack("<d", float.fromhex(t) if t.startswith("0x") else float(t))),
+    (Column("dec32", INT32, logical=("DECIMAL", 2, 9)), "INT32 DECIMAL(9,2)",
+     ["123", "-1.5", "9999999.99"], _decimal(2, lambda u: struct.pack("<i", u))),
+    (Column("dec64", INT64, logical=("DECIMAL", 4, 18)), "INT64 DECIMAL(18,4)",
+     ["12345.6789", "-0.0001"], _decimal(4, lambda u: struct.pack("<q", u))),
+    (Column("decflba", FIXED_LEN_BYTE_ARRAY, 16, logical=("DECIMAL", 10, 38)),
+     "FIXED_LEN_BYTE_ARRAY(16) DECIMAL(38,10)", ["-1.5", "1234567890123456789012345678"],
+     _decimal(10, lambda u: u.to_bytes(16, "big", signed=True))),
+    (Column("decbin", BYTE_ARRAY, logical=("DECIMAL", 2, 20)), "BYTE_ARRAY DECIMAL(20,2)",
+     ["1.28", "-1.28", "0", "123456789012345678.9"], _decimal(2, _java_decimal_bytes)),
+    (Column("c_dec", INT32, converted=5, scale=2, precision=9), "INT32 DECIMAL(9,2)",
+     ["42.42"], _decimal(2, lambda u: struct.pack("<i", u))),
+    (Column("date", INT32, logical=("DATE",)), "INT32 DATE",
+     ["2024-01-31", "1970-01-01", "0001-01-01", "9999-12-31"], _date),
+    (Column("c_date", INT32, converted=6), "INT32 DATE", ["2000-02-29"], _date),
+    (Column("t_ms", INT32, logical=("TIME", 1, False)), "INT32 TIME(MILLIS,false)",
+     ["12:34:56.789", "00:00:00"], _time(1000, "<i")),
+    (Column("t_us", INT64, logical=("TIME", 2, True)), "INT64 TIME(MICROS,true)",
+     ["23:59:59.999999"], _time(10 ** 6, "<q")),
+    (Column("t_ns", INT64, logical=("TIME", 3, False)), "INT64 TIME(NANOS,false)",
+     ["01:02:03.123456789"], _time(10 ** 9, "<q")),
+    (Column("ts_ms_utc", INT64, logical=("TIMESTAMP", 1, True)), "INT64 TIMESTAMP(MILLIS,true)",
+     ["2024-01-31T12:00:00.5Z", "1969-12-31 23:59:59"], _timestamp(1000)),
+    (Column("ts_us_local", INT64, logical=("TIMESTAMP", 2, False)),
+     "INT64 TIMESTAMP(MICROS,false)", ["2024-01-31 12:00:00.000001"], _timestamp(10 ** 6)),
+    (Column("ts_ns_utc", INT64, logical=("TIMESTAMP", 3, True)), "INT64 TIMESTAMP(NANOS,true)",
+     ["2024-01-31T13:00:00.123456789+01:00"], _timestamp(10 ** 9)),
+    (Column("ts_ms_local", INT64, logical=("TIMESTAMP", 1, False)),
+     "INT64 TIMESTAMP(MILLIS,false)", ["2024-01-31 12:00:00"], _timestamp(1000)),
+    (Column("ts_us_utc", INT64, logical=("TIMESTAMP", 2, True)), "INT64 TIMESTAMP(MICROS,true)",
+     ["2024-01-31 12:00:00Z"], _timestamp(10 ** 6)),
+    (Column("ts_ns_local", INT64, logical=("TIMESTAMP", 3, False)),
+     "INT64 TIMESTAMP(NANOS,false)", ["2024-01-31 12:00:00"], _timestamp(10 ** 9)),
+    (Column("c_ts_ms", INT64, converted=9), "INT64 TIMESTAMP_MILLIS",
+     ["2024-01-31T12:00:00.123Z"], _timestamp(1000)),
+    (Column("c_ts_us", INT64, converted=10), "INT64 TIMESTAMP_MICROS",
+     ["2024-01-31T12:00:00.123456"], _timestamp(10 ** 6)),
+    (Column("int96", INT96), "INT96", ["1970-01-01 00:00:01", "2024-01-31 12:00:00.123456789"],
+     _int96),
+    (Column("str", BYTE_ARRAY, logical=("STRING",)), "BYTE_ARRAY STRING",
+     ["h\u00e9llo", "", "x y"], lambda t: t.encode()),
+    (Column("blob", BYTE_ARRAY), "BYTE_ARRAY", ["abc"], lambda t: t.encode()),
+    (Column("uuid", FIXED_LEN_BYTE_ARRAY, 16, logical=("UUID",)),
+     "FIXED_LEN_BYTE_ARRAY(16) UUID", ["123e4567-e89b-12d3-a456-426614174000",
+                                       "00112233445566778899AABBCCDDEEFF"], _uuid),
+    (Column("interval", FIXED_LEN_BYTE_ARRAY, 12, converted=21),
+     "FIXED_LEN_BYTE_ARRAY(12) INTERVAL", ["1 months 2 days 3 ms"], _interval),
+    (Column("half", FIXED_LEN_BYTE_ARRAY, 2, logical=("FLOAT16",)),
+     "FIXED_LEN_BYTE_ARRAY(2) FLOAT16", ["1.5", "-2", "65504"], _pack("<e")),
+    (Column(["st", "a"], INT32), "INT32", ["17"], _pack("<i")),
+    (Column(["lst", "list", "element"], INT64), "INT64", ["-17"], _pack("<q")),
+]
+
+
+def logical_types_parquet(path, filter_blob):
+    """Writes to path a one-row-group file with a column of each type of
+    LOGICAL_TYPE_COLUMNS (INTEGER and INT_n / UINT_n, FLOAT, DOUBLE, DECIMAL
+    on INT32 / INT64 / FIXED_LEN_BYTE_ARRAY / BYTE_ARRAY and as a converted
+    type, DATE, TIME and TIMESTAMP in every unit, UTC and local, the legacy
+    TIMESTAMP_MILLIS / _MICROS, INT96, STRING, BYTE_ARRAY, UUID, INTERVAL,
+    FLOAT16, a struct field st.a, a list element lst.list.element), each
+    with a Bloom filter holding its stored values. filter_blob(list of
+    bytes) -> BloomFilterHeader + bitset (an independent model, e.g.
+    tests/cli/parquet_cli_test.py's filter_blob). Returns a list of
+    (column path, type as messages name it, [(text, bytes)]): the values as
+    text and the bytes each must become, for probe tests of any front end
+    (the CLI, blockbloom.parquet.probe)."""
+    columns, group, table = [], [], []
+    for column, type_name, texts, encode in LOGICAL_TYPE_COLUMNS:
+        pairs = [(t, encode(t)) for t in texts]
+        columns.append(column)
+        group.append({"filter": filter_blob([b for _, b in pairs])})
+        table.append((".".join(column.path), type_name, pairs))
+    data, _ = build_parquet(columns, [group])
+    with open(path, "wb") as f:
+        f.write(data)
+    return table

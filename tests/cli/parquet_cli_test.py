@@ -27,7 +27,7 @@ from cli_test import (ENCODERS, ToolTestCase, model_bitset, own_stderr,  # noqa:
                       parquet_model_find, read_bytes, run, xxh64)
 from parquet_files import (BYTE_ARRAY, DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY, FLOAT,  # noqa: E402
                            INT32, INT64, INT96, BOOLEAN, Column, ambiguous_paths_parquet,
-                           bloom_header, build_parquet,
+                           bloom_header, build_parquet, logical_types_parquet,
                            column_values, read_bloom_header, read_file_metadata, schema_leaves,
                            testdata_file, walk_footer)
 
@@ -579,6 +579,53 @@ class ParquetProbeFilesMadeHere(ParquetTestCase):
                            "is 1 bytes, not 12")
         self.assertRefused(["parquet", "probe", self.path("s.parquet"), "--column", "s", "--hex"],
                            "no values")
+
+    def test_every_logical_type_as_text(self):
+        path = self.path("logical.parquet")
+        table = logical_types_parquet(path, lambda values: filter_blob(values, 1024))
+        for column, _, pairs in table:  # every stored value, typed as text: maybe
+            texts = [t for t, _ in pairs]
+            result = self.run_ok(["parquet", "probe", path, "--column", column, "--json", "--"]
+                                 + texts)
+            answers = [r["row_groups"][0]["maybe"] for r in json.loads(result.stdout)["results"]]
+            self.assertEqual(answers, [True] * len(texts), column)
+        # Absent where the model says absent.
+        absent = {"i8": ("-1", struct.pack("<i", -1)), "date": ("2024-02-01", struct.pack("<i", 19754)),
+                  "dec32": ("1.23", struct.pack("<i", 123)), "str": ("nope", b"nope"),
+                  "ts_ms_utc": ("1970-01-01T00:00:00Z", struct.pack("<q", 0))}
+        for column, _, pairs in table:
+            if column not in absent:
+                continue
+            text, encoded = absent[column]
+            bitset = model_bitset([xxh64(b) for _, b in pairs], 1024)
+            want = parquet_model_find(bitset, xxh64(encoded)) == "1"
+            result = self.run_ok(["parquet", "probe", path, "--column", column, "--json", "--",
+                                  text])
+            self.assertEqual(json.loads(result.stdout)["results"][0]["row_groups"][0]["maybe"],
+                             want, column)
+        types = {column: type_name for column, type_name, _ in table}
+        for column, text, code_phrase in (
+                ("dec32", "1234567890", "integer digits"), ("dec32", "1.234", "fraction digits"),
+                ("i8", "128", "out of range"), ("u8", "-1", "out of range"),
+                ("i8", " 5", "not a decimal integer"), ("i8", "+5", "not a decimal integer"),
+                ("i8", "05", "not a decimal integer"), ("t_ms", "24:00:00", "time of day"),
+                ("t_ms", "12:34:56.7891", "fraction digits"),
+                ("ts_ms_local", "2024-01-31 12:00:00Z", "local time"),
+                ("int96", "2024-01-31 12:00:00+01:00", "local time"),
+                ("ts_ns_utc", "2263-01-01 00:00:00Z", "64-bit range"),
+                ("uuid", "123e4567-e89b-12d3-a456", "not a UUID"),
+                ("date", "2024-13-01", "no such month"),
+                ("interval", "1 month", "not an interval")):
+            self.assertRefused(["parquet", "probe", path, "--column", column, "--", text],
+                               'value %s of column %s (%s) ' % (json.dumps(text), column,
+                                                              types[column]), code_phrase)
+        # --physical: the stored value, the annotation ignored.
+        result = self.run_ok(["parquet", "probe", path, "--column", "date", "--physical",
+                              "19753", "--json"])
+        self.assertTrue(json.loads(result.stdout)["results"][0]["row_groups"][0]["maybe"])
+        result = self.run_ok(["parquet", "probe", path, "--column", "u32", "--physical",
+                              "--json", "--", "-1"])
+        self.assertTrue(json.loads(result.stdout)["results"][0]["row_groups"][0]["maybe"])
 
     def test_hex_is_for_byte_columns_and_booleans_are_refused(self):
         path = self.one_column_file(Column("n", INT32), [[struct.pack("<i", 1)]])

@@ -1,62 +1,60 @@
 // SPDX-License-Identifier: Apache-2.0
+// One value is a one-row bb_column hashed by the library
+// (bb_parquet_hash_column / bb_kudu_hash_column), so each layout's rule for
+// a type has one home, the library's.
 #include "value_hashing.h"
 
-#include <cstring>
+#include <string>
 
-#include "blockbloom/hashing.h"
+#include "blockbloom/column.h"
+#include "common/cli_error.h"
 
 namespace blockbloom_cli {
-namespace {
 
-// The n low bytes of bits, little-endian whatever the host's byte order.
-void StoreLittleEndian(std::uint64_t bits, unsigned char* out, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<unsigned char>(bits >> (8 * i));
+std::uint64_t ValueHasher::Column(const bb_column& col) const {
+  std::size_t n = 0;
+  int status;
+  std::uint64_t hash = 0;
+  if (mode_ == HashMode::kXxh64) {
+    status = bb_parquet_hash_column(&col, &hash, &n);
+  } else {
+    std::uint32_t h32 = 0;
+    status = bb_kudu_hash_column(&col, seed_, &h32, &n);
+    hash = h32;
+  }
+  if (status != BB_OK || n != 1) {
+    throw CliError(std::string("cannot hash the value: ") + bb_status_message(status));
+  }
+  return hash;
 }
 
-}  // namespace
-
-std::uint64_t ValueHasher::KuduBytes(const void* data, std::size_t len) const {
-  return bb_kudu_fasthash32(data, len, seed_);
+std::uint64_t ValueHasher::Fixed(std::uint32_t type, const void* value) const {
+  bb_column col = BB_COLUMN_INIT;
+  col.type = type;
+  col.length = 1;
+  col.values = value;
+  return Column(col);
 }
 
-std::uint64_t ValueHasher::Int32(std::int32_t value) const {
-  if (mode_ == HashMode::kXxh64) return bb_parquet_hash_int32(value);
-  unsigned char bytes[4];
-  StoreLittleEndian(static_cast<std::uint32_t>(value), bytes, sizeof bytes);
-  return KuduBytes(bytes, sizeof bytes);
-}
+std::uint64_t ValueHasher::Int32(std::int32_t value) const { return Fixed(BB_TYPE_INT32, &value); }
 
-std::uint64_t ValueHasher::Int64(std::int64_t value) const {
-  if (mode_ == HashMode::kXxh64) return bb_parquet_hash_int64(value);
-  unsigned char bytes[8];
-  StoreLittleEndian(static_cast<std::uint64_t>(value), bytes, sizeof bytes);
-  return KuduBytes(bytes, sizeof bytes);
-}
+std::uint64_t ValueHasher::Int64(std::int64_t value) const { return Fixed(BB_TYPE_INT64, &value); }
 
-std::uint64_t ValueHasher::Float(float value) const {
-  if (mode_ == HashMode::kXxh64) return bb_parquet_hash_float(value);
-  std::uint32_t bits;
-  std::memcpy(&bits, &value, sizeof bits);
-  unsigned char bytes[4];
-  StoreLittleEndian(bits, bytes, sizeof bytes);
-  return KuduBytes(bytes, sizeof bytes);
-}
+std::uint64_t ValueHasher::Float(float value) const { return Fixed(BB_TYPE_FLOAT, &value); }
 
-std::uint64_t ValueHasher::Double(double value) const {
-  if (mode_ == HashMode::kXxh64) return bb_parquet_hash_double(value);
-  std::uint64_t bits;
-  std::memcpy(&bits, &value, sizeof bits);
-  unsigned char bytes[8];
-  StoreLittleEndian(bits, bytes, sizeof bytes);
-  return KuduBytes(bytes, sizeof bytes);
-}
+std::uint64_t ValueHasher::Double(double value) const { return Fixed(BB_TYPE_DOUBLE, &value); }
 
 std::uint64_t ValueHasher::String(std::string_view bytes) const {
-  // A non-null pointer even for "": for Kudu, NULL would mean a null cell.
+  // A non-null pointer even for "".
   static const char kEmpty[1] = {0};
-  const char* data = bytes.empty() ? kEmpty : bytes.data();
-  if (mode_ == HashMode::kXxh64) return bb_parquet_hash_bytes(data, bytes.size());
-  return KuduBytes(data, bytes.size());
+  const std::int32_t offsets[2] = {0, static_cast<std::int32_t>(bytes.size())};
+  bb_column col = BB_COLUMN_INIT;
+  col.type = BB_TYPE_BYTE_ARRAY;
+  col.length = 1;
+  col.offsets = offsets;
+  col.data = bytes.empty() ? kEmpty : bytes.data();
+  col.data_len = bytes.size();
+  return Column(col);
 }
 
 }  // namespace blockbloom_cli

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Hashing one typed value the way a layout's readers do: Parquet XXH64 of
-// the plain encoding, or Kudu FastHash32 of the little-endian bytes.
+// Hashing one typed value the way a layout's readers do (Parquet XXH64 of
+// the plain encoding, or Kudu FastHash32), by the library's column hash.
 #ifndef BLOCKBLOOM_TOOLS_VALUE_HASHING_H_
 #define BLOCKBLOOM_TOOLS_VALUE_HASHING_H_
 
 #include <cstdint>
 #include <string_view>
 
+#include "blockbloom/column.h"
 #include "hash_options.h"
 
 namespace blockbloom_cli {
@@ -23,7 +24,8 @@ class ValueHasher {
   std::uint64_t String(std::string_view bytes) const;  // the bytes, no length prefix
 
  private:
-  std::uint64_t KuduBytes(const void* data, std::size_t len) const;
+  std::uint64_t Column(const bb_column& col) const;        // of its one row
+  std::uint64_t Fixed(std::uint32_t type, const void* value) const;
 
   HashMode mode_;
   std::uint32_t seed_;
