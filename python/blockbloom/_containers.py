@@ -148,7 +148,8 @@ def text(value, kind, type_name, what):
     (bb_parquet_encode_text): (bytes, how) with how "text", "hex" (bytes as
     hex digits) or "physical" (an int for a DATE / TIME / TIMESTAMP: its
     stored count of days or units), or (None, "null") for pd.NA / NaT. A value of another kind than the type's
-    is a TypeError naming both; the library checks form and range."""
+    is a TypeError naming both; the library checks form and range. type_name
+    is what messages call the type ("type 'date'", "column d (INT32 DATE)")."""
     if type(value).__name__ in ("NAType", "NaTType") or (isinstance(value, _np.datetime64) and _np.isnat(value)):
         return None, _AS_NULL  # pd.NA, pd.NaT, numpy NaT: a null
     if isinstance(value, _np.datetime64):
@@ -157,7 +158,7 @@ def text(value, kind, type_name, what):
         if kind == "date":
             day = value.astype("datetime64[D]")
             if day != value:
-                raise ValueError(f"{what}: {value} is not a whole day (type '{type_name}')")
+                raise ValueError(f"{what}: value {value} of {type_name} is not a whole day")
             value = day
         return _np.datetime_as_string(value).encode(), _AS_TEXT
     if isinstance(value, _np.generic):
@@ -198,5 +199,5 @@ def text(value, kind, type_name, what):
 
 
 def _refuse(value, kind, type_name, what):
-    raise TypeError(f"{what}: {value!r} ({type(value).__name__}) is not a value of type "
-                    f"'{type_name}' ({_KINDS.get(kind, 'its text')} or its text as str)")
+    raise TypeError(f"{what}: value {value!r} of {type_name} is a {type(value).__name__}, not "
+                    f"{_KINDS.get(kind, 'its text')} or its text as str")
