@@ -14,6 +14,7 @@ arrays' ``_data`` / ``_mask``, ``to_numpy()``).
 
 import datetime as _datetime
 import decimal as _decimal
+import re as _re
 import uuid as _uuid
 
 import numpy as _np
@@ -143,6 +144,20 @@ _KINDS = {
 _AS_TEXT, _AS_HEX, _AS_PHYSICAL, _AS_NULL = "text", "hex", "physical", "null"
 
 
+_CLOCK = _re.compile(r"^(.*?\d\d:\d\d:\d\d)(\.\d+)?(.*)$")
+
+
+def _clock_text(s):
+    """isoformat() / datetime_as_string() text without the fraction's trailing
+    zeros ("12:00:00.250000" -> "12:00:00.25"), so that a value the unit holds
+    exactly is never refused for its digits; the library refuses the rest."""
+    m = _CLOCK.match(s)
+    if m is None or m.group(2) is None:
+        return s
+    fraction = m.group(2).rstrip("0")
+    return m.group(1) + ("" if fraction == "." else fraction) + m.group(3)
+
+
 def text(value, kind, type_name, what):
     """One Python object as the canonical text the library's rules parse
     (bb_parquet_encode_text): (bytes, how) with how "text", "hex" (bytes as
@@ -160,7 +175,7 @@ def text(value, kind, type_name, what):
             if day != value:
                 raise ValueError(f"{what}: value {value} of {type_name} is not a whole day")
             value = day
-        return _np.datetime_as_string(value).encode(), _AS_TEXT
+        return _clock_text(_np.datetime_as_string(value)).encode(), _AS_TEXT
     if isinstance(value, _np.generic):
         value = value.item()
     if isinstance(value, bool):
@@ -185,13 +200,13 @@ def text(value, kind, type_name, what):
             return str(value).encode(), _AS_TEXT
     elif isinstance(value, _datetime.datetime):
         if kind == "timestamp":
-            return value.isoformat().encode(), _AS_TEXT
+            return _clock_text(value.isoformat()).encode(), _AS_TEXT
     elif isinstance(value, _datetime.date):
         if kind == "date":
             return value.isoformat().encode(), _AS_TEXT
     elif isinstance(value, _datetime.time):
         if kind == "time":
-            return value.isoformat().encode(), _AS_TEXT
+            return _clock_text(value.isoformat()).encode(), _AS_TEXT
     elif isinstance(value, _uuid.UUID):
         if kind == "uuid":
             return str(value).encode(), _AS_TEXT
