@@ -442,3 +442,27 @@ def test_probe_column_types(ambiguous):
     for bad in ([], (), [1], ["a", None], 5, None):
         with pytest.raises(TypeError):
             bp.probe(ambiguous, bad, [7])
+
+
+# ------------------------------------------------------------ values as text
+
+def test_logical_types_probe_as_text_matches_the_tool(tool, tmp_path):
+    """Every type of tests/parquet_files.py's logical-types file: its values
+    as text are maybe, as the tool says, and the absent ones answer as the
+    tool's."""
+    from parquet_files import logical_types_parquet
+    path = str(tmp_path / "logical.parquet")
+    table = logical_types_parquet(path, lambda values: plain_filter(values, 1024))
+    for column, _, pairs in table:
+        texts = [t for t, _ in pairs]
+        ours = bp.probe(path, column, texts)
+        assert [r["row_groups"][0]["maybe"] for r in ours["results"]] == [True] * len(texts), column
+        theirs = cli_json(tool, ["parquet", "probe", path, "--column", column, "--json", "--"] + texts)
+        assert [r["row_groups"] for r in ours["results"]] == \
+            [r["row_groups"] for r in theirs["results"]], column
+        # Each stored value's bytes, as bytes on a byte column: the same answer.
+        stored = [b for _, b in pairs]
+        if ours["physical_type"].startswith(("BYTE_ARRAY", "FIXED_LEN_BYTE_ARRAY", "INT96")):
+            again = bp.probe(path, column, stored)
+            assert all(r["row_groups"][0]["maybe"] for r in again["results"]), column
+    assert bp.probe(path, "date", [None])["results"][0]["row_groups"][0]["maybe"] is False
