@@ -272,7 +272,13 @@ array, Series, Index, masked array or sequence a numpy uint64 array of the
 hashes of its non-null values, in order, hashed as Filter.insert_values hashes
 them (numpy arrays by the library's typed columns, bb_parquet_hash_column).
 An int is int64 unless type says otherwise; bytes-like values are hashed as
-they are, so parquet_hash(b) is the XXH64 of any bytes b.)");
+they are, so parquet_hash(b) is the XXH64 of any bytes b.
+
+type: any name bb_parquet_type_parse knows ('date', 'decimal(9,2)',
+'timestamp(us,utc)', 'uuid', ...): Python objects then go through the
+library's text rules as on a Filter(type=...) (parquet_hash('2024-01-31',
+type='date') is the DATE's hash; None is a null: no hash). The five untyped
+names 'int32', 'int64', 'float', 'double', 'string' keep the untyped rules.)");
   m.def("kudu_hash", &bbpy::KuduHash, py::arg("values"), py::arg("seed") = 0, py::arg("type") = py::none(),
         R"(Kudu hashes: FastHash32 of each value's little-endian bytes with seed.
 
