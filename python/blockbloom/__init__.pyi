@@ -159,7 +159,7 @@ def select_isa(name: str) -> None:
 
 @overload
 def parquet_hash(values: Union[Value, bytearray, memoryview, np.generic], type: Optional[ValueType] = None) -> int:
-    """XXH64 (seed 0) of a value's plain encoding."""
+    """XXH64 (seed 0) of a value's plain encoding; with a Parquet type name, of the value as that type (the library's text rules)."""
 @overload
 def parquet_hash(values: Values, type: Optional[ValueType] = None) -> npt.NDArray[np.uint64]:
     """The non-null values' hashes, in order."""

@@ -14,6 +14,7 @@ arrays' ``_data`` / ``_mask``, ``to_numpy()``).
 
 import datetime as _datetime
 import decimal as _decimal
+import re as _re
 import uuid as _uuid
 
 import numpy as _np
@@ -143,12 +144,27 @@ _KINDS = {
 _AS_TEXT, _AS_HEX, _AS_PHYSICAL, _AS_NULL = "text", "hex", "physical", "null"
 
 
+_CLOCK = _re.compile(r"^(.*?\d\d:\d\d:\d\d)(\.\d+)?(.*)$")
+
+
+def _clock_text(s):
+    """isoformat() / datetime_as_string() text without the fraction's trailing
+    zeros ("12:00:00.250000" -> "12:00:00.25"), so that a value the unit holds
+    exactly is never refused for its digits; the library refuses the rest."""
+    m = _CLOCK.match(s)
+    if m is None or m.group(2) is None:
+        return s
+    fraction = m.group(2).rstrip("0")
+    return m.group(1) + ("" if fraction == "." else fraction) + m.group(3)
+
+
 def text(value, kind, type_name, what):
     """One Python object as the canonical text the library's rules parse
     (bb_parquet_encode_text): (bytes, how) with how "text", "hex" (bytes as
     hex digits) or "physical" (an int for a DATE / TIME / TIMESTAMP: its
     stored count of days or units), or (None, "null") for pd.NA / NaT. A value of another kind than the type's
-    is a TypeError naming both; the library checks form and range."""
+    is a TypeError naming both; the library checks form and range. type_name
+    is what messages call the type ("type 'date'", "column d (INT32 DATE)")."""
     if type(value).__name__ in ("NAType", "NaTType") or (isinstance(value, _np.datetime64) and _np.isnat(value)):
         return None, _AS_NULL  # pd.NA, pd.NaT, numpy NaT: a null
     if isinstance(value, _np.datetime64):
@@ -157,9 +173,9 @@ def text(value, kind, type_name, what):
         if kind == "date":
             day = value.astype("datetime64[D]")
             if day != value:
-                raise ValueError(f"{what}: {value} is not a whole day (type '{type_name}')")
+                raise ValueError(f"{what}: value {value} of {type_name} is not a whole day")
             value = day
-        return _np.datetime_as_string(value).encode(), _AS_TEXT
+        return _clock_text(_np.datetime_as_string(value)).encode(), _AS_TEXT
     if isinstance(value, _np.generic):
         value = value.item()
     if isinstance(value, bool):
@@ -184,13 +200,13 @@ def text(value, kind, type_name, what):
             return str(value).encode(), _AS_TEXT
     elif isinstance(value, _datetime.datetime):
         if kind == "timestamp":
-            return value.isoformat().encode(), _AS_TEXT
+            return _clock_text(value.isoformat()).encode(), _AS_TEXT
     elif isinstance(value, _datetime.date):
         if kind == "date":
             return value.isoformat().encode(), _AS_TEXT
     elif isinstance(value, _datetime.time):
         if kind == "time":
-            return value.isoformat().encode(), _AS_TEXT
+            return _clock_text(value.isoformat()).encode(), _AS_TEXT
     elif isinstance(value, _uuid.UUID):
         if kind == "uuid":
             return str(value).encode(), _AS_TEXT
@@ -198,5 +214,5 @@ def text(value, kind, type_name, what):
 
 
 def _refuse(value, kind, type_name, what):
-    raise TypeError(f"{what}: {value!r} ({type(value).__name__}) is not a value of type "
-                    f"'{type_name}' ({_KINDS.get(kind, 'its text')} or its text as str)")
+    raise TypeError(f"{what}: value {value!r} of {type_name} is a {type(value).__name__}, not "
+                    f"{_KINDS.get(kind, 'its text')} or its text as str")

@@ -4,36 +4,31 @@
 
 The file is read through the C library's file layer (blockbloom/parquet_file.h:
 the footer once, each filter with pread when it is used, never mapped); the
-type names, the bits-set fraction and NDV estimate, and the rules that turn a
-Python value into the plain encoding Parquet hashes are the tool's
-(tools/blockbloom/parquet/*.cc), re-derived here.
+type names, the bits-set fraction and NDV estimate are the library's, and so
+are the rules that turn a value into the plain encoding Parquet hashes
+(parquet_value.h: a Python value becomes its canonical text, which
+bb_parquet_encode_text parses and range-checks with the column's type), as
+the tool's. No value rule lives here.
 """
 
 import builtins as _builtins
 import json as _json
 import operator as _operator
 import os as _os
-import struct as _struct
 import warnings as _warnings
 
-import numpy as _np
 
 from ._core import (
     Error,
     _ERR_PARQUET_AMBIGUOUS_COLUMN,
     _ERR_PARQUET_NO_FILTER,
     _ERR_PARQUET_NO_SUCH_CHUNK,
-    _ERR_PARQUET_UNSUPPORTED,
     _ParquetFile,
+    _column_hashes,
     _filter_density,
-    _parquet_hash_value,
 )
 
 __all__ = ["list", "load_filter", "probe"]
-
-_BOOLEAN, _INT32, _INT64, _INT96, _FLOAT, _DOUBLE, _BYTE_ARRAY, _FIXED_LEN_BYTE_ARRAY = range(8)
-_LOGICAL_NONE, _LOGICAL_INTEGER = 0, 10
-_CONVERTED_UINT_8, _CONVERTED_INT_64 = 11, 18
 
 
 
@@ -115,87 +110,6 @@ def list(path):  # noqa: A001 (blockbloom.parquet.list, as the tool's command)
 
 # ------------------------------------------------------------------ values
 
-def _integer_annotation(c):
-    """(bits, signed) of the column's INTEGER / INT_n / UINT_n annotation; bits 0: none."""
-    if c["logical_type"] == _LOGICAL_INTEGER:
-        return c["bit_width"], c["is_signed"] != 0
-    converted = c["converted_type"]
-    if c["logical_type"] == _LOGICAL_NONE and _CONVERTED_UINT_8 <= converted <= _CONVERTED_INT_64:
-        return (8, 16, 32, 64)[(converted - _CONVERTED_UINT_8) % 4], converted >= _CONVERTED_UINT_8 + 4
-    return 0, True
-
-
-def _encoder(c, column_name):
-    """The function turning one Python value into the column's plain encoding
-    (raising TypeError / ValueError naming the value), or blockbloom.Error if
-    the column's values cannot be probed."""
-    physical = c["physical_type"]
-    type_name = _physical_name(c)
-    logical = _logical_name(c)
-    annotated = type_name if logical is None else type_name + " " + logical
-
-    def refuse(kind, value, problem):
-        return kind("value %r of column %s %s" % (value, column_name, problem))
-
-    if physical == _BOOLEAN:
-        raise _error(_ERR_PARQUET_UNSUPPORTED, "column %s is BOOLEAN: Parquet defines no Bloom "
-                     "filter hash for booleans" % column_name)
-    if physical in (_INT32, _INT64):
-        width = 4 if physical == _INT32 else 8
-        bits, signed = _integer_annotation(c)
-        bits = bits or 8 * width
-        if bits not in (8, 16, 32, 64) or bits > 8 * width:
-            raise _error(_ERR_PARQUET_UNSUPPORTED, "column %s is %s: that integer annotation does "
-                         "not fit its physical type" % (column_name, annotated))
-        low, high = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
-        description = "%s %d .. %d" % (type_name, low, high)
-        if logical is not None:
-            description += " (%s)" % logical
-
-        def encode_int(value):
-            if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-                raise refuse(TypeError, value, "is not an int (%s)" % description)
-            v = _operator.index(value)
-            if not low <= v <= high:
-                raise refuse(ValueError, value, "is out of range (%s)" % description)
-            return (v & ((1 << (8 * width)) - 1)).to_bytes(width, "little")  # unsigned: its bits
-        return encode_int
-    if physical in (_FLOAT, _DOUBLE):
-        fmt, name = ("<f", "FLOAT") if physical == _FLOAT else ("<d", "DOUBLE")
-
-        def encode_float(value):
-            if isinstance(value, bool) or not isinstance(value, (int, float, _np.floating,
-                                                                 _np.integer)):
-                raise refuse(TypeError, value, "is not a number (%s)" % name)
-            try:
-                v = float(value)
-                data = _struct.pack(fmt, v)
-            except OverflowError:
-                data = None
-            # As strtof / strtod: beyond the type's range, or so small it becomes 0.
-            if data is None or (v != 0 and _struct.unpack(fmt, data)[0] == 0):
-                raise refuse(ValueError, value, "is out of range for a %s" % name)
-            return data
-        return encode_float
-    if physical in (_BYTE_ARRAY, _FIXED_LEN_BYTE_ARRAY, _INT96):
-        length = {_INT96: 12, _FIXED_LEN_BYTE_ARRAY: c["type_length"]}.get(physical, 0)
-
-        def encode_bytes(value):
-            if isinstance(value, str) and physical == _BYTE_ARRAY:
-                return value.encode("utf-8")
-            if not isinstance(value, (bytes, bytearray, memoryview)):
-                expected = "str or bytes" if physical == _BYTE_ARRAY else "bytes"
-                raise refuse(TypeError, value, "is not %s (%s)" % (expected, annotated))
-            data = bytes(value)
-            if length and len(data) != length:
-                raise refuse(ValueError, value, "is %d bytes, not %d (%s)" % (len(data), length,
-                                                                              annotated))
-            return data
-        return encode_bytes
-    raise _error(_ERR_PARQUET_UNSUPPORTED, "column %s has the unknown physical type %s"
-                 % (column_name, type_name))
-
-
 def _column_path(column):
     """(dotted path as bytes, None) or (None, names as a list of bytes)."""
     if isinstance(column, str):
@@ -253,15 +167,20 @@ def probe(path, column, values, row_group=None):
     every row group, or only row_group. maybe False: the value is surely
     not in that row group's column chunk.
 
-    values: a list (any iterable) of values, or one value; each is encoded as
-    the column's values are and hashed as Parquet does: INT32 / INT64 an int
-    in the range of the column's integer annotation (INTEGER(8,true) is
-    -128 .. 127; unsigned ones 0 .. 2**bits - 1, stored as their bits; else
-    the physical type's range), FLOAT / DOUBLE an int or float (a FLOAT is
-    the nearest float32), BYTE_ARRAY a str (UTF-8) or bytes,
-    FIXED_LEN_BYTE_ARRAY and INT96 bytes of exactly the type's length. A
-    value of the wrong kind raises TypeError, one out of range or of the
-    wrong length ValueError, naming it and the column.
+    values: a list (any iterable) of values, or one value: int, float, str,
+    bytes, decimal.Decimal, datetime.date / time / datetime (naive or
+    aware), uuid.UUID, numpy scalars and datetime64; None, pd.NA and NaT are
+    nulls (maybe False in every row group: a null never matches). Each
+    becomes its canonical text (a str is its own text, str(int),
+    format(Decimal, "f"), isoformat(), str(uuid), float.hex(); bytes go as
+    bytes, never parsed; an int on a DATE / TIME / TIMESTAMP is its stored
+    count) and the library's text rules (bb_parquet_encode_text, with the
+    column's type) parse and range-check it, all values in one call: a
+    DATE takes "2024-01-31", INTEGER(8,true) -128 .. 127, DECIMAL(9,2) at
+    most 7 integer and 2 fraction digits, and so on (docs/formats.md,
+    "Values as text"). A value of another kind than the column's raises
+    TypeError, one out of range or not of the type's form ValueError, as
+    "value X of column C (TYPE) " and the library's phrase.
 
     column: the dotted path (str or bytes), as ``--column``, refused when
     more than one column has it; or the names (a list or tuple of str or
@@ -274,7 +193,8 @@ def probe(path, column, values, row_group=None):
     naming each candidate's names), a row_group past the
     file's, a column without a usable filter in the row groups asked
     (BB_ERR_PARQUET_NO_FILTER or the malformed filter's status), a column
-    whose values cannot be probed (BOOLEAN: BB_ERR_PARQUET_UNSUPPORTED).
+    whose values cannot be probed (BOOLEAN: BB_ERR_PARQUET_UNSUPPORTED, the
+    library's reason).
     A row group whose chunk has no usable filter while others have answers
     maybe, with a RuntimeWarning (the tool's warning)."""
     shown_path = _os.fsdecode(path)
@@ -318,19 +238,18 @@ def probe(path, column, values, row_group=None):
         raise _error(status, "%s: column %s has no usable Bloom filter in any of its %d row "
                      "groups (row group %d %s)" % (shown_path, column_name, len(selected), g, why))
 
-    encode = _encoder(info, column_name)
-    hashes = _np.array([_parquet_hash_value(info["physical_type"], info["type_length"], encode(v))
-                        for v in values], dtype=_np.uint64)
+    # One call: every value through the library's text rules for the column's type.
+    hashes, nulls = _column_hashes(info, values, column_name)
     answers = []
     for g in selected:
         if g in unusable:
-            answers.append(_np.ones(len(values), dtype=bool))
+            answers.append(~nulls)
             continue
         try:
             filt = pf.load_filter(g, c)
         except Error as e:  # a read that failed: the file changed
             raise _error(e.status, "%s: %s" % (shown_path, e)) from None
-        answers.append(filt.find(hashes))
+        answers.append(filt.find(hashes) & ~nulls)
     for g in selected:
         if g in unusable:
             _warnings.warn("%s: column %s in row group %d %s: answered maybe"

@@ -9,7 +9,9 @@ from typing import Any, Iterable, Optional, Sequence, TypedDict, Union
 from . import Filter
 
 _Path = Union[str, bytes, os.PathLike[str], os.PathLike[bytes]]
-_Value = Union[int, float, str, bytes, bytearray, memoryview]
+# Also decimal.Decimal, datetime.date / time / datetime, uuid.UUID, numpy
+# scalars and datetime64; None (and pd.NA / NaT) is a null.
+_Value = Union[int, float, str, bytes, bytearray, memoryview, None, Any]
 
 class FilterInfo(TypedDict):
     """One column chunk's Bloom filter (a "filters" entry of the tool's list --json)."""
@@ -49,11 +51,13 @@ def list(path: _Path) -> list[FilterInfo]:
 def probe(path: _Path, column: Union[str, bytes, Sequence[Union[str, bytes]]], values: Union[_Value, Iterable[_Value]],
           row_group: Optional[int] = None) -> ProbeReport:
     """Might each row group hold each value in column? maybe False: surely
-    not. Values are encoded as the column's type says (int for INT32/INT64
-    within the annotation's range, int or float for FLOAT/DOUBLE, str or
-    bytes for BYTE_ARRAY, bytes of the exact length for FIXED_LEN_BYTE_ARRAY
-    and INT96): a wrong kind raises TypeError, out of range or length
-    ValueError. column: a dotted path (str or bytes) or the names (a list or
+    not (a null never matches). Each value becomes its canonical text (a str
+    is its own, str(int), format(Decimal, "f"), isoformat(), str(uuid);
+    bytes as bytes) and the library's text rules with the column's type
+    (bb_parquet_encode_text, docs/formats.md "Values as text") parse and
+    range-check it, all in one call: a value of another kind raises
+    TypeError, out of range or of the wrong form ValueError ("value X of
+    column C (TYPE) " and the library's phrase). column: a dotted path (str or bytes) or the names (a list or
     tuple of str or bytes: exact). No such column, an ambiguous dotted path
     (status BB_ERR_PARQUET_AMBIGUOUS_COLUMN), no usable filter, a row_group
     past the file's, a BOOLEAN column: blockbloom.Error."""

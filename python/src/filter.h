@@ -30,6 +30,8 @@ struct ColumnType {
   bool set = false;
   bb_parquet_column column{};
   std::string name;
+  // What messages call it: "type 'date'" when empty, else e.g. "column d (INT32 DATE)".
+  std::string subject;
 };
 
 // type=: None (unset) or a name bb_parquet_type_parse knows, else ValueError.

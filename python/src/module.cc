@@ -82,10 +82,9 @@ hash values as that type stores them: arrays must hold its physical type
 (int8 .. uint32 for INT32, int64 / uint64 for INT64, float32 / float64 for
 FLOAT / DOUBLE; datetime64 converted to a DATE's or TIMESTAMP's unit only
 when exact), Python objects (int, float, str, bytes, Decimal, date, time,
-datetime, UUID, numpy scalars; None = null) are to go through the library's
-text rules (bb_parquet_encode_text, not in the library yet: until then they
-raise TypeError); a value of another kind is a TypeError naming both types
-(NaN is never an integer), one out of range a ValueError.
+datetime, UUID, numpy scalars; None = null) go through the library's text
+rules (bb_parquet_encode_text); a value of another kind is a TypeError naming
+both types (NaN is never an integer), one out of range a ValueError.
 
 The filter exports its bitset through the buffer protocol: memoryview(f) and
 numpy.frombuffer(f, numpy.uint8) are the filter's own bytes, not a copy
@@ -273,15 +272,22 @@ array, Series, Index, masked array or sequence a numpy uint64 array of the
 hashes of its non-null values, in order, hashed as Filter.insert_values hashes
 them (numpy arrays by the library's typed columns, bb_parquet_hash_column).
 An int is int64 unless type says otherwise; bytes-like values are hashed as
-they are, so parquet_hash(b) is the XXH64 of any bytes b.)");
+they are, so parquet_hash(b) is the XXH64 of any bytes b.
+
+type: any name bb_parquet_type_parse knows ('date', 'decimal(9,2)',
+'timestamp(us,utc)', 'uuid', ...): Python objects then go through the
+library's text rules as on a Filter(type=...) (parquet_hash('2024-01-31',
+type='date') is the DATE's hash; None is a null: no hash). The five untyped
+names 'int32', 'int64', 'float', 'double', 'string' keep the untyped rules.)");
   m.def("kudu_hash", &bbpy::KuduHash, py::arg("values"), py::arg("seed") = 0, py::arg("type") = py::none(),
         R"(Kudu hashes: FastHash32 of each value's little-endian bytes with seed.
 
 One value gives an int < 2**32; an array or sequence a numpy uint32 array of
 its non-null values' hashes (bb_kudu_hash_column; Kudu has no unsigned types,
 so unsigned arrays are refused).)");
-  m.def("_column_hashes", &bbpy::ColumnHashes, py::arg("column"), py::arg("values"),
-        "For blockbloom.parquet.probe: (uint64 hashes, bool nulls) of values as the file's column (its dict) stores them.");
+  m.def("_column_hashes", &bbpy::ColumnHashes, py::arg("column"), py::arg("values"), py::arg("name"),
+        "For blockbloom.parquet.probe: (uint64 hashes, bool nulls) of values as the file's column (its dict, "
+        "named `name` in messages) stores them, through the library's text rules.");
   bbpy::RegisterParquetFile(m);
   m.def("_hash_input_address", &HashInputAddress, py::arg("hashes"), py::arg("layout"),
         "For tests: the address a batch method reads `hashes` from.");

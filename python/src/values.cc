@@ -379,19 +379,30 @@ std::vector<uint8_t> EncodeObject(py::handle text_fn, py::handle item, const Col
                                   bool* null) {
   *null = false;
   const auto kind = KindOf(t.column);
+  const std::string subject = t.subject.empty() ? "type '" + t.name + "'" : t.subject;
   const char* data = nullptr;
   Py_ssize_t len = 0;
   uint32_t flags = 0;
   py::object text;
   const bool numeric = std::strcmp(kind.first, "int") == 0 || std::strcmp(kind.first, "float") == 0 ||
                        std::strcmp(kind.first, "decimal") == 0;
-  if (PyUnicode_CheckExact(item.ptr()) || (PyLong_CheckExact(item.ptr()) && numeric)) {
+  const int physical = t.column.physical_type;
+  const bool byte_type = physical == BB_PARQUET_BYTE_ARRAY || physical == BB_PARQUET_FIXED_LEN_BYTE_ARRAY ||
+                         physical == BB_PARQUET_INT96;
+  if (byte_type && (PyBytes_Check(item.ptr()) || PyByteArray_Check(item.ptr()) || PyMemoryView_Check(item.ptr()))) {
+    // Bytes on a byte type are its stored bytes, never parsed as text: as hex digits.
+    text = py::bytes(item.attr("hex")().cast<std::string>());
+    flags = BB_PARQUET_TEXT_HEX;
+    char* bytes = nullptr;
+    if (PyBytes_AsStringAndSize(text.ptr(), &bytes, &len) != 0) throw py::error_already_set();
+    data = bytes;
+  } else if (PyUnicode_CheckExact(item.ptr()) || (PyLong_CheckExact(item.ptr()) && numeric)) {
     // The common cases without a call into Python: a str is its text, an int its decimal digits.
     text = PyUnicode_CheckExact(item.ptr()) ? py::reinterpret_borrow<py::object>(item) : py::str(item);
     data = PyUnicode_AsUTF8AndSize(text.ptr(), &len);
     if (data == nullptr) throw py::error_already_set();
   } else {
-    py::tuple got = text_fn(item, kind.first, t.name, what);
+    py::tuple got = text_fn(item, kind.first, subject, what);
     text = got[0];
     const std::string how = got[1].cast<std::string>();
     if (how == "null") {
@@ -403,12 +414,20 @@ std::vector<uint8_t> EncodeObject(py::handle text_fn, py::handle item, const Col
     if (PyBytes_AsStringAndSize(text.ptr(), &bytes, &len) != 0) throw py::error_already_set();
     data = bytes;
   }
-  (void)data;
-  (void)flags;
-  // bb_parquet_encode_text (parquet_value.h) is not in the library yet.
-  throw py::type_error(what + ": " + py::repr(item).cast<std::string>() + ": Python objects for type '" + t.name +
-                       "' go through the library's text rules (bb_parquet_encode_text), not available in this "
-                       "build yet; give a numpy array or pandas Series of the type's values");
+  std::vector<uint8_t> out(BB_PARQUET_ENCODED_MAX(t.column.type_length, len));
+  size_t out_len = 0;
+  char why[BB_PARQUET_VALUE_ERROR_MAX] = "";
+  const int status = bb_parquet_encode_text(&t.column, data, static_cast<size_t>(len), flags, out.data(),
+                                            out.size(), &out_len, why, sizeof why);
+  if (status != BB_OK) {
+    // The library's phrase after "value X of type 'T' " (or "of column C (T) "), as the tool's.
+    const std::string message = what + ": value " + py::repr(item).cast<std::string>() + " of " + subject + " " + why;
+    // The kind was checked (TypeError) by text(): what is left is the form or the range.
+    if (status == BB_ERR_VALUE_SYNTAX || status == BB_ERR_VALUE_RANGE) throw py::value_error(message);
+    Check(status, message);
+  }
+  out.resize(out_len);
+  return out;
 }
 
 // An array's column type against the type's stored one: the same physical
@@ -547,7 +566,7 @@ HashedSequence<T> HashSequence(py::handle values, py::handle type, py::handle ma
     if (typed != nullptr) {
       bool null = false;
       const std::vector<uint8_t> bytes =
-          EncodeObject(text_fn, item[i], *typed, what + ": value " + std::to_string(i), &null);
+          EncodeObject(text_fn, item[i], *typed, what, &null);
       out.nulls[i] = null;
       if (!null) out.hashes[i] = HashBytes<T>(bytes.data(), bytes.size(), seed);
     } else {
@@ -741,10 +760,15 @@ py::object HashValues(py::handle values, uint32_t seed, py::handle type, const s
 
 }  // namespace
 
-py::tuple ColumnHashes(const py::dict& column, py::handle values) {
+py::tuple ColumnHashes(const py::dict& column, py::handle values, const std::string& name) {
   const std::string what = "probe()";
-  const ColumnType typed = ColumnTypeFromInfo(column);
-  StoredColumnType(typed, what);  // BOOLEAN and the like: refused before any value
+  ColumnType typed = ColumnTypeFromInfo(column);
+  typed.subject = "column " + name + " (" + typed.name + ")";
+  // A type the library cannot write as text (BOOLEAN, ...): refused before any value, in its words.
+  char form[BB_PARQUET_VALUE_FORM_MAX] = "";
+  const int status = bb_parquet_value_form(&typed.column, 0, form, sizeof form);
+  if (status != BB_OK) ThrowStatusMessage(status, typed.subject + ": " + form);
+  StoredColumnType(typed, what);
   py::object many = IsOneObject(values) ? py::object(py::make_tuple(values)) : py::reinterpret_borrow<py::object>(values);
   const Unmasked u = Unmask(many, py::none(), what, &typed);
   ArrayColumn array;

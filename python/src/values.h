@@ -33,7 +33,7 @@ pybind11::object KuduHash(pybind11::handle value, uint32_t seed, pybind11::handl
 
 // (uint64 hashes, bool nulls) of values (one or many) as a file's column
 // stores them: column is blockbloom.parquet's column dict.
-pybind11::tuple ColumnHashes(const pybind11::dict& column, pybind11::handle values);
+pybind11::tuple ColumnHashes(const pybind11::dict& column, pybind11::handle values, const std::string& name);
 
 }  // namespace bbpy
 

@@ -191,7 +191,6 @@ def test_typed_filter_records_its_type():
         blockbloom.Filter(64, type="int33")
 
 
-@pytest.mark.skip(reason="needs bb_parquet_encode_text (parquet_value.h), not in the library yet")
 def test_typed_filter_objects_through_the_text_rules():
     import datetime
     import decimal
@@ -238,7 +237,6 @@ def test_typed_filter_refuses_other_kinds():
 
 
 
-@pytest.mark.skip(reason="needs bb_parquet_encode_text (parquet_value.h), not in the library yet")
 def test_typed_hash_functions():
     assert blockbloom.parquet_hash("2024-01-31", type="date") == \
         blockbloom.parquet_hash(19753, type="int32")
