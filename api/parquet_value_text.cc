@@ -524,3 +524,35 @@ extern "C" int bb_parquet_value_form(const bb_parquet_column* type, uint32_t fla
   in::Say(form, out, capacity);
   return r.kind == in::Kind::kUnsupported ? BB_ERR_PARQUET_UNSUPPORTED : BB_OK;
 }
+
+extern "C" int bb_parquet_value_kind(const bb_parquet_column* type, uint32_t flags, int32_t* kind,
+                                     int32_t* time_unit, int32_t* utc) {
+  namespace in = bb_parquet_value_internal;
+  if (type == nullptr) return BB_ERR_NULL_POINTER;
+  if (type->struct_size < sizeof(bb_parquet_column)) return BB_ERR_BUFFER_TOO_SMALL;
+  const in::Rules r = in::RulesFor(*type, flags);
+  int32_t k = 0, unit = 0;
+  switch (r.kind) {
+    case in::Kind::kUnsupported: return BB_ERR_PARQUET_UNSUPPORTED;
+    case in::Kind::kInteger: k = BB_PARQUET_KIND_INTEGER; break;
+    case in::Kind::kFloat:
+    case in::Kind::kDouble:
+    case in::Kind::kFloat16: k = BB_PARQUET_KIND_FLOAT; break;
+    case in::Kind::kDecimal: k = BB_PARQUET_KIND_DECIMAL; break;
+    case in::Kind::kDate: k = BB_PARQUET_KIND_DATE; break;
+    case in::Kind::kTime: k = BB_PARQUET_KIND_TIME; break;
+    case in::Kind::kTimestamp:
+    case in::Kind::kInt96: k = BB_PARQUET_KIND_TIMESTAMP; break;
+    case in::Kind::kUuid: k = BB_PARQUET_KIND_UUID; break;
+    case in::Kind::kInterval: k = BB_PARQUET_KIND_INTERVAL; break;
+    case in::Kind::kBytes: k = BB_PARQUET_KIND_BYTES; break;
+  }
+  if (k == BB_PARQUET_KIND_TIME || k == BB_PARQUET_KIND_TIMESTAMP) {
+    unit = r.digits == 3 ? BB_PARQUET_UNIT_MILLIS : r.digits == 6 ? BB_PARQUET_UNIT_MICROS
+                                                                   : BB_PARQUET_UNIT_NANOS;
+  }
+  if (kind != nullptr) *kind = k;
+  if (time_unit != nullptr) *time_unit = unit;
+  if (utc != nullptr) *utc = (k == BB_PARQUET_KIND_TIMESTAMP && r.utc) ? 1 : 0;
+  return BB_OK;
+}

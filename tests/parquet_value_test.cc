@@ -418,3 +418,49 @@ TEST(ParquetValueForm, Strings) {
 }
 
 }  // namespace
+
+// The kind a binding writes its objects as, for each type by name, and the
+// converted-only annotations resolved as the text rules resolve them.
+TEST(ParquetValueKind, EachTypeAndTheConvertedAnnotations) {
+  struct Case {
+    const char* name;
+    int32_t kind, unit, utc;
+  };
+  const Case cases[] = {
+      {"int8", BB_PARQUET_KIND_INTEGER, 0, 0},       {"uint64", BB_PARQUET_KIND_INTEGER, 0, 0},
+      {"float", BB_PARQUET_KIND_FLOAT, 0, 0},        {"float16", BB_PARQUET_KIND_FLOAT, 0, 0},
+      {"decimal(9,2)", BB_PARQUET_KIND_DECIMAL, 0, 0}, {"date", BB_PARQUET_KIND_DATE, 0, 0},
+      {"time(us)", BB_PARQUET_KIND_TIME, BB_PARQUET_UNIT_MICROS, 0},
+      {"timestamp(ms,utc)", BB_PARQUET_KIND_TIMESTAMP, BB_PARQUET_UNIT_MILLIS, 1},
+      {"timestamp(ns)", BB_PARQUET_KIND_TIMESTAMP, BB_PARQUET_UNIT_NANOS, 0},
+      {"int96", BB_PARQUET_KIND_TIMESTAMP, BB_PARQUET_UNIT_NANOS, 0},
+      {"uuid", BB_PARQUET_KIND_UUID, 0, 0},          {"interval", BB_PARQUET_KIND_INTERVAL, 0, 0},
+      {"string", BB_PARQUET_KIND_BYTES, 0, 0},       {"fixed(3)", BB_PARQUET_KIND_BYTES, 0, 0},
+  };
+  for (const Case& c : cases) {
+    bb_parquet_column t = Fresh();
+    ASSERT_EQ(bb_parquet_type_parse(c.name, std::strlen(c.name), &t), BB_OK) << c.name;
+    int32_t kind = -1, unit = -1, utc = -1;
+    ASSERT_EQ(bb_parquet_value_kind(&t, 0, &kind, &unit, &utc), BB_OK) << c.name;
+    EXPECT_EQ(kind, c.kind) << c.name;
+    EXPECT_EQ(unit, c.unit) << c.name;
+    EXPECT_EQ(utc, c.utc) << c.name;
+  }
+  bb_parquet_column t = Fresh();
+  t.physical_type = BB_PARQUET_INT64;
+  t.converted_type = 10;  // TIMESTAMP_MICROS: UTC-adjusted
+  int32_t kind = 0, unit = 0, utc = 0;
+  ASSERT_EQ(bb_parquet_value_kind(&t, 0, &kind, &unit, &utc), BB_OK);
+  EXPECT_EQ(kind, BB_PARQUET_KIND_TIMESTAMP);
+  EXPECT_EQ(unit, BB_PARQUET_UNIT_MICROS);
+  EXPECT_EQ(utc, 1);
+  // With BB_PARQUET_TEXT_PHYSICAL the stored integer is what is written.
+  ASSERT_EQ(bb_parquet_value_kind(&t, BB_PARQUET_TEXT_PHYSICAL, &kind, nullptr, nullptr), BB_OK);
+  EXPECT_EQ(kind, BB_PARQUET_KIND_INTEGER);
+  t.physical_type = BB_PARQUET_BOOLEAN;
+  t.converted_type = BB_PARQUET_CONVERTED_NONE;
+  kind = 7;
+  EXPECT_EQ(bb_parquet_value_kind(&t, 0, &kind, nullptr, nullptr), BB_ERR_PARQUET_UNSUPPORTED);
+  EXPECT_EQ(kind, 7);
+  EXPECT_EQ(bb_parquet_value_kind(nullptr, 0, &kind, nullptr, nullptr), BB_ERR_NULL_POINTER);
+}

@@ -141,6 +141,30 @@ BB_API int bb_parquet_value_form(const bb_parquet_column* type, uint32_t flags, 
  * sizeof(bb_parquet_column): BB_ERR_BUFFER_TOO_SMALL. */
 BB_API int bb_parquet_type_parse(const char* name, size_t len, bb_parquet_column* type);
 
+/* What kind of value a type's text is, for a binding that turns its own
+ * objects into text (a date object into "YYYY-MM-DD", ...) and leaves the
+ * rules to bb_parquet_encode_text. FLOAT, DOUBLE and FLOAT16 are
+ * BB_PARQUET_KIND_FLOAT; INT96 is BB_PARQUET_KIND_TIMESTAMP (NANOS, local). */
+typedef enum bb_parquet_kind {
+  BB_PARQUET_KIND_INTEGER = 1,
+  BB_PARQUET_KIND_FLOAT = 2,
+  BB_PARQUET_KIND_DECIMAL = 3,
+  BB_PARQUET_KIND_DATE = 4,
+  BB_PARQUET_KIND_TIME = 5,
+  BB_PARQUET_KIND_TIMESTAMP = 6,
+  BB_PARQUET_KIND_UUID = 7,
+  BB_PARQUET_KIND_INTERVAL = 8,
+  BB_PARQUET_KIND_BYTES = 9
+} bb_parquet_kind;
+
+/* The kind of `type`'s values written as text (flags as for
+ * bb_parquet_encode_text) and, for TIME / TIMESTAMP, the unit
+ * (BB_PARQUET_UNIT_*; else 0); *utc 1 for a UTC-adjusted timestamp, else 0.
+ * Any out-pointer may be NULL. A type that cannot be probed:
+ * BB_ERR_PARQUET_UNSUPPORTED, nothing written. */
+BB_API int bb_parquet_value_kind(const bb_parquet_column* type, uint32_t flags, int32_t* kind,
+                                 int32_t* time_unit, int32_t* utc);
+
 /* The bb_column_type (column.h) whose plain values are this type's stored
  * values, so that an engine's array of them can be hashed with
  * bb_parquet_hash_column / bb_insert_column: INT32 -> BB_TYPE_INT32 (also

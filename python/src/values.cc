@@ -326,38 +326,24 @@ const ColumnType* Resolve(const Filter& f, py::handle type, ColumnType* call, co
 }
 
 // What kind of Python value a type takes, for blockbloom._containers.text:
-// int, float, decimal, date, time, timestamp, uuid, text (the library's
-// text rules decide the rest); and a datetime64 unit for DATE / TIME /
-// TIMESTAMP ("" for none).
+// int, float, decimal, date, time, timestamp, uuid, text, by the library's
+// bb_parquet_value_kind (the library's text rules decide the rest); and a
+// datetime64 unit for DATE / TIME / TIMESTAMP ("" for none). A type the
+// library cannot write as text is "text": bb_parquet_encode_text then
+// refuses it with its own reason.
 std::pair<const char*, const char*> KindOf(const bb_parquet_column& c) {
   static const char* const kUnits[] = {"", "ms", "us", "ns"};
-  const int unit = c.time_unit >= 1 && c.time_unit <= 3 ? c.time_unit : 0;
-  switch (c.logical_type) {
-    case BB_PARQUET_LOGICAL_DATE: return {"date", "D"};
-    case BB_PARQUET_LOGICAL_TIME: return {"time", kUnits[unit]};
-    case BB_PARQUET_LOGICAL_TIMESTAMP: return {"timestamp", kUnits[unit]};
-    case BB_PARQUET_LOGICAL_DECIMAL: return {"decimal", ""};
-    case BB_PARQUET_LOGICAL_UUID: return {"uuid", ""};
-    case BB_PARQUET_LOGICAL_FLOAT16: return {"float", ""};
-    default: break;
-  }
-  // ConvertedType: DECIMAL 5, DATE 6, TIME_MILLIS 7, TIME_MICROS 8,
-  // TIMESTAMP_MILLIS 9, TIMESTAMP_MICROS 10 (parquet.thrift).
-  switch (c.converted_type) {
-    case 5: return {"decimal", ""};
-    case 6: return {"date", "D"};
-    case 7: return {"time", "ms"};
-    case 8: return {"time", "us"};
-    case 9: return {"timestamp", "ms"};
-    case 10: return {"timestamp", "us"};
-    default: break;
-  }
-  switch (c.physical_type) {
-    case BB_PARQUET_INT32:
-    case BB_PARQUET_INT64: return {"int", ""};
-    case BB_PARQUET_FLOAT:
-    case BB_PARQUET_DOUBLE: return {"float", ""};
-    case BB_PARQUET_INT96: return {"timestamp", "ns"};
+  int32_t kind = 0, unit = 0;
+  if (bb_parquet_value_kind(&c, 0, &kind, &unit, nullptr) != BB_OK) return {"text", ""};
+  const char* u = unit >= 1 && unit <= 3 ? kUnits[unit] : "";
+  switch (kind) {
+    case BB_PARQUET_KIND_INTEGER: return {"int", ""};
+    case BB_PARQUET_KIND_FLOAT: return {"float", ""};
+    case BB_PARQUET_KIND_DECIMAL: return {"decimal", ""};
+    case BB_PARQUET_KIND_DATE: return {"date", "D"};
+    case BB_PARQUET_KIND_TIME: return {"time", u};
+    case BB_PARQUET_KIND_TIMESTAMP: return {"timestamp", u};
+    case BB_PARQUET_KIND_UUID: return {"uuid", ""};
     default: return {"text", ""};
   }
 }
