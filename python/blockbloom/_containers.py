@@ -141,7 +141,7 @@ _KINDS = {
 
 # How text() says the text is to be read (bb_parquet_encode_text's flags are
 # chosen by the extension from these words).
-_AS_TEXT, _AS_HEX, _AS_PHYSICAL, _AS_NULL = "text", "hex", "physical", "null"
+_AS_TEXT, _AS_HEX, _AS_NULL = "text", "hex", "null"
 
 
 _CLOCK = _re.compile(r"^(.*?\d\d:\d\d:\d\d)(\.\d+)?(.*)$")
@@ -160,9 +160,10 @@ def _clock_text(s):
 
 def text(value, kind, type_name, what):
     """One Python object as the canonical text the library's rules parse
-    (bb_parquet_encode_text): (bytes, how) with how "text", "hex" (bytes as
-    hex digits) or "physical" (an int for a DATE / TIME / TIMESTAMP: its
-    stored count of days or units), or (None, "null") for pd.NA / NaT. A value of another kind than the type's
+    (bb_parquet_encode_text): (bytes, how) with how "text" or "hex" (bytes as
+    hex digits), or (None, "null") for pd.NA / NaT. An int is never taken as a
+    DATE's days or a TIMESTAMP's count of units: the stored form only when
+    asked for, never by accident (a datetime64 array is the fast way). A value of another kind than the type's
     is a TypeError naming both; the library checks form and range. type_name
     is what messages call the type ("type 'date'", "column d (INT32 DATE)")."""
     if type(value).__name__ in ("NAType", "NaTType") or (isinstance(value, _np.datetime64) and _np.isnat(value)):
@@ -188,8 +189,6 @@ def text(value, kind, type_name, what):
     elif isinstance(value, int):
         if kind in ("int", "float", "decimal"):
             return str(value).encode(), _AS_TEXT
-        if kind in ("date", "time", "timestamp"):
-            return str(value).encode(), _AS_PHYSICAL
     elif isinstance(value, float):
         if kind == "float":
             return value.hex().encode(), _AS_TEXT

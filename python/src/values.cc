@@ -395,7 +395,7 @@ std::vector<uint8_t> EncodeObject(py::handle text_fn, py::handle item, const Col
       *null = true;
       return {};
     }
-    flags = how == "hex" ? BB_PARQUET_TEXT_HEX : how == "physical" ? BB_PARQUET_TEXT_PHYSICAL : 0;
+    flags = how == "hex" ? BB_PARQUET_TEXT_HEX : 0;
     char* bytes = nullptr;
     if (PyBytes_AsStringAndSize(text.ptr(), &bytes, &len) != 0) throw py::error_already_set();
     data = bytes;

@@ -2,6 +2,7 @@
 """blockbloom.parquet against the blockbloom tool's JSON on the same files:
 the shared test data's real files, and files assembled here with the CLI
 tests' Parquet builder (tests/parquet_files.py)."""
+import datetime
 import json
 import os
 import struct
@@ -71,23 +72,18 @@ def python_value(plain, physical_type, logical_type):
     return bytes(plain)
 
 
-def cli_words(values, logical_type=None):
+def cli_words(values):
     """The tool's flags and VALUE arguments for Python values (bytes as
-    --hex; ints on a DATE / TIME / TIMESTAMP column are its stored counts,
-    the tool's --physical)."""
+    --hex; a datetime as its ISO text)."""
     if values and all(isinstance(v, bytes) for v in values):
         return ["--hex"], [v.hex() for v in values]
-    flags = []
-    if (values and all(isinstance(v, int) for v in values) and logical_type is not None and
-            logical_type.startswith(("DATE", "TIME"))):
-        flags = ["--physical"]
-    return flags, [repr(v) if isinstance(v, float) else str(v) for v in values]
+    return [], [v.isoformat() if isinstance(v, datetime.datetime) else
+                repr(v) if isinstance(v, float) else str(v) for v in values]
 
 
 def assert_probe_matches_cli(tool, path, column, values, row_group=None):
     ours = bp.probe(path, column, values, row_group=row_group)
-    logical = next((r["logical_type"] for r in bp.list(path) if r["column"] == column), None)
-    flags, words = cli_words(values, logical)
+    flags, words = cli_words(values)
     if row_group is not None:
         flags += ["--row-group", row_group]
     theirs = cli_json(tool, ["parquet", "probe", path, "--column", column] + flags + ["--json", "--"] +
@@ -146,6 +142,9 @@ def plain_filter(encoded, num_bytes=256):
     return f.to_parquet_bytes()
 
 
+TS_EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+TS_STORED = datetime.datetime(2023, 11, 14, 22, 13, 20, tzinfo=datetime.timezone.utc)  # 1.7e15 us
+
 COLUMNS = [
     (Column("i8", INT32, logical=("INTEGER", 8, True)), [-128, -1, 0, 127],
      lambda v: struct.pack("<i", v)),
@@ -161,8 +160,8 @@ COLUMNS = [
     (Column("uuid", FIXED_LEN_BYTE_ARRAY, type_length=16, logical=("UUID",)),
      [bytes(range(16)), b"\xee" * 16], lambda v: v),
     (Column(["nested", "i96"], INT96), [b"\x01" * 12], lambda v: v),
-    (Column("ts", INT64, logical=("TIMESTAMP", 2, True)), [1700000000000000],
-     lambda v: struct.pack("<q", v)),
+    (Column("ts", INT64, logical=("TIMESTAMP", 2, True)), [TS_STORED],
+     lambda v: struct.pack("<q", (v - TS_EPOCH) // datetime.timedelta(microseconds=1))),
     (Column("dec", FIXED_LEN_BYTE_ARRAY, type_length=5, converted=5, scale=2, precision=10),
      [b"\x00\x00\x00\x30\x39"], lambda v: v),
 ]
@@ -219,7 +218,9 @@ def test_list_estimated_ndv_none_when_every_bit_is_set(tool, tmp_path):
 def test_assembled_probe_matches_the_tool(tool, assembled, index):
     column, values, _ = COLUMNS[index]
     name = ".".join(column.path)
-    if column.physical in (INT32, INT64):
+    if column.logical is not None and column.logical[0] == "TIMESTAMP":
+        absent = [TS_STORED + datetime.timedelta(microseconds=1)]
+    elif column.physical in (INT32, INT64):
         absent = [3, 5]
     elif column.physical in (FLOAT, DOUBLE_TYPE):
         absent = [2.25, -7.0]
