@@ -86,14 +86,25 @@ uint64_t IntBits(py::handle v, int bits, const std::string& what) {
   return bits == 64 ? u : (u & 0xffffffffu);
 }
 
-// A value's bytes as both formats hash them: the plain encoding (little-
-// endian 4 or 8 bytes; a string's UTF-8 bytes, a bytes object's payload).
+// One value of an untyped call as a one-row typed column (column.h), so that
+// the library's column hashes say what bytes each format hashes (the plain
+// encoding for Parquet, the Kudu cell for Kudu): nothing is encoded here.
 class Encoded {
  public:
   Encoded(py::handle value, ValueType type, const std::string& what) {
     switch (type) {
-      case ValueType::kInt32: StoreLittleEndian(IntBits(value, 32, what), 4); break;
-      case ValueType::kInt64: StoreLittleEndian(IntBits(value, 64, what), 8); break;
+      case ValueType::kInt32: {
+        const uint32_t bits = static_cast<uint32_t>(IntBits(value, 32, what));
+        std::memcpy(&int32_, &bits, 4);
+        SetFixed(BB_TYPE_INT32, &int32_);
+        break;
+      }
+      case ValueType::kInt64: {
+        const uint64_t bits = IntBits(value, 64, what);
+        std::memcpy(&int64_, &bits, 8);
+        SetFixed(BB_TYPE_INT64, &int64_);
+        break;
+      }
       case ValueType::kFloat:
       case ValueType::kDouble: StoreFloat(value, type == ValueType::kFloat, what); break;
       case ValueType::kString: StoreText(value, what); break;
@@ -101,54 +112,59 @@ class Encoded {
   }
   Encoded(const Encoded&) = delete;
   Encoded& operator=(const Encoded&) = delete;
-  const void* data() const { return data_; }
-  size_t size() const { return size_; }
+  // The column of this one value (valid while *this is).
+  const bb_column& column() const { return column_; }
 
  private:
-  void StoreLittleEndian(uint64_t bits, size_t width) {
-    for (size_t i = 0; i < width; ++i) fixed_[i] = static_cast<uint8_t>(bits >> (8 * i));
-    data_ = fixed_;
-    size_ = width;
+  void SetFixed(uint32_t type, const void* value) {
+    column_.type = type;
+    column_.length = 1;
+    column_.values = value;
   }
   void StoreFloat(py::handle value, bool single, const std::string& what) {
     if (IsText(value)) throw py::type_error(what + ": expected a float, got " + TypeNameOf(value));
-    const double d = PyFloat_AsDouble(value.ptr());
-    if (d == -1.0 && PyErr_Occurred() != nullptr) throw py::error_already_set();
+    double_ = PyFloat_AsDouble(value.ptr());
+    if (double_ == -1.0 && PyErr_Occurred() != nullptr) throw py::error_already_set();
     if (!single) {
-      uint64_t bits;
-      std::memcpy(&bits, &d, 8);
-      StoreLittleEndian(bits, 8);
+      SetFixed(BB_TYPE_DOUBLE, &double_);
       return;
     }
-    const float f = static_cast<float>(d);
-    if (std::isinf(f) && !std::isinf(d)) {
-      throw py::value_error(what + ": " + std::to_string(d) + " overflows float32");
+    float_ = static_cast<float>(double_);
+    if (std::isinf(float_) && !std::isinf(double_)) {
+      throw py::value_error(what + ": " + std::to_string(double_) + " overflows float32");
     }
-    uint32_t bits;
-    std::memcpy(&bits, &f, 4);
-    StoreLittleEndian(bits, 4);
+    SetFixed(BB_TYPE_FLOAT, &float_);
   }
   void StoreText(py::handle value, const std::string& what) {
+    const char* data = nullptr;
+    size_t len = 0;
     if (PyUnicode_Check(value.ptr())) {
-      Py_ssize_t len = 0;
-      const char* utf8 = PyUnicode_AsUTF8AndSize(value.ptr(), &len);
-      if (utf8 == nullptr) throw py::error_already_set();
-      data_ = utf8;
-      size_ = static_cast<size_t>(len);
-      return;
+      Py_ssize_t n = 0;
+      data = PyUnicode_AsUTF8AndSize(value.ptr(), &n);
+      if (data == nullptr) throw py::error_already_set();
+      len = static_cast<size_t>(n);
+    } else {
+      if (!IsText(value) || !buffer_.Acquire(value, false)) {
+        throw py::type_error(what + ": expected str or bytes, got " + TypeNameOf(value));
+      }
+      RequireContiguous(buffer_, what);
+      data = static_cast<const char*>(buffer_.data());
+      len = buffer_.bytes();
     }
-    if (!IsText(value) || !buffer_.Acquire(value, false)) {
-      throw py::type_error(what + ": expected str or bytes, got " + TypeNameOf(value));
-    }
-    RequireContiguous(buffer_, what);
-    // An empty buffer may have no address; FastHash reads NULL as a null cell.
-    data_ = buffer_.bytes() != 0 ? buffer_.data() : static_cast<const void*>(fixed_);
-    size_ = buffer_.bytes();
+    offsets_[1] = static_cast<int64_t>(len);
+    column_.type = BB_TYPE_LARGE_BYTE_ARRAY;
+    column_.length = 1;
+    column_.offsets = offsets_;
+    column_.data = len != 0 ? data : nullptr;  // an empty value: the library's empty rule
+    column_.data_len = len;
   }
 
-  uint8_t fixed_[8] = {};
-  const void* data_ = fixed_;
-  size_t size_ = 0;
+  int32_t int32_ = 0;
+  int64_t int64_ = 0;
+  float float_ = 0;
+  double double_ = 0;
+  int64_t offsets_[2] = {0, 0};
+  bb_column column_ = BB_COLUMN_INIT;
   Buffer buffer_;
 };
 
@@ -165,10 +181,16 @@ uint32_t HashBytes<uint32_t>(const void* data, size_t size, uint32_t seed) {
 template <class T>
 T HashOf(const Encoded& e, uint32_t seed);
 template <>
-uint64_t HashOf<uint64_t>(const Encoded& e, uint32_t) { return bb_parquet_hash_bytes(e.data(), e.size()); }
+uint64_t HashOf<uint64_t>(const Encoded& e, uint32_t) {
+  uint64_t h = 0;
+  Check(bb_parquet_hash_column(&e.column(), &h, nullptr), "hash");
+  return h;
+}
 template <>
 uint32_t HashOf<uint32_t>(const Encoded& e, uint32_t seed) {
-  return bb_kudu_fasthash32(e.data(), e.size(), seed);
+  uint32_t h = 0;
+  Check(bb_kudu_hash_column(&e.column(), seed, &h, nullptr), "kudu hash");
+  return h;
 }
 
 // mask: None, a bool/uint8 buffer of n elements, or a sequence of n truths.
