@@ -43,6 +43,14 @@ class LogicalTypesTestCase(ToolTestCase):
     def setUp(self):
         super().setUp()
         self.data, self.cases = logical_types_parquet(NUM_BYTES, row_groups=2)
+        # Every column natively; under an emulator (the test matrix runs the
+        # whole suite on each emulated CPU, where each run of the tool costs
+        # 10-50x) every fourth, a different quarter per test class, so that
+        # the rules, which no ISA changes, are still exercised there.
+        self.probe_cases = self.cases
+        if cli_test.WRAPPER:
+            start = sum(map(ord, type(self).__name__)) % 4
+            self.probe_cases = self.cases[start::4]
         self.file = self.path("logical_types.parquet")
         with open(self.file, "wb") as f:
             f.write(self.data)
@@ -113,7 +121,7 @@ class LogicalTypesFileToday(LogicalTypesTestCase):
 
     def test_model_hashes_agree_with_blockbloom_build(self):
         # The placement: the tool builds the model's bitset from the model's hashes.
-        for case in self.cases:
+        for case in self.probe_cases:
             hashes = self.path("hashes.txt")
             cli_test.write_hashes(hashes, [v["hash"] for v in case["stored"]])
             self.assertEqual(self.build(hashes, self.out, NUM_BYTES), case["bitset"], case["path"])
@@ -121,7 +129,7 @@ class LogicalTypesFileToday(LogicalTypesTestCase):
         types = {"INT32": "int32", "INT64": "int64", "FLOAT": "float", "DOUBLE": "double",
                  "BYTE_ARRAY": "string"}
         checked = 0
-        for case in self.cases:
+        for case in self.probe_cases:
             kind = types.get(case["physical"])
             texts = [v["physical"][0] for v in case["stored"]]
             if kind == "string":
@@ -139,7 +147,7 @@ class LogicalTypesFileToday(LogicalTypesTestCase):
                          "xxh64", "--type", kind, "--input", values, "-o", self.out])
             self.assertEqual(read_bytes(self.out), case["bitset"], case["path"])
             checked += 1
-        self.assertGreater(checked, 30)
+        self.assertGreater(checked, 30 * len(self.probe_cases) // len(self.cases))
 
     def todays_form(self):
         """("today", []) for today's probe; once `parquet probe` has
@@ -153,16 +161,16 @@ class LogicalTypesFileToday(LogicalTypesTestCase):
 
     def test_stored_values_in_todays_form_answer_maybe(self):
         key, extra = self.todays_form()
-        for case in self.cases:
+        for case in self.probe_cases:
             self.check_forms(case, case["stored"], key, extra)
 
     def test_absent_values_in_todays_form_answer_the_model(self):
         key, extra = self.todays_form()
-        for case in self.cases:
+        for case in self.probe_cases:
             self.check_forms(case, case["absent"], key, extra)
 
     def test_hex_spellings_of_byte_values(self):
-        for case in self.cases:
+        for case in self.probe_cases:
             self.check(case, case["stored"] + case["absent"], lambda v: v["hex"], ["--hex"])
 
     def test_model_xxh64_vectors(self):
@@ -180,20 +188,20 @@ class LogicalTypesAsText(LogicalTypesTestCase):
                 for f in report["filters"] if f["row_group"] == 0}
 
     def test_every_spelling_of_a_stored_value_answers_maybe(self):
-        for case in self.cases:
+        for case in self.probe_cases:
             self.check(case, case["stored"], lambda v: v["texts"])
 
     def test_absent_values_as_text_answer_the_model(self):
-        for case in self.cases:
+        for case in self.probe_cases:
             self.check(case, case["absent"], lambda v: v["texts"])
 
     def test_physical_form_answers_maybe(self):
-        for case in self.cases:
+        for case in self.probe_cases:
             self.check_forms(case, case["stored"] + case["absent"], "physical", ["--physical"])
 
     def test_refusals_name_the_value_the_column_and_its_type(self):
         names = self.type_names()
-        for case in self.cases:
+        for case in self.probe_cases:
             physical, logical = names[case["path"]]
             for text, kind in case["refusals"]:
                 with self.subTest(column=case["path"], text=text, kind=kind):
