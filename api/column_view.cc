@@ -82,8 +82,10 @@ int CheckColumn(const bb_column* col, ColumnView* view) {
     }
     if (n > SIZE_MAX / width) return BB_ERR_INVALID_COLUMN;
   }
-  // Bit validity_offset + length - 1 and its byte must be addressable.
-  if (col->validity != nullptr && col->validity_offset > SIZE_MAX - 7 - n) {
+  // Bit validity_offset + length - 1 and its byte must be addressable. n is
+  // checked first: with n > SIZE_MAX - 7 the bound SIZE_MAX - 7 - n would wrap
+  // (a 1-byte type passes the width checks above with any n).
+  if (col->validity != nullptr && (n > SIZE_MAX - 7 || col->validity_offset > SIZE_MAX - 7 - n)) {
     return BB_ERR_INVALID_COLUMN;
   }
 

@@ -224,6 +224,20 @@ TEST(ColumnErrors, ALengthTooLargeForItsBuffersIsInvalidColumn) {
   col.validity = validity;
   col.validity_offset = SIZE_MAX - 7 - 7;  // + length 8 is beyond SIZE_MAX - 7
   ExpectRefused(&col, BB_ERR_INVALID_COLUMN, "validity bits past SIZE_MAX");
+  // A length past SIZE_MAX - 7 with any offset: a 1-byte type passes the
+  // width bound, so the validity bound alone must refuse it, before any read.
+  for (bb_column_type one_byte : {BB_TYPE_INT8, BB_TYPE_UINT8}) {
+    col = Int64Column(SIZE_MAX - 3);
+    col.type = one_byte;
+    col.validity = validity;
+    col.validity_offset = 16;
+    ExpectRefused(&col, BB_ERR_INVALID_COLUMN, "validity with length SIZE_MAX - 3");
+    col.validity_offset = 0;
+    ExpectRefused(&col, BB_ERR_INVALID_COLUMN, "validity with length SIZE_MAX - 3, offset 0");
+  }
+  col = Int64Column(8);
+  col.validity = validity;
+  col.validity_offset = SIZE_MAX - 7 - 7;
   col.validity = nullptr;  // the offset means nothing without a bitmap
   ExpectAccepted(&col, "validity_offset without validity");
 }
