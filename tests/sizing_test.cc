@@ -17,6 +17,7 @@
 #include "blockbloom/parquet_format.h"
 #include "blockbloom/sizing.h"
 #include "oracle.h"
+#include "stress_scale.h"
 
 namespace {
 
@@ -347,6 +348,7 @@ double MeasureFpp(uint64_t ndv, size_t num_bytes) {
 double BinomialSd(double p) { return std::sqrt(p * (1 - p) / kProbes); }
 
 TEST(MeasuredFppTest, StaysWithinTargetWhenSizedForIt) {
+  if (const char* why = bbtest::StatisticalTestSkipReason()) GTEST_SKIP() << why;
   for (const double p : {1e-2, 1e-3, 1e-4}) {
     const size_t bytes = BytesFor(kMillion, p, BB_SIZE_PARQUET);
     const double measured = MeasureFpp(kMillion, bytes);
@@ -363,6 +365,7 @@ TEST(MeasuredFppTest, StaysWithinTargetWhenSizedForIt) {
 }
 
 TEST(MeasuredFppTest, MatchesModelAtWholeBitsPerKey) {
+  if (const char* why = bbtest::StatisticalTestSkipReason()) GTEST_SKIP() << why;
   for (const double bits_per_key : {8.0, 10.0, 16.0, 20.0}) {
     const size_t bytes = BytesAt(kMillion, bits_per_key);
     const double model = Fpp(kMillion, bytes);
@@ -379,6 +382,7 @@ TEST(MeasuredFppTest, MatchesModelAtWholeBitsPerKey) {
 }
 
 TEST(NaiveSizingTest, UndersizesByAboutThreeTimesAtOneInTenThousand) {
+  if (const char* why = bbtest::StatisticalTestSkipReason()) GTEST_SKIP() << why;
   // (1 - e^(-8n/m))^8 = p solved for m bits, rounded up to whole blocks.
   const double p = 1e-4;
   const double bits = -8.0 * kMillion / std::log1p(-std::pow(p, 1.0 / 8));
