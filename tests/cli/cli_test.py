@@ -609,7 +609,7 @@ class RejectsBadUsageAndInput(ToolTestCase):
         # A file name with an ESC sequence and a newline (a forged second line).
         hostile = self.path("in\x1b[2J\nblockbloom: all good\u00e9.txt")
         result = self.assertFails(self.build_args(**{"--input": hostile}),
-                                  "in\\x1b[2J\\nblockbloom: all good\u00e9.txt: cannot open")
+                                  "in\\x1b[2J\\x0ablockbloom: all good\u00e9.txt: cannot open")
         self.assertNotIn("\x1b", result.stderr)
         self.assertEqual(len(own_stderr(result).splitlines()), 1, result.stderr)
 

@@ -16,6 +16,7 @@ folder; tests that need it are skipped, with the reason, when it is absent.
 import json
 import math
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -42,6 +43,25 @@ def run_bytes(args):
     """The tool with stdout and stderr as bytes (hostile names are not UTF-8)."""
     return subprocess.run(cli_test.WRAPPER + [TOOL] + list(args), capture_output=True,
                           timeout=120)
+
+
+def shown(text):
+    """text (a str, bytes that are not UTF-8 as surrogateescape decodes them)
+    as the tools print it (docs/formats.md, "The tools' output of names and
+    values"): a backslash as \\\\, control bytes, C1 controls and bytes that
+    are not UTF-8 as \\xHH, the rest as it is."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch == "\\":
+            out.append("\\\\")
+        elif 0xdc80 <= code <= 0xdcff:
+            out.append("\\x%02x" % (code - 0xdc00))
+        elif code < 0x20 or 0x7f <= code <= 0x9f:
+            out.append("".join("\\x%02x" % b for b in ch.encode()))
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def popcount(data):
@@ -439,7 +459,7 @@ class ParquetListFilesMadeHere(ParquetTestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         for raw in (b"\x1b", b"\xc2\x9b", b"a\nb"):
             self.assertNotIn(raw, result.stdout)
-        self.assertIn("evil\\x1b[2J.a\\nb.c\\xc2\\x9bd.\u00e9t\u00e9".encode(), result.stdout)
+        self.assertIn("evil\\x1b[2J.a\\x0ab.c\\xc2\\x9bd.\u00e9t\u00e9".encode(), result.stdout)
         report = json.loads(run_bytes(["parquet", "list", path, "--json"]).stdout)
         self.assertEqual(report["filters"][0]["column"], ".".join(hostile))
         # probe finds the column by its exact bytes, and escapes it in messages.
@@ -652,11 +672,81 @@ class ParquetProbeFilesMadeHere(ParquetTestCase):
         spath = self.one_column_file(Column("s", BYTE_ARRAY), [[b"a\x1bb"]], "s.parquet")
         result = run_bytes(["parquet", "probe", spath, "--column", "s", "a\x1bb", "x\ty"])
         self.assertEqual(result.stdout.splitlines()[0], b"a\\x1bb\trow_group=0\tmaybe")
-        self.assertTrue(result.stdout.splitlines()[1].startswith(b"x\\ty\trow_group=0\t"))
+        self.assertTrue(result.stdout.splitlines()[1].startswith(b"x\\x09y\trow_group=0\t"))
         report = json.loads(run_bytes(["parquet", "probe", spath, "--column", "s", "--json",
                                        "a\x1bb"]).stdout)
         self.assertEqual(report, {"column": "s", "physical_type": "BYTE_ARRAY", "results": [
             {"value": "a\x1bb", "row_groups": [{"row_group": 0, "maybe": True}]}]})
+
+
+class ParquetOneEscapingRule(ParquetTestCase):
+    """Names and values that are not UTF-8: exact in JSON (surrogateescape),
+    one escaping rule in text on stdout and stderr (issue 20, item 8)."""
+
+    def test_names_that_are_not_utf8_stay_distinct_in_json(self):
+        blob = filter_blob([b"v"], 32)
+        data, _ = build_parquet([Column([b"\xff"], BYTE_ARRAY), Column([b"\xfe"], BYTE_ARRAY),
+                                 Column([b"ok", b"\xc3(\xe9t\xc3\xa9"], BYTE_ARRAY)],
+                                [[{"filter": blob}] * 3])
+        path = self.write("names.parquet", data)
+        result = run_bytes(["parquet", "list", path, "--json"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn(b'"\\udcff"', result.stdout)
+        result.stdout.decode("utf-8")  # the document itself is valid UTF-8
+        filters = json.loads(result.stdout)["filters"]
+        names = [[b"\xff"], [b"\xfe"], [b"ok", b"\xc3(\xe9t\xc3\xa9"]]
+        self.assertEqual([[n.encode("utf-8", "surrogateescape") for n in f["path"]]
+                          for f in filters], names)
+        self.assertEqual([f["column"].encode("utf-8", "surrogateescape") for f in filters],
+                         [b".".join(n) for n in names])
+        self.assertEqual(filters[2]["column"], "ok.\udcc3(\udce9t\u00e9")
+        # --column-path takes the names as --json writes them (\udcXX: the byte).
+        for f in filters:
+            result = run_bytes(["parquet", "probe", path, "--column-path", json.dumps(f["path"]),
+                                "v"])
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(result.stdout, b"v\trow_group=0\tmaybe\n")
+        # Text: each byte that is not UTF-8 as \xHH, the valid ones as they are.
+        text = run_bytes(["parquet", "list", path]).stdout
+        for shown in (b" \\xff ", b" \\xfe ", " ok.\\xc3(\\xe9t\u00e9 ".encode()):
+            self.assertIn(shown, text)
+
+    def test_values_that_are_not_utf8_are_exact_in_probe_json(self):
+        stored = [b"\xff", b"a\xfeb"]
+        data, _ = build_parquet([Column("s", BYTE_ARRAY)], [[{"filter": filter_blob(stored, 64)}]])
+        path = self.write("s.parquet", data)
+        lines = self.write("values.txt", b"\xff\na\xfeb\n\xfe\n")
+        result = run_bytes(["parquet", "probe", path, "--column", "s", "--json", "--input", lines])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        results = json.loads(result.stdout)["results"]
+        self.assertEqual([r["value"] for r in results], ["\udcff", "a\udcfeb", "\udcfe"])
+        self.assertEqual([r["value"].encode("utf-8", "surrogateescape") for r in results],
+                         [b"\xff", b"a\xfeb", b"\xfe"])
+        self.assertEqual([r["row_groups"][0]["maybe"] for r in results[:2]], [True, True])
+
+    def test_tab_backslash_and_bad_byte_print_alike_on_stdout_and_stderr(self):
+        value = b"t\tb\\x\xff\n"  # tab, backslash, a byte that is not UTF-8, newline
+        shown = b"t\\x09b\\\\x\\xff\\x0a"
+        data, _ = build_parquet([Column([value], BYTE_ARRAY), Column("n", INT32)],
+                                [[{"filter": filter_blob([value], 64)},
+                                  {"filter": filter_blob([b"\x01\x00\x00\x00"], 64)}]])
+        path = self.write("v.parquet", data)
+        # stdout: the value probed, and the column listed.
+        result = run_bytes(["parquet", "probe", path, "--column", value, "--", value])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, shown + b"\trow_group=0\tmaybe\n")
+        self.assertRegex(run_bytes(["parquet", "list", path]).stdout,
+                         b"(?m)^0 +" + re.escape(shown) + b" +BYTE_ARRAY ")
+        # stderr: the same value refused (an INT32 column) and the column not found.
+        result = run_bytes(["parquet", "probe", path, "--column", "n", "--", value])
+        self.assertEqual(result.returncode, 2)
+        self.assertIn(b'value "' + shown + b'" of column n (INT32)', result.stderr)
+        lines = self.write("values.txt", value + b"\n")  # ... from --input, the newline
+        result = run_bytes(["parquet", "probe", path, "--column", "n", "--input", lines])
+        self.assertIn(b'value "' + shown[:-len(b"\\x0a")] + b'" of column n', result.stderr)
+        result = run_bytes(["parquet", "probe", path, "--column", value + b"x", "1"])
+        self.assertEqual(result.returncode, 2)
+        self.assertIn(b"no column " + shown + b"x", result.stderr)
 
 
 class ParquetColumnPaths(ParquetTestCase):
@@ -737,7 +827,8 @@ class ParquetColumnPaths(ParquetTestCase):
                               ("[a]", "expected a string in double quotes")):
             with self.subTest(text=text):
                 result = self.assertRefused(["parquet", "probe", path, "--column-path", text, "7"],
-                                            "not a JSON array of strings: " + problem)
+                                            shown("--column-path %s: not a JSON array of strings: "
+                                                  "%s" % (text, problem)))
                 self.assertNotIn("usage:", result.stderr)
         # Checked before the file is read.
         self.assertRefused(["parquet", "probe", self.path("absent.parquet"), "--column-path",
