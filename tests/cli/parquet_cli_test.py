@@ -679,6 +679,105 @@ class ParquetProbeFilesMadeHere(ParquetTestCase):
             {"value": "a\x1bb", "row_groups": [{"row_group": 0, "maybe": True}]}]})
 
 
+class ParquetProbeStreams(ParquetTestCase):
+    """probe --input streams: memory bounded whatever the input (issue 20, item 2)."""
+
+    BOUND = 40 << 20  # peak RSS allowed, in bytes (the tool takes 8-13 MiB, before 45-215)
+
+    def all_maybe_file(self, row_groups=1, column=Column("n", INT64)):
+        """One column (INT64 n) whose filter, shared by every row group, has
+        every bit set: every answer is maybe, so the expected output is known."""
+        blob = bloom_header(1024) + b"\xff" * 1024
+        data, placements = build_parquet([column], [[{"filter": blob}]])
+        if row_groups > 1:
+            header, _, length = placements[0][0]
+            data, _ = build_parquet([column], [[{"filter": blob}]] + [
+                [{"offset": header, "length": length}]] * (row_groups - 1))
+        return self.write("all.parquet", data)
+
+    def measured(self, args, stdout):
+        """run_measured, its peak checked against BOUND."""
+        code, stderr, peak = self.run_measured(args, stdout=stdout)
+        if not cli_test.WRAPPER:  # an emulator's peak is its own
+            self.assertLess(peak, self.BOUND, "peak RSS %.1f MiB" % (peak / 2 ** 20))
+        return code, stderr
+
+    def test_millions_of_values_in_bounded_memory(self):
+        path = self.all_maybe_file()
+        n = 1000000
+        values = self.write("values.txt", b"".join(b"%d\n" % i for i in range(n)))
+        out = self.path("out.txt")
+        code, stderr = self.measured(["parquet", "probe", path, "--column", "n", "--input",
+                                      values], stdout=out)
+        self.assertEqual(code, 0, stderr)
+        self.assertEqual(read_bytes(out), b"".join(b"%d\trow_group=0\tmaybe\n" % i
+                                                   for i in range(n)))
+        # The JSON form streams too, and is one document (300,000 values: it
+        # took 68 MiB, and 215 MiB for the million).
+        n = 300000
+        values = self.write("values.txt", b"".join(b"%d\n" % i for i in range(n)))
+        code, stderr = self.measured(["parquet", "probe", path, "--column", "n", "--json",
+                                      "--input", values], stdout=out)
+        self.assertEqual(code, 0, stderr)
+        self.assertEqual(read_bytes(out), b'{"column": "n", "physical_type": "INT64", "results": [' +
+                         b",".join(b'\n  {"value": "%d", "row_groups": [{"row_group": 0, '
+                                   b'"maybe": true}]}' % i for i in range(n)) + b"\n]}\n")
+
+    def test_answers_across_chunks_are_the_models(self):
+        # 200,000 values cross several chunks; every 1,000th is in the filter.
+        stored = [struct.pack("<q", i) for i in range(0, 200000, 1000)]
+        bitset = model_bitset([xxh64(v) for v in stored], 1024)
+        data, _ = build_parquet([Column("n", INT64)], [[{"filter": bloom_header(1024) + bitset}]])
+        path = self.write("n.parquet", data)
+        values = self.write("values.txt", b"".join(b"%d\n" % i for i in range(200000)))
+        lines = self.run_ok(["parquet", "probe", path, "--column", "n", "--input",
+                             values]).stdout.splitlines()
+        self.assertEqual([line.split("\t")[0] for line in lines], [str(i) for i in range(200000)])
+        for i in range(0, 200000, 1000):
+            self.assertEqual(lines[i], "%d\trow_group=0\tmaybe" % i)
+        for i in range(7, 200000, 4999):  # a sample of the others, against the model
+            expected = "maybe" if parquet_model_find(bitset, xxh64(struct.pack("<q", i))) == "1" \
+                else "absent"
+            self.assertEqual(lines[i], "%d\trow_group=0\t%s" % (i, expected))
+
+    def test_a_line_without_end_after_many_values_is_refused_in_bounded_memory(self):
+        path = self.all_maybe_file(column=Column("s", BYTE_ARRAY))
+        n = 600000
+        lines = [b"value %033d\n" % i for i in range(n)]  # 40 bytes each
+        values = self.write("values.txt", b"".join(lines) +
+                            b"7" * (3 << 20))  # no newline: as /dev/urandom may be
+        out = self.path("out.txt")
+        code, stderr = self.measured(["parquet", "probe", path, "--column", "s", "--input",
+                                      values], stdout=out)
+        self.assertEqual(code, 2, stderr)
+        self.assertIn("%s:%d: line longer than 1048576 bytes" % (values, n + 1), stderr)
+        # What was printed is the answers of the first lines, whole lines only
+        # (--help: a refusal prints nothing of its chunk).
+        printed = read_bytes(out)
+        expected = b"".join(line[:-1] + b"\trow_group=0\tmaybe\n" for line in lines)
+        self.assertTrue(expected.startswith(printed))
+        self.assertTrue(printed == b"" or printed.endswith(b"\n"))
+        self.assertLess(len(printed), len(expected))
+
+    def test_a_bad_value_in_a_small_input_prints_nothing(self):
+        path = self.all_maybe_file()
+        bad = self.write("bad.txt", b"".join(b"%d\n" % i for i in range(1000)) + b"seven\n")
+        result = self.assertRefused(["parquet", "probe", path, "--column", "n", "--input", bad],
+                                    bad + ":1001: ", 'value "seven"')
+        self.assertEqual(result.stdout, "")
+
+    def test_many_row_groups_stream_their_answers(self):
+        groups = 20000
+        path = self.all_maybe_file(groups)
+        values = [str(v) for v in range(100)]
+        out = self.path("out.txt")
+        code, stderr = self.measured(["parquet", "probe", path, "--column", "n"] + values,
+                                     stdout=out)
+        self.assertEqual(code, 0, stderr)
+        rows = [b"\trow_group=%d\tmaybe\n" % g for g in range(groups)]
+        self.assertEqual(read_bytes(out), b"".join(v.encode() + r for v in values for r in rows))
+
+
 class ParquetOneEscapingRule(ParquetTestCase):
     """Names and values that are not UTF-8: exact in JSON (surrogateescape),
     one escaping rule in text on stdout and stderr (issue 20, item 8)."""
