@@ -205,15 +205,19 @@ def own_stderr(result):
 
 
 # Runs argv[2:] as a child and writes "EXIT_STATUS PEAK_RSS_KIB" to argv[1]
-# (negative status: killed by that signal): ToolTestCase.run_measured.
+# (negative status: killed by that signal): ToolTestCase.run_measured. It
+# ignores SIGTERM itself, so that a SIGTERM to its process group stops the
+# child only.
 MEASURE_LAUNCHER = """
-import os, sys
+import os, signal, sys
 pid = os.fork()
 if pid == 0:
     try:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # whatever the test runner inherited
         os.execvp(sys.argv[2], sys.argv[2:])
     finally:
         os._exit(127)
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
 _, status, usage = os.wait4(pid, 0)
 with open(sys.argv[1], "w") as f:
     f.write("%d %d" % (os.waitstatus_to_exitcode(status), usage.ru_maxrss))
@@ -265,14 +269,15 @@ class ToolTestCase(unittest.TestCase):
         self.assertEqual(result.returncode, 0,
                          "exit %d, stderr: %s" % (result.returncode, result.stderr))
 
-    def run_measured(self, args, timeout=30, stdout=None):
+    def run_measured(self, args, timeout=30, stdout=None, stop_after=None):
         """Runs the tool; returns (exit status, stderr, peak RSS in bytes).
         The peak is the child's own (wait4), so no address-space limit is
         needed, which a sanitizer build could not run under. The tool is
         started by a fresh small Python (MEASURE_LAUNCHER), not forked from
         this one: the kernel counts in a child's peak what it was forked
         from (all of this test process, or its peak when vforked). stdout: a
-        file name for the output, else it is dropped."""
+        file name for the output, else it is dropped. stop_after: seconds
+        after which the tool is sent SIGTERM (an endless run)."""
         report = os.path.join(self.dir, "measured.txt")
         with open(os.path.join(self.dir, "stderr.txt"), "w+b") as err:
             out = open(stdout, "wb") if stdout else subprocess.DEVNULL
@@ -284,6 +289,11 @@ class ToolTestCase(unittest.TestCase):
                 if stdout:
                     out.close()
             try:
+                if stop_after is not None:
+                    try:
+                        proc.wait(stop_after)
+                    except subprocess.TimeoutExpired:
+                        os.killpg(proc.pid, signal.SIGTERM)  # the tool: the launcher ignores it
                 proc.wait(timeout)
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)  # the launcher and the tool

@@ -17,6 +17,7 @@ import json
 import math
 import os
 import re
+import signal
 import struct
 import subprocess
 import sys
@@ -695,9 +696,9 @@ class ParquetProbeStreams(ParquetTestCase):
                 [{"offset": header, "length": length}]] * (row_groups - 1))
         return self.write("all.parquet", data)
 
-    def measured(self, args, stdout):
+    def measured(self, args, stdout=None, stop_after=None):
         """run_measured, its peak checked against BOUND."""
-        code, stderr, peak = self.run_measured(args, stdout=stdout)
+        code, stderr, peak = self.run_measured(args, stdout=stdout, stop_after=stop_after)
         if not cli_test.WRAPPER:  # an emulator's peak is its own
             self.assertLess(peak, self.BOUND, "peak RSS %.1f MiB" % (peak / 2 ** 20))
         return code, stderr
@@ -758,6 +759,14 @@ class ParquetProbeStreams(ParquetTestCase):
         self.assertTrue(expected.startswith(printed))
         self.assertTrue(printed == b"" or printed.endswith(b"\n"))
         self.assertLess(len(printed), len(expected))
+
+    def test_endless_input_of_strings_runs_in_bounded_memory(self):
+        # /dev/urandom as strings: every line is a value, and it never ends
+        # (it took 6.7 GB in 16 s); stopped after half a second.
+        path = self.all_maybe_file(column=Column("s", BYTE_ARRAY))
+        code, stderr = self.measured(["parquet", "probe", path, "--column", "s", "--input",
+                                      "/dev/urandom"], stop_after=0.5)
+        self.assertEqual(code, -signal.SIGTERM, stderr)
 
     def test_a_bad_value_in_a_small_input_prints_nothing(self):
         path = self.all_maybe_file()
