@@ -274,9 +274,12 @@ def file_metadata_start(columns=(), groups=None):
     return w
 
 
-def write_column_meta(w, column, num_values=100, offset=None, length=None):
-    """A ColumnChunk holding a ColumnMetaData (offset/length: the filter's)."""
+def write_column_meta(w, column, num_values=100, offset=None, length=None, file_path=None):
+    """A ColumnChunk holding a ColumnMetaData (offset/length: the filter's;
+    file_path: the chunk's data in another file)."""
     w.begin()
+    if file_path is not None:
+        w.field(1, BINARY).binary(file_path)
     w.field(2, I64).zigzag(4)
     w.field(3, STRUCT).begin()
     w.field(1, I32).zigzag(column.physical)
@@ -299,7 +302,7 @@ def build_parquet(columns, row_groups, misalign=None, body_prefix=b"", groups=No
     dict: "filter" (header + bitset bytes, placed in the body), or "offset"
     (a bloom_filter_offset pointing anywhere); "length" overrides
     bloom_filter_length (None or "omit": not written, as older writers do).
-    "num_values" sets ColumnMetaData.num_values. groups: the repetition and
+    "num_values" sets ColumnMetaData.num_values, "file_path" ColumnChunk.file_path. groups: the repetition and
     converted type of groups, as _schema_level's. With misalign, each bitset
     starts at a multiple of 64 plus misalign. Returns (file bytes,
     placements): placements[g][c] is None or (header offset, bitset offset,
@@ -340,7 +343,7 @@ def build_parquet(columns, row_groups, misalign=None, body_prefix=b"", groups=No
                 if length == "omit":
                     length = None
             write_column_meta(w, column, spec.get("num_values", 100) if spec else 100, offset,
-                              length)
+                              length, spec.get("file_path") if spec else None)
         w.field(2, I64).zigzag(0)
         w.field(3, I64).zigzag(100)
         w.end()  # RowGroup

@@ -5,6 +5,7 @@
 #include <blockbloom/sizing.h>
 
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,6 +18,16 @@ namespace py = pybind11;
 
 namespace bbpy {
 namespace {
+
+// Text that may quote the file's bytes (a message naming a chunk's
+// file_path) as a str: bytes that are not UTF-8 by surrogateescape, as the
+// names are (blockbloom/parquet.py) and as the tool's JSON writes them.
+py::str FileText(const char* text) {
+  PyObject* s = PyUnicode_DecodeUTF8(text, static_cast<Py_ssize_t>(std::strlen(text)),
+                                     "surrogateescape");
+  if (s == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(s);
+}
 
 // One open bb_parquet_file. The handle is never modified after opening, so
 // its calls need no lock (parquet_file.h: concurrent calls are safe).
@@ -140,7 +151,7 @@ class ParquetFile {
     d["num_values"] = info.num_values;
     d["has_filter"] = info.has_filter != 0;
     d["filter_status"] = info.filter_status;
-    d["filter_error"] = info.filter_error != nullptr ? py::object(py::str(info.filter_error)) : py::none();
+    d["filter_error"] = info.filter_error != nullptr ? py::object(FileText(info.filter_error)) : py::none();
     d["filter_offset"] = info.filter_offset;
     d["filter_length"] = info.filter_length;
     d["filter_checked"] = info.filter_checked != 0;

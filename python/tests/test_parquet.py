@@ -443,3 +443,21 @@ def test_probe_column_types(ambiguous):
     for bad in ([], (), [1], ["a", None], 5, None):
         with pytest.raises(TypeError):
             bp.probe(ambiguous, bad, [7])
+
+
+def test_names_that_are_not_utf8_are_the_tools_and_stay_distinct(tool, tmp_path):
+    # The tool's JSON writes such a byte 0xXX as \udcXX: json.loads gives the
+    # str that surrogateescape decodes (docs/formats.md, "JSON output").
+    from parquet_files import bloom_header
+    blob = bloom_header(32) + b"\x00" * 32
+    names = [[b"\xff"], [b"\xfe"], [b"g\xc3", b"\xe9t\xc3\xa9"]]
+    data, _ = build_parquet([Column(n, BYTE_ARRAY) for n in names], [[{"filter": blob}] * 3])
+    (tmp_path / "names.parquet").write_bytes(data)
+    rows = assert_list_matches_cli(tool, str(tmp_path / "names.parquet"))
+    assert [r["column"] for r in rows] == ["\udcff", "\udcfe", "g\udcc3.\udce9t\u00e9"]
+    assert [[n.encode("utf-8", "surrogateescape") for n in r["path"]] for r in rows] == names
+    # A message quoting the file's bytes (a chunk's file_path) decodes alike.
+    data, _ = build_parquet([Column("a")], [[{"filter": blob, "file_path": b"x\xffy.parquet"}]])
+    (tmp_path / "elsewhere.parquet").write_bytes(data)
+    [row] = assert_list_matches_cli(tool, str(tmp_path / "elsewhere.parquet"))
+    assert 'file_path "x\udcffy.parquet"' in row["error"]

@@ -382,7 +382,7 @@ class ParquetFooterMatchesIndependentWalk(ToolTestCase):
         self.assertEqual(result.returncode, 1, result.stderr)
         for raw in ("\x1b", "\x9b", "a\nb"):
             self.assertNotIn(raw, result.stdout)
-        escaped = "evil\\x1b[2J.a\\nb.c\\xc2\\x9bd.\\xff\\xa9t\u00e9"
+        escaped = "evil\\x1b[2J.a\\x0ab.c\\xc2\\x9bd.\\xff\\xa9t\u00e9"
         rows = [line for line in result.stdout.splitlines() if "MISALIGNED" in line]
         self.assertEqual(len(rows), 1, result.stdout)
         self.assertIn(escaped, rows[0])
@@ -402,7 +402,7 @@ class ParquetFooterMatchesIndependentWalk(ToolTestCase):
         metadata = bytes(w.out)
         data = b"PAR1" + metadata + struct.pack("<I", len(metadata)) + b"PAR1"
         result = self.assertBadInput(["--parquet", self.write("far.parquet", data)],
-                                     "(x\\x1b]0;owned\\x07\\ny)")
+                                     "(x\\x1b]0;owned\\x07\\x0ay)")
         self.assertNotIn("\x1b", result.stderr)
         self.assertEqual(len(own_stderr(result).splitlines()), 1, result.stderr)
 

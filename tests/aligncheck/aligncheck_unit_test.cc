@@ -663,7 +663,10 @@ TEST(Report, JsonHasTheRequiredKeysAndExitStatusFollowsAlignment) {
 TEST(PrintableText, EscapesControlCharactersAndInvalidUtf8KeepsTheRest) {
   using blockbloom_cli::Printable;
   EXPECT_EQ(Printable("plain a.b_c-1 [x]"), "plain a.b_c-1 [x]");
-  EXPECT_EQ(Printable("a\nb\rc\td"), "a\\nb\\rc\\td");
+  // One rule: \\ and \xHH are the only escapes, so a tab and the text "\t"
+  // print differently.
+  EXPECT_EQ(Printable("a\nb\rc\td"), "a\\x0ab\\x0dc\\x09d");
+  EXPECT_EQ(Printable("\\t \\x09 \\"), "\\\\t \\\\x09 \\\\");
   EXPECT_EQ(Printable("\x1b[2J\x07\x7f"), "\\x1b[2J\\x07\\x7f");
   EXPECT_EQ(Printable(std::string("nul\0x", 5)), "nul\\x00x");
   EXPECT_EQ(Printable("\xc3\xa9t\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"),
@@ -674,4 +677,16 @@ TEST(PrintableText, EscapesControlCharactersAndInvalidUtf8KeepsTheRest) {
   EXPECT_EQ(Printable("\xc0\xaf"), "\\xc0\\xaf");                         // overlong '/'
   EXPECT_EQ(Printable("\xed\xa0\x80"), "\\xed\\xa0\\x80");               // a surrogate
   EXPECT_EQ(Printable("\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");     // past U+10FFFF
+}
+
+// Quote's cut (input_lines.h): never inside a character, "..." after it.
+TEST(PrintableText, ShortenedCutsBeforeASplitCharacter) {
+  using blockbloom_cli::Shortened;
+  EXPECT_EQ(Shortened("abc", 3), "abc");
+  EXPECT_EQ(Shortened("abcd", 3), "abc...");
+  EXPECT_EQ(Shortened("ab\xc3\xa9z", 3), "ab...");              // é would be split
+  EXPECT_EQ(Shortened("ab\xc3\xa9z", 4), "ab\xc3\xa9...");
+  EXPECT_EQ(Shortened("a\xf0\x9f\x98\x80z", 4), "a...");         // a 4-byte character
+  EXPECT_EQ(Shortened("ab\xff\xfe\xfd", 3), "ab\xff...");       // bytes that are not UTF-8
+  EXPECT_EQ(Shortened("\x80\x80\x80\x80\x80", 2), "\x80\x80...");
 }

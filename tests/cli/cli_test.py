@@ -204,6 +204,38 @@ def own_stderr(result):
     return "".join(line for line in result.stderr.splitlines(True) if not line.startswith("qemu-"))
 
 
+# Runs argv[2:] as a child and writes "EXIT_STATUS PEAK_RSS_KIB" to argv[1]
+# (negative status: killed by that signal): ToolTestCase.run_measured. It
+# ignores SIGTERM itself, so that a SIGTERM to its process group stops the
+# child only.
+MEASURE_LAUNCHER = """
+import os, signal, sys
+pid = os.fork()
+if pid == 0:
+    try:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # whatever the test runner inherited
+        os.execvp(sys.argv[2], sys.argv[2:])
+    finally:
+        os._exit(127)
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+_, status, usage = os.wait4(pid, 0)
+with open(sys.argv[1], "w") as f:
+    f.write("%d %d" % (os.waitstatus_to_exitcode(status), usage.ru_maxrss))
+"""
+
+
+_SANITIZED = []
+
+
+def sanitized():
+    """Whether the tool is built with AddressSanitizer (the ASan row), whose
+    shadow memory and quarantine make its peak RSS no measure of the tool's."""
+    if not _SANITIZED:
+        with open(TOOL, "rb") as f:
+            _SANITIZED.append("ASAN_OPTIONS" in os.environ or b"__asan_init" in f.read())
+    return _SANITIZED[0]
+
+
 def run(args, isa=None, stdin_text=None):
     """Runs the tool; BLOCKBLOOM_ISA is set to isa, or removed when None."""
     env = dict(os.environ)
@@ -248,6 +280,48 @@ class ToolTestCase(unittest.TestCase):
     def assertOk(self, result):
         self.assertEqual(result.returncode, 0,
                          "exit %d, stderr: %s" % (result.returncode, result.stderr))
+
+    def run_measured(self, args, timeout=30, stdout=None, stop_after=None):
+        """Runs the tool; returns (exit status, stderr, peak RSS in bytes).
+        The peak is the child's own (wait4), so no address-space limit is
+        needed, which a sanitizer build could not run under. The tool is
+        started by a fresh small Python (MEASURE_LAUNCHER), not forked from
+        this one: the kernel counts in a child's peak what it was forked
+        from (all of this test process, or its peak when vforked). stdout: a
+        file name for the output, else it is dropped. stop_after: seconds
+        after which the tool is sent SIGTERM (an endless run)."""
+        report = os.path.join(self.dir, "measured.txt")
+        env = dict(os.environ)
+        if sanitized():  # ASan keeps freed memory in a quarantine of 256 MiB
+            env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":quarantine_size_mb=16"
+        with open(os.path.join(self.dir, "stderr.txt"), "w+b") as err:
+            out = open(stdout, "wb") if stdout else subprocess.DEVNULL
+            try:
+                proc = subprocess.Popen([sys.executable, "-c", MEASURE_LAUNCHER, report] +
+                                        WRAPPER + [TOOL] + args, stdin=subprocess.DEVNULL,
+                                        stdout=out, stderr=err, env=env,
+                                        start_new_session=True)
+            finally:
+                if stdout:
+                    out.close()
+            try:
+                if stop_after is not None:
+                    try:
+                        proc.wait(stop_after)
+                    except subprocess.TimeoutExpired:
+                        os.killpg(proc.pid, signal.SIGTERM)  # the tool: the launcher ignores it
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)  # the launcher and the tool
+                proc.wait()
+                self.fail("%r still running after %d s" % (args, timeout))
+            err.seek(0)
+            stderr = err.read().decode("utf-8", "replace")
+        os.remove(os.path.join(self.dir, "stderr.txt"))
+        with open(report) as f:
+            code, peak_kib = (int(word) for word in f.read().split())
+        os.remove(report)
+        return code, stderr, peak_kib * 1024
 
     def run_ok(self, args, isa=None, stdin_text=None):
         result = run(args, isa=isa, stdin_text=stdin_text)
@@ -609,32 +683,9 @@ class RejectsBadUsageAndInput(ToolTestCase):
         # A file name with an ESC sequence and a newline (a forged second line).
         hostile = self.path("in\x1b[2J\nblockbloom: all good\u00e9.txt")
         result = self.assertFails(self.build_args(**{"--input": hostile}),
-                                  "in\\x1b[2J\\nblockbloom: all good\u00e9.txt: cannot open")
+                                  "in\\x1b[2J\\x0ablockbloom: all good\u00e9.txt: cannot open")
         self.assertNotIn("\x1b", result.stderr)
         self.assertEqual(len(own_stderr(result).splitlines()), 1, result.stderr)
-
-    def run_measured(self, args, timeout=30):
-        """Runs the tool; returns (exit status, stderr, peak RSS in bytes).
-        The peak is the child's own (wait4), so no address-space limit is
-        needed, which a sanitizer build could not run under."""
-        with open(os.path.join(self.dir, "stderr.txt"), "w+b") as err:
-            proc = subprocess.Popen(WRAPPER + [TOOL] + args, stdin=subprocess.DEVNULL,
-                                    stdout=subprocess.DEVNULL, stderr=err)
-            deadline = time.monotonic() + timeout
-            while True:
-                pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-                if pid == proc.pid:
-                    break
-                if time.monotonic() > deadline:
-                    proc.kill()
-                    os.wait4(proc.pid, 0)
-                    self.fail("%r still running after %d s" % (args, timeout))
-                time.sleep(0.02)
-            proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
-            err.seek(0)
-            stderr = err.read().decode("utf-8", "replace")
-        os.remove(os.path.join(self.dir, "stderr.txt"))
-        return proc.returncode, stderr, usage.ru_maxrss * 1024
 
     def test_endless_input_fails_fast_in_bounded_memory(self):
         # /dev/zero has no newline: the whole input was once read first.

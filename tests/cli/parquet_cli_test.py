@@ -16,6 +16,8 @@ folder; tests that need it are skipped, with the reason, when it is absent.
 import json
 import math
 import os
+import re
+import signal
 import struct
 import subprocess
 import sys
@@ -42,6 +44,25 @@ def run_bytes(args):
     """The tool with stdout and stderr as bytes (hostile names are not UTF-8)."""
     return subprocess.run(cli_test.WRAPPER + [TOOL] + list(args), capture_output=True,
                           timeout=120)
+
+
+def shown(text):
+    """text (a str, bytes that are not UTF-8 as surrogateescape decodes them)
+    as the tools print it (docs/formats.md, "The tools' output of names and
+    values"): a backslash as \\\\, control bytes, C1 controls and bytes that
+    are not UTF-8 as \\xHH, the rest as it is."""
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if ch == "\\":
+            out.append("\\\\")
+        elif 0xdc80 <= code <= 0xdcff:
+            out.append("\\x%02x" % (code - 0xdc00))
+        elif code < 0x20 or 0x7f <= code <= 0x9f:
+            out.append("".join("\\x%02x" % b for b in ch.encode()))
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def popcount(data):
@@ -439,7 +460,7 @@ class ParquetListFilesMadeHere(ParquetTestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         for raw in (b"\x1b", b"\xc2\x9b", b"a\nb"):
             self.assertNotIn(raw, result.stdout)
-        self.assertIn("evil\\x1b[2J.a\\nb.c\\xc2\\x9bd.\u00e9t\u00e9".encode(), result.stdout)
+        self.assertIn("evil\\x1b[2J.a\\x0ab.c\\xc2\\x9bd.\u00e9t\u00e9".encode(), result.stdout)
         report = json.loads(run_bytes(["parquet", "list", path, "--json"]).stdout)
         self.assertEqual(report["filters"][0]["column"], ".".join(hostile))
         # probe finds the column by its exact bytes, and escapes it in messages.
@@ -652,11 +673,190 @@ class ParquetProbeFilesMadeHere(ParquetTestCase):
         spath = self.one_column_file(Column("s", BYTE_ARRAY), [[b"a\x1bb"]], "s.parquet")
         result = run_bytes(["parquet", "probe", spath, "--column", "s", "a\x1bb", "x\ty"])
         self.assertEqual(result.stdout.splitlines()[0], b"a\\x1bb\trow_group=0\tmaybe")
-        self.assertTrue(result.stdout.splitlines()[1].startswith(b"x\\ty\trow_group=0\t"))
+        self.assertTrue(result.stdout.splitlines()[1].startswith(b"x\\x09y\trow_group=0\t"))
         report = json.loads(run_bytes(["parquet", "probe", spath, "--column", "s", "--json",
                                        "a\x1bb"]).stdout)
         self.assertEqual(report, {"column": "s", "physical_type": "BYTE_ARRAY", "results": [
             {"value": "a\x1bb", "row_groups": [{"row_group": 0, "maybe": True}]}]})
+
+
+class ParquetProbeStreams(ParquetTestCase):
+    """probe --input streams: memory bounded whatever the input (issue 20, item 2)."""
+
+    BOUND = 40 << 20  # peak RSS allowed, in bytes (the tool takes 7-13 MiB, before 68-215)
+    SANITIZED_BOUND = 200 << 20  # under ASan (its shadow memory): a guard against runaway only
+
+    def all_maybe_file(self, row_groups=1, column=Column("n", INT64)):
+        """One column (INT64 n) whose filter, shared by every row group, has
+        every bit set: every answer is maybe, so the expected output is known."""
+        blob = bloom_header(1024) + b"\xff" * 1024
+        data, placements = build_parquet([column], [[{"filter": blob}]])
+        if row_groups > 1:
+            header, _, length = placements[0][0]
+            data, _ = build_parquet([column], [[{"filter": blob}]] + [
+                [{"offset": header, "length": length}]] * (row_groups - 1))
+        return self.write("all.parquet", data)
+
+    def measured(self, args, stdout=None, stop_after=None):
+        """run_measured, its peak checked against BOUND."""
+        code, stderr, peak = self.run_measured(args, stdout=stdout, stop_after=stop_after)
+        if not cli_test.WRAPPER:  # an emulator's peak is its own
+            bound = self.SANITIZED_BOUND if cli_test.sanitized() else self.BOUND
+            self.assertLess(peak, bound, "peak RSS %.1f MiB" % (peak / 2 ** 20))
+        return code, stderr
+
+    def test_millions_of_values_in_bounded_memory(self):
+        path = self.all_maybe_file()
+        n = 1000000
+        values = self.write("values.txt", b"".join(b"%d\n" % i for i in range(n)))
+        out = self.path("out.txt")
+        code, stderr = self.measured(["parquet", "probe", path, "--column", "n", "--input",
+                                      values], stdout=out)
+        self.assertEqual(code, 0, stderr)
+        self.assertEqual(read_bytes(out), b"".join(b"%d\trow_group=0\tmaybe\n" % i
+                                                   for i in range(n)))
+        # The JSON form streams too, and is one document (300,000 values: it
+        # took 68 MiB, and 215 MiB for the million).
+        n = 300000
+        values = self.write("values.txt", b"".join(b"%d\n" % i for i in range(n)))
+        code, stderr = self.measured(["parquet", "probe", path, "--column", "n", "--json",
+                                      "--input", values], stdout=out)
+        self.assertEqual(code, 0, stderr)
+        self.assertEqual(read_bytes(out), b'{"column": "n", "physical_type": "INT64", "results": [' +
+                         b",".join(b'\n  {"value": "%d", "row_groups": [{"row_group": 0, '
+                                   b'"maybe": true}]}' % i for i in range(n)) + b"\n]}\n")
+
+    def test_answers_across_chunks_are_the_models(self):
+        # 200,000 values cross several chunks; every 1,000th is in the filter.
+        stored = [struct.pack("<q", i) for i in range(0, 200000, 1000)]
+        bitset = model_bitset([xxh64(v) for v in stored], 1024)
+        data, _ = build_parquet([Column("n", INT64)], [[{"filter": bloom_header(1024) + bitset}]])
+        path = self.write("n.parquet", data)
+        values = self.write("values.txt", b"".join(b"%d\n" % i for i in range(200000)))
+        lines = self.run_ok(["parquet", "probe", path, "--column", "n", "--input",
+                             values]).stdout.splitlines()
+        self.assertEqual([line.split("\t")[0] for line in lines], [str(i) for i in range(200000)])
+        for i in range(0, 200000, 1000):
+            self.assertEqual(lines[i], "%d\trow_group=0\tmaybe" % i)
+        for i in range(7, 200000, 4999):  # a sample of the others, against the model
+            expected = "maybe" if parquet_model_find(bitset, xxh64(struct.pack("<q", i))) == "1" \
+                else "absent"
+            self.assertEqual(lines[i], "%d\trow_group=0\t%s" % (i, expected))
+
+    def test_a_line_without_end_after_many_values_is_refused_in_bounded_memory(self):
+        path = self.all_maybe_file(column=Column("s", BYTE_ARRAY))
+        n = 600000
+        lines = [b"value %033d\n" % i for i in range(n)]  # 40 bytes each
+        values = self.write("values.txt", b"".join(lines) +
+                            b"7" * (3 << 20))  # no newline: as /dev/urandom may be
+        out = self.path("out.txt")
+        code, stderr = self.measured(["parquet", "probe", path, "--column", "s", "--input",
+                                      values], stdout=out)
+        self.assertEqual(code, 2, stderr)
+        self.assertIn("%s:%d: line longer than 1048576 bytes" % (values, n + 1), stderr)
+        # What was printed is the answers of the first lines, whole lines only
+        # (--help: a refusal prints nothing of its chunk).
+        printed = read_bytes(out)
+        expected = b"".join(line[:-1] + b"\trow_group=0\tmaybe\n" for line in lines)
+        self.assertTrue(expected.startswith(printed))
+        self.assertTrue(printed == b"" or printed.endswith(b"\n"))
+        self.assertLess(len(printed), len(expected))
+
+    def test_endless_input_of_strings_runs_in_bounded_memory(self):
+        # /dev/urandom as strings: every line is a value, and it never ends
+        # (it took 6.7 GB in 16 s); stopped after half a second.
+        path = self.all_maybe_file(column=Column("s", BYTE_ARRAY))
+        code, stderr = self.measured(["parquet", "probe", path, "--column", "s", "--input",
+                                      "/dev/urandom"], stop_after=0.5)
+        self.assertEqual(code, -signal.SIGTERM, stderr)
+
+    def test_a_bad_value_in_a_small_input_prints_nothing(self):
+        path = self.all_maybe_file()
+        bad = self.write("bad.txt", b"".join(b"%d\n" % i for i in range(1000)) + b"seven\n")
+        result = self.assertRefused(["parquet", "probe", path, "--column", "n", "--input", bad],
+                                    bad + ":1001: ", 'value "seven"')
+        self.assertEqual(result.stdout, "")
+
+    def test_many_row_groups_stream_their_answers(self):
+        groups = 20000
+        path = self.all_maybe_file(groups)
+        values = [str(v) for v in range(100)]
+        out = self.path("out.txt")
+        code, stderr = self.measured(["parquet", "probe", path, "--column", "n"] + values,
+                                     stdout=out)
+        self.assertEqual(code, 0, stderr)
+        rows = [b"\trow_group=%d\tmaybe\n" % g for g in range(groups)]
+        self.assertEqual(read_bytes(out), b"".join(v.encode() + r for v in values for r in rows))
+
+
+class ParquetOneEscapingRule(ParquetTestCase):
+    """Names and values that are not UTF-8: exact in JSON (surrogateescape),
+    one escaping rule in text on stdout and stderr (issue 20, item 8)."""
+
+    def test_names_that_are_not_utf8_stay_distinct_in_json(self):
+        blob = filter_blob([b"v"], 32)
+        data, _ = build_parquet([Column([b"\xff"], BYTE_ARRAY), Column([b"\xfe"], BYTE_ARRAY),
+                                 Column([b"ok", b"\xc3(\xe9t\xc3\xa9"], BYTE_ARRAY)],
+                                [[{"filter": blob}] * 3])
+        path = self.write("names.parquet", data)
+        result = run_bytes(["parquet", "list", path, "--json"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn(b'"\\udcff"', result.stdout)
+        result.stdout.decode("utf-8")  # the document itself is valid UTF-8
+        filters = json.loads(result.stdout)["filters"]
+        names = [[b"\xff"], [b"\xfe"], [b"ok", b"\xc3(\xe9t\xc3\xa9"]]
+        self.assertEqual([[n.encode("utf-8", "surrogateescape") for n in f["path"]]
+                          for f in filters], names)
+        self.assertEqual([f["column"].encode("utf-8", "surrogateescape") for f in filters],
+                         [b".".join(n) for n in names])
+        self.assertEqual(filters[2]["column"], "ok.\udcc3(\udce9t\u00e9")
+        # --column-path takes the names as --json writes them (\udcXX: the byte).
+        for f in filters:
+            result = run_bytes(["parquet", "probe", path, "--column-path", json.dumps(f["path"]),
+                                "v"])
+            self.assertEqual(result.returncode, 0, result.stderr)
+            self.assertEqual(result.stdout, b"v\trow_group=0\tmaybe\n")
+        # Text: each byte that is not UTF-8 as \xHH, the valid ones as they are.
+        text = run_bytes(["parquet", "list", path]).stdout
+        for shown in (b" \\xff ", b" \\xfe ", " ok.\\xc3(\\xe9t\u00e9 ".encode()):
+            self.assertIn(shown, text)
+
+    def test_values_that_are_not_utf8_are_exact_in_probe_json(self):
+        stored = [b"\xff", b"a\xfeb"]
+        data, _ = build_parquet([Column("s", BYTE_ARRAY)], [[{"filter": filter_blob(stored, 64)}]])
+        path = self.write("s.parquet", data)
+        lines = self.write("values.txt", b"\xff\na\xfeb\n\xfe\n")
+        result = run_bytes(["parquet", "probe", path, "--column", "s", "--json", "--input", lines])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        results = json.loads(result.stdout)["results"]
+        self.assertEqual([r["value"] for r in results], ["\udcff", "a\udcfeb", "\udcfe"])
+        self.assertEqual([r["value"].encode("utf-8", "surrogateescape") for r in results],
+                         [b"\xff", b"a\xfeb", b"\xfe"])
+        self.assertEqual([r["row_groups"][0]["maybe"] for r in results[:2]], [True, True])
+
+    def test_tab_backslash_and_bad_byte_print_alike_on_stdout_and_stderr(self):
+        value = b"t\tb\\x\xff\n"  # tab, backslash, a byte that is not UTF-8, newline
+        shown = b"t\\x09b\\\\x\\xff\\x0a"
+        data, _ = build_parquet([Column([value], BYTE_ARRAY), Column("n", INT32)],
+                                [[{"filter": filter_blob([value], 64)},
+                                  {"filter": filter_blob([b"\x01\x00\x00\x00"], 64)}]])
+        path = self.write("v.parquet", data)
+        # stdout: the value probed, and the column listed.
+        result = run_bytes(["parquet", "probe", path, "--column", value, "--", value])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(result.stdout, shown + b"\trow_group=0\tmaybe\n")
+        self.assertRegex(run_bytes(["parquet", "list", path]).stdout,
+                         b"(?m)^0 +" + re.escape(shown) + b" +BYTE_ARRAY ")
+        # stderr: the same value refused (an INT32 column) and the column not found.
+        result = run_bytes(["parquet", "probe", path, "--column", "n", "--", value])
+        self.assertEqual(result.returncode, 2)
+        self.assertIn(b'value "' + shown + b'" of column n (INT32)', result.stderr)
+        lines = self.write("values.txt", value + b"\n")  # ... from --input, the newline
+        result = run_bytes(["parquet", "probe", path, "--column", "n", "--input", lines])
+        self.assertIn(b'value "' + shown[:-len(b"\\x0a")] + b'" of column n', result.stderr)
+        result = run_bytes(["parquet", "probe", path, "--column", value + b"x", "1"])
+        self.assertEqual(result.returncode, 2)
+        self.assertIn(b"no column " + shown + b"x", result.stderr)
 
 
 class ParquetColumnPaths(ParquetTestCase):
@@ -737,7 +937,8 @@ class ParquetColumnPaths(ParquetTestCase):
                               ("[a]", "expected a string in double quotes")):
             with self.subTest(text=text):
                 result = self.assertRefused(["parquet", "probe", path, "--column-path", text, "7"],
-                                            "not a JSON array of strings: " + problem)
+                                            shown("--column-path %s: not a JSON array of strings: "
+                                                  "%s" % (text, problem)))
                 self.assertNotIn("usage:", result.stderr)
         # Checked before the file is read.
         self.assertRefused(["parquet", "probe", self.path("absent.parquet"), "--column-path",

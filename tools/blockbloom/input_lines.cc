@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "common/cli_error.h"
+#include "common/printable_text.h"
 
 namespace blockbloom_cli {
 
@@ -77,25 +78,7 @@ std::string LineLocation(const std::string& shown_name, std::size_t line_number)
 
 std::string Quote(std::string_view text) {
   constexpr std::size_t kMaxShown = 40;
-  std::string out = "\"";
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (i == kMaxShown) {
-      out += "...";
-      break;
-    }
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c >= 0x20 && c < 0x7f) {
-      out += static_cast<char>(c);
-    } else {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\x%02x", static_cast<unsigned>(c));
-      out += escaped;
-    }
-  }
-  return out + "\"";
+  return "\"" + Shortened(text, kMaxShown) + "\"";
 }
 
 }  // namespace blockbloom_cli

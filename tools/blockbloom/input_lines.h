@@ -56,8 +56,9 @@ class LineReader {
 // "name:line: ", the prefix of every message about one line.
 std::string LineLocation(const std::string& shown_name, std::size_t line_number);
 
-// The offending text as it is shown in messages: quoted, printable ASCII
-// only (other bytes as \xNN), at most 40 characters.
+// The offending text as it is shown in messages: in double quotes, at most
+// 40 bytes of it (Shortened), its bytes as they are: a message is escaped
+// as a whole (Printable) where it is printed, by the one rule of stdout too.
 std::string Quote(std::string_view text);
 
 }  // namespace blockbloom_cli

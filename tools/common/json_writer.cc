@@ -42,7 +42,11 @@ std::string JsonString(std::string_view text) {
     if (c >= 0x80) {
       const std::size_t length = Utf8SequenceLength(text, i);
       if (length == 0) {
-        out += "\\ufffd";
+        // PEP 383's surrogateescape: byte 0xXX as the lone surrogate
+        // U+DC00+XX, which no valid UTF-8 encodes.
+        char escaped[8];
+        std::snprintf(escaped, sizeof escaped, "\\udc%02x", static_cast<unsigned>(c));
+        out += escaped;
         ++i;
       } else {
         out.append(text.substr(i, length));

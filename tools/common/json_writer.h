@@ -11,8 +11,11 @@
 namespace blockbloom_cli {
 
 // A JSON string literal. Quotes, backslashes and control characters are
-// escaped; valid UTF-8 passes through; each byte of invalid UTF-8 becomes
-// U+FFFD, so the output is always valid JSON.
+// escaped; valid UTF-8 passes through; each byte 0xXX that is not part of
+// valid UTF-8 is written \udcXX (the lone surrogate U+DC00+XX: PEP 383's
+// surrogateescape), so the output is valid UTF-8, distinct bytes stay
+// distinct, and Python's json.loads(...).encode("utf-8", "surrogateescape")
+// gives the bytes back. docs/formats.md "JSON output" tells the rule.
 std::string JsonString(std::string_view text);
 
 // JsonString(text), or null when text is nullptr.

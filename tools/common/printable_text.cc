@@ -50,11 +50,11 @@ std::string Printable(std::string_view text) {
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
     const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c < 0x7f) {
-      out += static_cast<char>(c);
+    if (c == '\\') {
+      out += "\\\\";
       ++i;
-    } else if (c == '\n' || c == '\r' || c == '\t') {
-      out += c == '\n' ? "\\n" : c == '\r' ? "\\r" : "\\t";
+    } else if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
       ++i;
     } else if (const std::size_t length = c >= 0x80 ? PrintableUtf8Length(text, i) : 0) {
       out.append(text.substr(i, length));
@@ -65,6 +65,21 @@ std::string Printable(std::string_view text) {
     }
   }
   return out;
+}
+
+std::string Shortened(std::string_view text, std::size_t max_bytes) {
+  if (text.size() <= max_bytes) return std::string(text);
+  std::size_t cut = max_bytes;
+  // A character that the cut would split is left out whole (it starts at
+  // most 3 bytes before the cut).
+  for (std::size_t k = cut; k + 3 >= cut && k > 0; --k) {
+    const std::size_t at = k - 1;
+    const auto c = static_cast<unsigned char>(text[at]);
+    if (IsContinuation(c)) continue;
+    if (c >= 0x80 && at + PrintableUtf8Length(text, at) > cut) cut = at;
+    break;
+  }
+  return std::string(text.substr(0, cut)) + "...";
 }
 
 }  // namespace blockbloom_cli

@@ -100,6 +100,12 @@ class NameArrayReader {
     }
     unsigned cp = 0;
     if (!Hex4(&cp)) return false;
+    if (cp >= 0xdc80 && cp <= 0xdcff) {
+      // The byte 0xXX as --json writes one that is not part of valid UTF-8
+      // (surrogateescape): the names as list --json prints them.
+      out->push_back(static_cast<char>(cp - 0xdc00));
+      return true;
+    }
     if (cp >= 0xdc00 && cp <= 0xdfff) return Fail("a lone low surrogate");
     if (cp >= 0xd800 && cp <= 0xdbff) {
       unsigned low = 0;

@@ -42,8 +42,15 @@ const char kParquetHelp[] =
     "                 refused, naming each one's names; no such column names the closest\n"
     "  --column-path JSON  the column's names as a JSON array of strings, exactly:\n"
     "                 '[\"a.b\"]' (a top-level column named a.b) or '[\"a\", \"b\"]' (field b\n"
-    "                 of group a); escapes \\\" \\\\ \\uXXXX ...; instead of --column\n"
-    "  --input FILE   one value per line ('-': standard input) instead of VALUE arguments\n"
+    "                 of group a); escapes \\\" \\\\ \\uXXXX ..., \\udcXX the byte XX as\n"
+    "                 --json writes one that is not UTF-8; instead of --column\n"
+    "  --input FILE   one value per line ('-': standard input) instead of VALUE arguments,\n"
+    "                 streamed in bounded memory: read, checked and answered in chunks of up\n"
+    "                 to 65536 lines (fewer when many row groups are probed); a refusal (a\n"
+    "                 value not of the column's type, a line over 1 MiB) exits 2 printing\n"
+    "                 nothing of its chunk, but the answers of earlier chunks may already be\n"
+    "                 out (whole lines; with --json an unfinished document): trust the output\n"
+    "                 only when the exit status is 0\n"
     "  --hex          BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96 values as hex digits\n"
     "  --json         one object: {\"column\", \"physical_type\", \"results\": [{\"value\",\n"
     "                 \"row_groups\": [{\"row_group\", \"maybe\"}]}]}\n"
@@ -62,8 +69,11 @@ const char kParquetHelp[] =
     "Exit status of parquet: 0 when the file was read (list: malformed filters included); 2\n"
     "when it is not a readable Parquet file, a value does not parse as the column's type, the\n"
     "column is not in the file, ambiguous or has no Bloom filter, or the command line is\n"
-    "wrong (a --column-path that is not a JSON array of strings). Text\n"
-    "output escapes control characters of column paths and values (\\n, \\xNN); JSON carries\n"
-    "them exactly.\n";
+    "wrong (a --column-path that is not a JSON array of strings).\n"
+    "\n"
+    "Names and values in text output, on standard output and in messages alike: a backslash\n"
+    "as \\\\, control bytes (tab and newline too) and bytes that are not valid UTF-8 as \\xHH,\n"
+    "other UTF-8 as it is. JSON carries the bytes exactly: a byte 0xXX that is not part of\n"
+    "valid UTF-8 as \\udcXX (Python's surrogateescape; docs/formats.md, \"The tools' output\").\n";
 
 }  // namespace blockbloom_cli

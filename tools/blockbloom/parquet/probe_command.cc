@@ -4,13 +4,19 @@
 //                          (VALUE... | --input FILE)
 // Might row group R of FILE hold VALUE in column PATH? Each value is typed
 // as the column's values are (the library's bb_parquet_hash_text), hashed as Parquet hashes
-// it, and tested against each row group's filter. Everything is read and
-// checked before anything is printed.
+// it, and tested against each row group's filter. The values are streamed
+// in chunks, in bounded memory whatever the input (kChunkValues,
+// kChunkTextBytes, kChunkAnswers): each chunk is read and every value of it
+// checked before any of its answers is printed, so a refusal prints nothing
+// of its own chunk, but the answers of earlier chunks may already be out.
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "common/cli_args.h"
@@ -69,42 +75,103 @@ void SplitWords(const std::vector<std::string>& args, std::vector<std::string>* 
   }
 }
 
-struct Value {
-  std::string text;    // as given
-  std::uint64_t hash;  // of its plain encoding
+// A chunk's bounds: values, bytes of their text kept, and answers (values
+// times row groups probed, one bit each). A small input is one chunk, read
+// whole before anything is printed, as before the streaming.
+constexpr std::size_t kChunkValues = std::size_t{1} << 16;
+constexpr std::size_t kChunkTextBytes = std::size_t{4} << 20;
+constexpr std::size_t kChunkAnswers = std::size_t{8} << 20;
+// Filters kept loaded from one chunk to the next, in bitset bytes (the
+// first one whatever its size: probing holds it anyway); others are loaded
+// again for each chunk.
+constexpr std::size_t kKeptFilterBytes = std::size_t{4} << 20;
+// Output is written whenever this much is buffered.
+constexpr std::size_t kOutputFlushBytes = std::size_t{1} << 16;
+
+// The values, from VALUE arguments or --input, a chunk at a time.
+class ValueSource {
+ public:
+  ValueSource(const ParsedFlags& flags, const std::vector<std::string>& operands)
+      : operands_(operands) {
+    if (flags.Has("--input")) lines_.emplace(flags.Required("--input"));
+  }
+
+  // Replaces texts and hashes with the next chunk of at most max_values
+  // values (none at the end), each typed and hashed; throws CliError for a
+  // value that is not one of the column's.
+  void NextChunk(const ValueRules& rules, std::size_t max_values, std::vector<std::string>* texts,
+                 std::vector<std::uint64_t>* hashes) {
+    texts->clear();
+    hashes->clear();
+    std::size_t bytes = 0;
+    while (texts->size() < max_values && bytes < kChunkTextBytes) {
+      std::string_view text;
+      std::string where;
+      if (lines_) {
+        if (!lines_->Next(&text)) break;
+        where = LineLocation(lines_->shown_name(), lines_->line_number());
+      } else {
+        if (next_operand_ >= operands_.size()) break;
+        text = operands_[next_operand_++];
+      }
+      hashes->push_back(HashValue(rules, text, where));
+      texts->emplace_back(text);
+      bytes += text.size();
+    }
+  }
+
+ private:
+  const std::vector<std::string>& operands_;
+  std::size_t next_operand_ = 1;  // operands_[0] is FILE
+  std::optional<LineReader> lines_;
 };
 
-// Types and hashes one value; where says where it came from in messages.
-Value TypedValue(const ValueRules& rules, std::string_view text, const std::string& where) {
-  return Value{std::string(text), HashValue(rules, text, where)};
-}
+// The column's filter in each selected row group, loaded when first needed
+// and kept while the kept ones fit in kKeptFilterBytes.
+class RowGroupFilters {
+ public:
+  RowGroupFilters(const blockbloom::ParquetFile& file, std::size_t column)
+      : file_(file), column_(column) {}
 
-std::vector<Value> ReadValues(const ParsedFlags& flags, const std::vector<std::string>& operands,
-                              const ValueRules& rules) {
-  std::vector<Value> values;
-  if (flags.Has("--input")) {
-    LineReader lines(flags.Required("--input"));
-    std::string_view line;
-    while (lines.Next(&line)) {
-      values.push_back(TypedValue(rules, line, LineLocation(lines.shown_name(), lines.line_number())));
+  // The answers of row group g for hashes, one bit per hash (LSB first).
+  void Probe(std::size_t g, const std::vector<std::uint64_t>& hashes, std::uint8_t* bitmap) {
+    if (hashes.empty()) return;
+    const auto kept = kept_.find(g);
+    if (kept != kept_.end()) {
+      kept->second.find_batch_bitmap(hashes.data(), hashes.size(), bitmap);
+      return;
     }
-    return values;
+    blockbloom::Filter filter = file_.load_filter(g, column_);
+    filter.find_batch_bitmap(hashes.data(), hashes.size(), bitmap);
+    if (kept_bytes_ == 0 || kept_bytes_ + filter.num_bytes() <= kKeptFilterBytes) {
+      kept_bytes_ += filter.num_bytes();
+      kept_.emplace(g, std::move(filter));
+    }
   }
-  for (std::size_t i = 1; i < operands.size(); ++i) {
-    values.push_back(TypedValue(rules, operands[i], ""));
-  }
-  return values;
-}
 
-// The column's filter in one row group, tested against every value: one
-// bit per value (LSB first), all set when the chunk has no usable filter.
-std::vector<std::uint8_t> ProbeRowGroup(const blockbloom::ParquetFile& file, std::size_t row_group,
-                                        std::size_t column, const std::vector<std::uint64_t>& hashes) {
-  std::vector<std::uint8_t> bitmap((hashes.size() + 7) / 8, 0);
-  const blockbloom::Filter filter = file.load_filter(row_group, column);
-  if (!hashes.empty()) filter.find_batch_bitmap(hashes.data(), hashes.size(), bitmap.data());
-  return bitmap;
-}
+ private:
+  const blockbloom::ParquetFile& file_;
+  std::size_t column_;
+  std::unordered_map<std::size_t, blockbloom::Filter> kept_;  // by row group
+  std::size_t kept_bytes_ = 0;
+};
+
+// Buffered standard output, written a piece at a time.
+class Output {
+ public:
+  ~Output() { Flush(); }
+  std::string& text() { return text_; }
+  void MaybeFlush() {
+    if (text_.size() >= kOutputFlushBytes) Flush();
+  }
+  void Flush() {
+    std::fwrite(text_.data(), 1, text_.size(), stdout);
+    text_.clear();
+  }
+
+ private:
+  std::string text_;
+};
 
 }  // namespace
 
@@ -148,7 +215,7 @@ int RunParquetProbe(const std::vector<std::string>& args) {
   for (std::size_t g = 0; g < row_groups; ++g) {
     if (!only_row_group || g == *only_row_group) selected.push_back(g);
   }
-  std::vector<std::string> unusable(row_groups);  // why not, per row group; "" usable
+  std::map<std::size_t, std::string> unusable;  // why not, by row group; the others usable
   std::size_t usable = 0;
   for (std::size_t g : selected) {
     const bb_parquet_chunk chunk = file.chunk(g, column);
@@ -175,57 +242,65 @@ int RunParquetProbe(const std::vector<std::string>& args) {
 
   const ValueRules rules =
       RulesFor(info, column_name, flags.Has("--hex"), flags.Has("--physical"));
-  const std::vector<Value> values = ReadValues(flags, operands, rules);
-  std::vector<std::uint64_t> hashes;
-  hashes.reserve(values.size());
-  for (const Value& v : values) hashes.push_back(v.hash);
-
-  std::vector<std::vector<std::uint8_t>> bitmaps;
-  try {
-    for (std::size_t g : selected) {
-      if (unusable[g].empty()) {
-        bitmaps.push_back(ProbeRowGroup(file, g, column, hashes));
-      } else {
-        bitmaps.emplace_back((hashes.size() + 7) / 8, 0xff);
-      }
-    }
-  } catch (const blockbloom::Error& e) {
-    throw CliError(path + ": " + e.what());  // a read that failed: the file changed
-  }
-  for (std::size_t g : selected) {
-    if (!unusable[g].empty()) {
-      std::fprintf(stderr, "blockbloom: warning: %s: column %s in row group %zu %s: answered maybe\n",
-                   Printable(path).c_str(), Printable(column_name).c_str(), g,
-                   Printable(unusable[g]).c_str());
-    }
-  }
-
-  std::string out;
   const bool json = flags.Has("--json");
-  if (json) {
-    out = "{\"column\": " + JsonString(column_name) + ", \"physical_type\": " +
-          JsonString(PhysicalTypeName(info)) + ", \"results\": [";
-  }
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (json) {
-      out += (i == 0 ? "\n  " : ",\n  ") + std::string("{\"value\": ") +
-             JsonString(values[i].text) + ", \"row_groups\": [";
-    }
-    const std::string shown = json ? "" : Printable(values[i].text);
-    for (std::size_t k = 0; k < selected.size(); ++k) {
-      const bool maybe = (bitmaps[k][i / 8] >> (i % 8)) & 1u;
+  const std::size_t max_values =
+      std::max<std::size_t>(8, std::min(kChunkValues, kChunkAnswers / selected.size()));
+  ValueSource source(flags, operands);
+  RowGroupFilters filters(file, column);
+  std::vector<std::string> texts;
+  std::vector<std::uint64_t> hashes;
+  std::vector<std::uint8_t> bitmaps;  // per selected row group, (max_values + 7) / 8 bytes
+  const std::size_t bitmap_bytes = (max_values + 7) / 8;
+  Output out;
+  std::size_t printed = 0;  // values answered so far
+  for (bool first = true;; first = false) {
+    source.NextChunk(rules, max_values, &texts, &hashes);
+    if (first) {
+      // The first chunk read and checked: now what is printed about the file.
+      for (const auto& [g, why] : unusable) {
+        std::fprintf(stderr,
+                     "blockbloom: warning: %s: column %s in row group %zu %s: answered maybe\n",
+                     Printable(path).c_str(), Printable(column_name).c_str(), g,
+                     Printable(why).c_str());
+      }
       if (json) {
-        out += (k == 0 ? "" : ", ") + std::string("{\"row_group\": ") +
-               std::to_string(selected[k]) + ", \"maybe\": " + (maybe ? "true" : "false") + "}";
-      } else {
-        out += shown + "\trow_group=" + std::to_string(selected[k]) + "\t" +
-               (maybe ? "maybe" : "absent") + "\n";
+        out.text() = "{\"column\": " + JsonString(column_name) + ", \"physical_type\": " +
+                     JsonString(PhysicalTypeName(info)) + ", \"results\": [";
       }
     }
-    if (json) out += "]}";
+    if (texts.empty()) break;
+    bitmaps.assign(selected.size() * bitmap_bytes, 0xff);  // no usable filter: maybe
+    try {
+      for (std::size_t k = 0; k < selected.size(); ++k) {
+        if (unusable.count(selected[k]) == 0) {
+          filters.Probe(selected[k], hashes, bitmaps.data() + k * bitmap_bytes);
+        }
+      }
+    } catch (const blockbloom::Error& e) {
+      throw CliError(path + ": " + e.what());  // a read that failed: the file changed
+    }
+    for (std::size_t i = 0; i < texts.size(); ++i, ++printed) {
+      std::string& o = out.text();
+      if (json) {
+        o += (printed == 0 ? "\n  " : ",\n  ") + std::string("{\"value\": ") +
+             JsonString(texts[i]) + ", \"row_groups\": [";
+      }
+      const std::string shown = json ? "" : Printable(texts[i]);
+      for (std::size_t k = 0; k < selected.size(); ++k) {
+        const bool maybe = (bitmaps[k * bitmap_bytes + i / 8] >> (i % 8)) & 1u;
+        if (json) {
+          o += (k == 0 ? "" : ", ") + std::string("{\"row_group\": ") +
+               std::to_string(selected[k]) + ", \"maybe\": " + (maybe ? "true" : "false") + "}";
+        } else {
+          o += shown + "\trow_group=" + std::to_string(selected[k]) + "\t" +
+               (maybe ? "maybe" : "absent") + "\n";
+        }
+        out.MaybeFlush();
+      }
+      if (json) out.text() += "]}";
+    }
   }
-  if (json) out += values.empty() ? "]}\n" : "\n]}\n";
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  if (json) out.text() += printed == 0 ? "]}\n" : "\n]}\n";
   return 0;
 }
 
