@@ -24,6 +24,8 @@ class ParquetFile {
  public:
   explicit ParquetFile(const py::bytes& path) {
     const std::string p = path;
+    // Every path of the package (str, bytes, os.PathLike) comes here: one NUL would end it early.
+    if (p.find('\0') != std::string::npos) throw py::value_error("embedded null byte");
     char why[512];
     why[0] = '\0';
     int status;
