@@ -1,8 +1,15 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""libblockbloom.so exports exactly the public C API, versioned.
+"""libblockbloom.so exports exactly the public C API, versioned; the Python
+extension exports its init function only.
 
 usage: exports_check.py LIBRARY HEADERS_DIR
+       exports_check.py --extension MODULE
+
+--extension: every defined dynamic symbol of MODULE (blockbloom._core) is
+PyInit__core, which is there (python/src/_core.map hides the rest: the
+library's bb_* and cpu_features copies, the C++ sources' std:: templates and
+typeinfo).
 
 - Every defined dynamic symbol (nm -D --defined-only) is a function bb_* with
   the default version BLOCKBLOOM_0, or the version node itself.
@@ -24,6 +31,7 @@ import subprocess
 import sys
 
 VERSION_NODE = "BLOCKBLOOM_0"
+EXTENSION_INIT = "PyInit__core"
 CPU_FEATURES_NAMES = re.compile(r"^(Get(X86|Aarch64|Arm|Cpuid|XCR0)\w*|(X86|Aarch64|Arm)Feature\w*|"
                                 r"CpuFeatures_\w*|StackLineReader_\w*|FillX86BrandString)$")
 
@@ -42,15 +50,35 @@ def dynamic_symbols(nm, library, *flags):
     return [line.split() for line in out.splitlines() if line.strip()]
 
 
+def report(failures, success):
+    for failure in failures:
+        print("FAIL: " + failure, file=sys.stderr)
+    if not failures:
+        print(success)
+    return 1 if failures else 0
+
+
+def check_extension(nm, module):
+    names = [fields[-1] for fields in dynamic_symbols(nm, module, "--defined-only")]
+    failures = ["exported symbol %s is not %s" % (name, EXTENSION_INIT)
+                for name in names if name.split("@")[0] != EXTENSION_INIT]
+    if not any(name.split("@")[0] == EXTENSION_INIT for name in names):
+        failures.append("%s is not exported" % EXTENSION_INIT)
+    return report(failures, "%s exports %s only" % (os.path.basename(module), EXTENSION_INIT))
+
+
 def main(argv):
+    extension = len(argv) == 3 and argv[1] == "--extension"
     if len(argv) != 3:
         print(__doc__, file=sys.stderr)
         return 2
-    library, headers_dir = argv[1], argv[2]
     nm = shutil.which("nm")
     if nm is None:
         print("SKIPPED: nm (binutils) is not installed", file=sys.stderr)
         return 77
+    if extension:
+        return check_extension(nm, argv[2])
+    library, headers_dir = argv[1], argv[2]
     failures = []
     exported = set()
     for fields in dynamic_symbols(nm, library, "--defined-only"):
@@ -75,12 +103,8 @@ def main(argv):
         if CPU_FEATURES_NAMES.match(symbol):
             failures.append("cpu_features symbol %s is imported, so an application's "
                             "definition would interpose on it" % symbol)
-    for failure in failures:
-        print("FAIL: " + failure, file=sys.stderr)
-    if not failures:
-        print("%d bb_* functions exported, all @@%s, equal to the headers' BB_API set"
-              % (len(exported), VERSION_NODE))
-    return 1 if failures else 0
+    return report(failures, "%d bb_* functions exported, all @@%s, equal to the headers' BB_API set"
+                  % (len(exported), VERSION_NODE))
 
 
 if __name__ == "__main__":

@@ -263,15 +263,18 @@ template <class T>
 void Filter::InsertT(py::handle hashes) {
   if (PyLong_Check(hashes.ptr())) {
     const T h = static_cast<T>(ToUnsigned(hashes, std::numeric_limits<T>::max(), "insert()"));
-    UniqueLock lock = LockHoldingGil<UniqueLock>(mutex_);
-    Check(HashOps<T>::Insert(&f_, h), "insert()");
+    int status;
+    {
+      BriefWriteLock lock(mutex_);
+      status = HashOps<T>::Insert(&f_, h);
+    }
+    Check(status, "insert()");
     return;
   }
   const HashInput<T> in(hashes, "insert()");
   int status;
   {
-    py::gil_scoped_release release;
-    UniqueLock lock(mutex_);
+    WriteLock lock(mutex_);
     status = HashOps<T>::InsertBatch(&f_, in.data(), in.size());
   }
   Check(status, "insert()");
@@ -291,8 +294,7 @@ py::object Filter::FindT(py::handle hashes, py::handle out) {
   BoolOutput answers(out, in.size(), in.shape(), "find()");
   int status;
   {
-    py::gil_scoped_release release;
-    SharedLock lock(mutex_);
+    ReadLock lock(mutex_);
     status = ProbeToBools(in.size(), answers.data(), [&](size_t first, size_t count, uint8_t* bitmap) {
       return HashOps<T>::FindBitmap(&f_, in.data() + first, count, bitmap, nullptr);
     });
@@ -312,8 +314,7 @@ py::array Filter::FindBitmapT(py::handle hashes) {
   uint8_t* dst = bitmap.mutable_data();
   int status;
   {
-    py::gil_scoped_release release;
-    SharedLock lock(mutex_);
+    ReadLock lock(mutex_);
     status = HashOps<T>::FindBitmap(&f_, in.data(), in.size(), dst, nullptr);
   }
   Check(status, "find_bitmap()");
@@ -335,8 +336,7 @@ py::array Filter::FindIndicesT(py::handle hashes) {
   size_t hits = 0;
   int status;
   {
-    py::gil_scoped_release release;
-    SharedLock lock(mutex_);
+    ReadLock lock(mutex_);
     status = HashOps<T>::FindSelect(&f_, in.data(), in.size(), dst, &hits);
   }
   Check(status, "find_indices()");
@@ -354,8 +354,11 @@ bool Filter::Contains(py::handle hash) {
   }
   const uint64_t h = ToUnsigned(hash, kudu() ? std::numeric_limits<uint32_t>::max()
                                              : std::numeric_limits<uint64_t>::max(), "hash in filter");
-  SharedLock lock = LockHoldingGil<SharedLock>(mutex_);
-  const int status = kudu() ? bb_kudu_find(&f_, static_cast<uint32_t>(h)) : bb_find(&f_, h);
+  int status;
+  {
+    BriefReadLock lock(mutex_);
+    status = kudu() ? bb_kudu_find(&f_, static_cast<uint32_t>(h)) : bb_find(&f_, h);
+  }
   return Check(status, "hash in filter") > 0;
 }
 
@@ -368,7 +371,6 @@ double Filter::Fpp(py::handle ndv) const {
 void Filter::Combine(Filter& other, int (*op)(bb_filter*, const bb_filter*)) {
   int status;
   {
-    py::gil_scoped_release release;
     PairLock lock(mutex_, true, other.mutex_);
     status = op(&f_, &other.f_);
   }
@@ -381,8 +383,7 @@ void Filter::Combine(Filter& other, int (*op)(bb_filter*, const bb_filter*)) {
 void Filter::Clear() {
   int status;
   {
-    py::gil_scoped_release release;
-    UniqueLock lock(mutex_);
+    WriteLock lock(mutex_);
     status = bb_filter_clear(&f_);
   }
   Check(status, "clear()");
@@ -392,8 +393,7 @@ std::unique_ptr<Filter> Filter::Copy() const {
   auto copy = std::make_unique<Filter>();
   int status;
   {
-    py::gil_scoped_release release;
-    SharedLock lock(mutex_);
+    ReadLock lock(mutex_);
     status = bb_filter_copy(&copy->f_, &f_);
   }
   Check(status, "copy()");
@@ -405,7 +405,6 @@ bool Filter::Equals(const Filter& other) const {
   if (&other == this) return true;
   int equal;
   {
-    py::gil_scoped_release release;
     PairLock lock(mutex_, false, other.mutex_);
     equal = bb_filter_equal(&f_, &other.f_);
   }
@@ -416,7 +415,7 @@ py::bytes Filter::ToParquetBytes(bool any_size) const {
   const std::string what = "to_parquet_bytes()";
   if (!any_size) Check(bb_parquet_check_size(f_.num_bytes), what);
   return BytesFilledWithoutGil(BB_PARQUET_HEADER_MAX_BYTES + f_.num_bytes, what, [&](char* out) -> long long {
-    SharedLock lock(mutex_);
+    ReadLock lock(mutex_);
     size_t written = 0;
     const int status = (any_size ? bb_parquet_filter_write_any_size : bb_parquet_filter_write)(
         &f_, reinterpret_cast<uint8_t*>(out), BB_PARQUET_HEADER_MAX_BYTES + f_.num_bytes, &written);
@@ -430,7 +429,7 @@ py::dict Filter::ToKuduFields() const {
   py::dict fields;
   fields["log_space_bytes"] = dir.log_space_bytes;
   fields["bloom_data"] = BytesFilledWithoutGil(dir.bloom_data_size, "to_kudu_fields()", [&](char* out) {
-    SharedLock lock(mutex_);
+    ReadLock lock(mutex_);
     std::memcpy(out, dir.bloom_data, dir.bloom_data_size);
     return static_cast<long long>(dir.bloom_data_size);
   });
@@ -447,7 +446,7 @@ py::buffer_info Filter::BufferInfo() const {
 
 py::tuple Filter::GetState() const {
   py::bytes bits = BytesFilledWithoutGil(f_.num_bytes, "pickle", [&](char* out) {
-    SharedLock lock(mutex_);
+    ReadLock lock(mutex_);
     std::memcpy(out, f_.data, f_.num_bytes);
     return static_cast<long long>(f_.num_bytes);
   });

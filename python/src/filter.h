@@ -6,7 +6,8 @@
 // Threads: batch calls run without the GIL. Finds take the filter's lock
 // shared, so any number run at once; writes (inserts, clear, union into it)
 // take it exclusively, so two threads inserting into one filter cannot lose
-// each other's bits. Nobody blocks on the lock while holding the GIL.
+// each other's bits. Nobody blocks on the lock while holding the GIL
+// (locks.h: its guards give the GIL up first).
 #ifndef BLOCKBLOOM_PYTHON_FILTER_H_
 #define BLOCKBLOOM_PYTHON_FILTER_H_
 
@@ -17,10 +18,10 @@
 
 #include <cstdint>
 #include <memory>
-#include <shared_mutex>
 #include <string>
 
 #include "buffers.h"
+#include "locks.h"
 
 namespace bbpy {
 
@@ -70,7 +71,7 @@ class Filter {
   bool is_view() const { return source_.held(); }
   const ColumnType& value_type() const { return type_; }
   void set_value_type(const ColumnType& t) { type_ = t; }
-  std::shared_mutex& mutex() const { return mutex_; }
+  FilterMutex& mutex() const { return mutex_; }
   std::string Repr() const;
 
   void Insert(pybind11::handle hashes);
@@ -101,7 +102,7 @@ class Filter {
 
   bb_filter f_{};
   Buffer source_;  // the exported buffer of a view (from_bytes(copy=False))
-  mutable std::shared_mutex mutex_;
+  mutable FilterMutex mutex_;  // taken only through locks.h's guards
   ColumnType type_;  // the values' type, if known
 };
 

@@ -1,36 +1,82 @@
 // SPDX-License-Identifier: Apache-2.0
-// Taking a filter's lock without ever blocking on it while holding the GIL
-// (a thread that holds the lock may be waiting for the GIL: blocking on the
-// lock with the GIL held could deadlock).
+// A filter's lock, and the only ways to take it. The rule: nobody waits for a
+// filter's lock while holding the GIL (a thread that holds the lock may be
+// waiting for the GIL: waiting for the lock with the GIL held could deadlock).
+// It holds by construction: FilterMutex has no public way to lock it, and
+// every guard below gives up the GIL (if the calling thread holds it) before
+// it waits, and takes it back only after the lock is released. So nothing
+// under a guard may touch a Python object (it may run without the GIL):
+// convert arguments before, raise (Check) after.
 #ifndef BLOCKBLOOM_PYTHON_LOCKS_H_
 #define BLOCKBLOOM_PYTHON_LOCKS_H_
 
 #include <pybind11/pybind11.h>
 
-#include <mutex>
 #include <shared_mutex>
 
 namespace bbpy {
 
-using SharedLock = std::shared_lock<std::shared_mutex>;
-using UniqueLock = std::unique_lock<std::shared_mutex>;
+class FilterMutex {
+ public:
+  FilterMutex() = default;
+  FilterMutex(const FilterMutex&) = delete;
+  FilterMutex& operator=(const FilterMutex&) = delete;
 
-// Called with the GIL held, returns with the GIL held and the lock taken.
-template <class Lock>
-Lock LockHoldingGil(std::shared_mutex& mutex) {
-  Lock lock(mutex, std::try_to_lock);
-  if (!lock.owns_lock()) {
-    pybind11::gil_scoped_release release;
-    lock.lock();
+ private:
+  template <bool, bool> friend class FilterLock;
+  friend class PairLock;
+  std::shared_mutex mutex_;
+};
+
+// Release() gives up the GIL if the calling thread holds it (nothing
+// otherwise: a guard taken inside a GIL-free block); the destructor takes it back.
+class GilReleasedIfHeld {
+ public:
+  GilReleasedIfHeld() = default;
+  GilReleasedIfHeld(const GilReleasedIfHeld&) = delete;
+  GilReleasedIfHeld& operator=(const GilReleasedIfHeld&) = delete;
+  ~GilReleasedIfHeld() {
+    if (saved_ != nullptr) PyEval_RestoreThread(saved_);
   }
-  return lock;
-}
+  void Release() {
+    if (saved_ == nullptr && PyGILState_Check() != 0) saved_ = PyEval_SaveThread();
+  }
 
-// Two filters' locks (without the GIL), in address order so that a.union(b)
-// and b.union(a) in two threads cannot deadlock. `a_exclusive` says how a is taken; b is only read.
+ private:
+  PyThreadState* saved_ = nullptr;
+};
+
+// One filter's lock: shared (finds, reads) or exclusive (inserts, clear).
+// kBrief, for O(1) work (one hash): a free lock is taken at once keeping the
+// GIL (no wait, and no GIL hand-over per call); a busy one as any other.
+template <bool kExclusive, bool kBrief = false>
+class FilterLock {
+ public:
+  explicit FilterLock(FilterMutex& m) : mutex_(m.mutex_) {
+    if (kBrief && (kExclusive ? mutex_.try_lock() : mutex_.try_lock_shared())) return;
+    gil_.Release();
+    kExclusive ? mutex_.lock() : mutex_.lock_shared();
+  }
+  FilterLock(const FilterLock&) = delete;
+  FilterLock& operator=(const FilterLock&) = delete;
+  ~FilterLock() { kExclusive ? mutex_.unlock() : mutex_.unlock_shared(); }
+
+ private:
+  GilReleasedIfHeld gil_;  // declared first: taken back only after the unlock
+  std::shared_mutex& mutex_;
+};
+using ReadLock = FilterLock<false>;
+using WriteLock = FilterLock<true>;
+using BriefReadLock = FilterLock<false, true>;
+using BriefWriteLock = FilterLock<true, true>;
+
+// Two filters' locks, in address order so that a.union(b) and b.union(a) in
+// two threads cannot deadlock. `a_exclusive` says how a is taken; b is only read.
 class PairLock {
  public:
-  PairLock(std::shared_mutex& a, bool a_exclusive, std::shared_mutex& b) : a_(a), a_exclusive_(a_exclusive), b_(&a == &b ? nullptr : &b) {
+  PairLock(FilterMutex& a, bool a_exclusive, FilterMutex& b)
+      : a_(a.mutex_), a_exclusive_(a_exclusive), b_(&a == &b ? nullptr : &b.mutex_) {
+    gil_.Release();
     if (b_ != nullptr && b_ < &a_) {
       b_->lock_shared();
       LockA();
@@ -48,6 +94,7 @@ class PairLock {
 
  private:
   void LockA() { a_exclusive_ ? a_.lock() : a_.lock_shared(); }
+  GilReleasedIfHeld gil_;  // first, as in FilterLock
   std::shared_mutex& a_;
   bool a_exclusive_;
   std::shared_mutex* b_;

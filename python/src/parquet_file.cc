@@ -35,6 +35,8 @@ class ParquetFile {
  public:
   explicit ParquetFile(const py::bytes& path) {
     const std::string p = path;
+    // Every path of the package (str, bytes, os.PathLike) comes here: one NUL would end it early.
+    if (p.find('\0') != std::string::npos) throw py::value_error("embedded null byte");
     char why[512];
     why[0] = '\0';
     int status;
@@ -188,10 +190,12 @@ uint64_t ParquetHashValue(int32_t physical_type, int32_t type_length, const py::
 py::tuple FilterDensity(const Filter& f) {
   uint64_t bits_set = 0;
   double ndv = 0;
+  int status;
   {
-    SharedLock lock(f.mutex());
-    Check(bb_filter_estimate_ndv(&f.raw(), &bits_set, &ndv));
+    ReadLock lock(f.mutex());
+    status = bb_filter_estimate_ndv(&f.raw(), &bits_set, &ndv);
   }
+  Check(status);
   const double fraction = static_cast<double>(bits_set) / (8.0 * static_cast<double>(f.raw().num_bytes));
   return py::make_tuple(fraction, std::isfinite(ndv) ? py::object(py::float_(ndv)) : py::none());
 }

@@ -595,7 +595,7 @@ void InsertSequence(Filter& f, py::handle values, py::handle type, py::handle ma
     for (size_t i = 0; i < in.hashes.size(); ++i) {
       if (in.nulls[i] == 0) in.hashes[kept++] = in.hashes[i];
     }
-    UniqueLock lock(f.mutex());
+    WriteLock lock(f.mutex());
     status = HashOps<T>::InsertBatch(&f.raw(), in.hashes.data(), kept);
   }
   Check(status, what);
@@ -610,8 +610,7 @@ py::object FindSequence(Filter& f, py::handle values, py::handle type, py::handl
   bool* out = answers.data();
   int status;
   {
-    py::gil_scoped_release release;
-    SharedLock lock(f.mutex());
+    ReadLock lock(f.mutex());
     status = ProbeToBools(n, out, [&](size_t first, size_t count, uint8_t* bitmap) {
       return HashOps<T>::FindBitmap(&f.raw(), in.hashes.data() + first, count, bitmap, nullptr);
     });
@@ -646,8 +645,7 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
   const NullMask nulls(u.mask, column.count(), what);
   int status;
   {
-    py::gil_scoped_release release;
-    UniqueLock lock(f.mutex());
+    WriteLock lock(f.mutex());
     status = InsertColumn(&f.raw(), column.column_type(), column.width(), column.data(), column.count(), nulls);
   }
   Check(status, what);
@@ -672,8 +670,7 @@ py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle 
   BoolOutput answers(py::none(), column.count(), column.shape(), what);
   int status;
   {
-    py::gil_scoped_release release;
-    SharedLock lock(f.mutex());
+    ReadLock lock(f.mutex());
     status = FindColumn(&f.raw(), column.column_type(), column.width(), column.data(), column.count(), nulls, answers.data());
   }
   Check(status, what);

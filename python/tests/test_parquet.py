@@ -312,6 +312,31 @@ def test_missing_file(tool, tmp_path):
     assert str(e.value) in assert_tool_refuses(tool, ["parquet", "list", tmp_path / "absent.parquet"])
 
 
+class _PathLike:
+    def __init__(self, path):
+        self.path = path
+
+    def __fspath__(self):
+        return self.path
+
+
+@pytest.mark.parametrize("spell", [str, os.fsencode, _PathLike], ids=["str", "bytes", "PathLike"])
+@pytest.mark.parametrize("call", [
+    lambda path: bp.list(path),
+    lambda path: bp.probe(path, "i64", 42),
+    lambda path: bp.load_filter(path, "i64", 0),
+    lambda path: blockbloom._core._ParquetFile(os.fsencode(path)),
+], ids=["list", "probe", "load_filter", "_ParquetFile"])
+def test_a_path_with_an_embedded_nul_is_refused_as_open_refuses_it(assembled, call, spell):
+    # Cut at the NUL, the path would name the (valid) file: nothing is opened.
+    path = spell(assembled + "\0.other")
+    with pytest.raises(ValueError, match="embedded null byte") as e:
+        call(path)
+    assert not isinstance(e.value, blockbloom.Error)
+    with pytest.raises(ValueError, match="embedded null byte"):
+        open(path, "rb")
+
+
 @pytest.mark.parametrize("column, status_name, row_group", [
     ("no_such", "_ERR_PARQUET_NO_SUCH_CHUNK", None),
     ("nofilter", "_ERR_PARQUET_NO_FILTER", None),

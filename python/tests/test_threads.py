@@ -2,6 +2,7 @@
 """Threads: the GIL is released while the library runs (proven by a second
 thread making progress strictly inside one call, with a control showing the
 harness sees a held GIL), and concurrent writes never lose bits."""
+import subprocess
 import sys
 import threading
 import time
@@ -105,3 +106,63 @@ def test_finds_run_while_another_thread_inserts():
         misses.append(int((~f.find(early)).sum()))
     writer.join()
     assert misses == [0] * 20 and f.find(late).all()
+
+
+# Threads that take the filter's lock from a call holding the GIL (the
+# one-value paths, _filter_density) beside batch calls that hold the lock
+# without it. Before every lock was taken by a guard that gives the GIL up
+# first, a one-value insert() that found the lock busy waited for it, then for
+# the GIL while holding it, and _filter_density waited for the lock holding
+# the GIL: the interpreter hung. Run in a child with a timeout, so that a
+# deadlock fails this test instead of hanging the suite.
+LOCK_ORDER_CHILD = r"""
+import sys, threading, time
+import numpy as np
+import blockbloom
+from blockbloom import _core
+
+f = blockbloom.Filter(1 << 20)
+other = blockbloom.Filter(1 << 20)
+hashes = np.arange(1 << 17, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+stop = time.monotonic() + float(sys.argv[1])
+counts = {}
+
+def loop(name, call):
+    n = 0
+    while time.monotonic() < stop:
+        call(n)
+        n += 1
+    counts[name] = n
+
+calls = {
+    "density": lambda n: _core._filter_density(f),
+    "insert_one": lambda n: f.insert(n),
+    "contains": lambda n: n in f,
+    "insert_values_one": lambda n: f.insert_values(n),
+    "find_values_one": lambda n: f.find_values(n),
+    "insert_batch": lambda n: f.insert(hashes),
+    "find_batch": lambda n: f.find(hashes),
+    "union": lambda n: other.union(f),
+    "to_parquet_bytes": lambda n: f.to_parquet_bytes(),
+    "copy_eq": lambda n: f.copy() == f,
+}
+threads = [threading.Thread(target=loop, args=item) for item in calls.items()]
+threads.append(threading.Thread(target=loop, args=("density2", calls["density"])))
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+assert all(counts[name] > 0 for name in calls), counts
+print("ok", sum(counts.values()))
+"""
+
+
+def test_no_thread_waits_for_the_filter_lock_holding_the_gil():
+    try:
+        result = subprocess.run([sys.executable, "-c", LOCK_ORDER_CHILD, "2.0"], capture_output=True,
+                                text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("deadlock: the threads were still running after 60 s (a thread waited for a "
+                    "filter's lock holding the GIL while the lock's holder waited for the GIL)")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("ok"), result.stdout
