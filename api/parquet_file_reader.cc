@@ -158,11 +158,16 @@ int Verdict(const HeaderParse& p, std::uint64_t available, std::size_t* header_b
 
 // Each distinct offset's header, parsed when a chunk first needs it.
 using HeaderCache = std::unordered_map<std::uint64_t, HeaderParse>;
+// What an entry of the cache holds, counted against the memory budget: a
+// footer may give every chunk an offset of its own.
+constexpr std::uint64_t kHeaderCacheEntryCost = sizeof(HeaderParse) + 4 * sizeof(void*);
 
 // Checks a filter the footer locates against the file's bytes: it must lie
 // before the FileMetaData, which starts at footer_start.
+// A Judged of status BB_ERR_PARQUET_LIMIT (no chunk's own status) when the
+// cache would pass the budget: the open fails with its reason.
 Judged Check(const Chunk& chunk, const std::uint8_t* footer, const FileBytes& bytes,
-             std::uint64_t footer_start, HeaderCache* headers) {
+             std::uint64_t footer_start, HeaderCache* headers, MemoryBudget* budget) {
   Judged j = FromFooter(chunk, footer);
   FilterState& f = j.state;
   if (f.status != BB_OK) return j;
@@ -195,6 +200,14 @@ Judged Check(const Chunk& chunk, const std::uint8_t* footer, const FileBytes& by
   std::size_t num_bytes = 0;
   auto parsed = headers->find(offset);
   if (parsed == headers->end()) {
+    if (!budget->Charge(kHeaderCacheEntryCost)) {
+      Judged over;
+      over.state.status = BB_ERR_PARQUET_LIMIT;
+      over.reason = "footer limit: " +
+                    budget->Exceeded("the BloomFilterHeaders of its " +
+                                     std::to_string(headers->size() + 1) + " filter offsets");
+      return over;
+    }
     parsed = headers->emplace(offset, ParseAt(bytes, offset, footer_start - offset)).first;
   }
   std::string reason;
@@ -225,6 +238,10 @@ int JudgeChunks(ParquetFileInfo* out, MemoryBudget* budget, std::string* reason,
   out->filters.reserve(n);
   for (const Chunk& chunk : out->meta.chunks) {
     Judged j = judge(chunk);
+    if (j.state.status == BB_ERR_PARQUET_LIMIT) {
+      *reason = j.reason;
+      return BB_ERR_PARQUET_LIMIT;
+    }
     if (j.state.status != BB_OK && !reasons.Intern(j.reason, &j.state.reason)) {
       *reason = "footer limit: " + budget->Exceeded("the reasons its column chunks' filters "
                                                     "cannot be used");
@@ -304,7 +321,7 @@ int ReadParquetFile(const FileBytes& bytes, const bb_parquet_limits* limits,
   out->has_file = true;
   HeaderCache headers;
   return JudgeChunks(out, &budget, reason, [&](const Chunk& chunk) {
-    return Check(chunk, metadata, bytes, out->metadata_offset, &headers);
+    return Check(chunk, metadata, bytes, out->metadata_offset, &headers, &budget);
   });
 }
 

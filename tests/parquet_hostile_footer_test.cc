@@ -221,6 +221,51 @@ TEST(ParquetHostileFooter, AFooterPastMaxMemoryBytesIsRefusedNamingTheLimit) {
   }
 }
 
+// Opens bytes in memory with max_memory_bytes = cap.
+int OpenCapped(const std::string& bytes, std::uint64_t cap, std::string* why) {
+  bb_parquet_limits limits{};
+  limits.struct_size = sizeof limits;
+  limits.max_memory_bytes = cap;
+  bb_parquet_file* f = nullptr;
+  char text[512] = "";
+  const int status =
+      bb_parquet_file_open_memory_limits(&f, Bytes(bytes), bytes.size(), &limits, text, sizeof text);
+  *why = text;
+  bb_parquet_file_close(f);
+  return status;
+}
+
+TEST(ParquetHostileFooter, EachDistinctFilterOffsetCountsAgainstMaxMemoryBytes) {
+  // 200 valid filters, each row group at its own, against all at the first.
+  const std::string one = bbtest::HeaderFor(32) + std::string(32, '\0');
+  std::string body;
+  std::vector<ChunkSpec> own, first;
+  for (int g = 0; g < 200; ++g) {
+    own.push_back(At(static_cast<std::int64_t>(4 + body.size())));
+    first.push_back(At(4));
+    body += one;
+  }
+  const std::string distinct = FileWith(body, own);
+  const std::string shared = FileWith(body, first);
+  // The smallest cap the shared file opens within.
+  std::string why;
+  std::uint64_t low = 1, high = 1 << 20;
+  ASSERT_EQ(OpenCapped(shared, high, &why), BB_OK) << why;
+  while (low < high) {
+    const std::uint64_t mid = low + (high - low) / 2;
+    if (OpenCapped(shared, mid, &why) == BB_OK) {
+      high = mid;
+    } else {
+      low = mid + 1;
+    }
+  }
+  // The distinct offsets' parses are held at once: refused at that cap.
+  EXPECT_EQ(OpenCapped(distinct, high, &why), BB_ERR_PARQUET_LIMIT);
+  EXPECT_TRUE(Has(why, "the BloomFilterHeaders of its")) << why;
+  EXPECT_TRUE(Has(why, "filter offsets would take more than max_memory_bytes")) << why;
+  EXPECT_EQ(OpenCapped(distinct, high + 200 * 256, &why), BB_OK) << why;
+}
+
 TEST(ParquetHostileFooter, LimitsStructSizeZeroMembersAndNull) {
   const std::string metadata = RowGroupsFooter(3);
   bb_parquet_limits limits{};
