@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "blockbloom/parquet_file.h"
+#include "blockbloom/parquet_file.hpp"
 #include "parquet_test_file.h"
 
 namespace {
@@ -264,6 +265,35 @@ TEST(ParquetHostileFooter, EachDistinctFilterOffsetCountsAgainstMaxMemoryBytes) 
   EXPECT_TRUE(Has(why, "the BloomFilterHeaders of its")) << why;
   EXPECT_TRUE(Has(why, "filter offsets would take more than max_memory_bytes")) << why;
   EXPECT_EQ(OpenCapped(distinct, high + 200 * 256, &why), BB_OK) << why;
+}
+
+TEST(ParquetHostileFooter, TheCppOpensTakeLimitsAndThrowTheLimitError) {
+  const std::string metadata = RowGroupsFooter(11);
+  const std::string bytes = bbtest::ParquetBytes("", metadata);
+  const std::string path = WriteTemp(bytes);
+  bb_parquet_limits limits{};
+  limits.struct_size = sizeof limits;
+  limits.max_container_elements = 11;
+  EXPECT_EQ(blockbloom::ParquetFile::open(path, limits).num_row_groups(), 11u);
+  EXPECT_EQ(blockbloom::ParquetFile::from_memory(bytes.data(), bytes.size(), limits)
+                .num_row_groups(),
+            11u);
+  EXPECT_EQ(blockbloom::ParquetFile::from_footer(metadata.data(), metadata.size(), limits)
+                .num_row_groups(),
+            11u);
+  limits.max_container_elements = 10;
+  for (int way = 0; way < 3; ++way) {
+    try {
+      if (way == 0) blockbloom::ParquetFile::open(path, limits);
+      if (way == 1) blockbloom::ParquetFile::from_memory(bytes.data(), bytes.size(), limits);
+      if (way == 2) blockbloom::ParquetFile::from_footer(metadata.data(), metadata.size(), limits);
+      ADD_FAILURE() << "opened past the limit, way " << way;
+    } catch (const blockbloom::Error& e) {
+      EXPECT_EQ(e.status(), BB_ERR_PARQUET_LIMIT);
+      EXPECT_TRUE(Has(e.what(), "max_container_elements 10")) << e.what();
+    }
+  }
+  ::unlink(path.c_str());
 }
 
 TEST(ParquetHostileFooter, LimitsStructSizeZeroMembersAndNull) {
