@@ -92,36 +92,55 @@ extern "C" {
 
 int bb_parquet_file_open_path(bb_parquet_file** file, const char* path, char* error,
                               size_t error_capacity) {
+  return bb_parquet_file_open_path_limits(file, path, nullptr, error, error_capacity);
+}
+
+int bb_parquet_file_open_memory(bb_parquet_file** file, const uint8_t* data, size_t len,
+                                char* error, size_t error_capacity) {
+  return bb_parquet_file_open_memory_limits(file, data, len, nullptr, error, error_capacity);
+}
+
+int bb_parquet_file_open_footer(bb_parquet_file** file, const uint8_t* file_metadata, size_t len,
+                                char* error, size_t error_capacity) {
+  return bb_parquet_file_open_footer_limits(file, file_metadata, len, nullptr, error,
+                                            error_capacity);
+}
+
+int bb_parquet_file_open_path_limits(bb_parquet_file** file, const char* path,
+                                     const bb_parquet_limits* limits, char* error,
+                                     size_t error_capacity) {
   if (file == nullptr || path == nullptr) return BB_ERR_NULL_POINTER;
   return Open(file, error, error_capacity, [&](bb_parquet_file* h, std::string* reason) {
     FileBytes* bytes = nullptr;
     const int status = FileBytes::OpenPath(path, &bytes, reason);
     if (status != BB_OK) return status;
     h->bytes.reset(bytes);
-    const int read = blockbloom::parquet::ReadParquetFile(*h->bytes, &h->info, reason);
+    const int read = blockbloom::parquet::ReadParquetFile(*h->bytes, limits, &h->info, reason);
     // I/O reasons name the file already; the others say what is wrong with it.
     if (read != BB_OK && read != BB_ERR_PARQUET_IO) *reason = std::string(path) + ": " + *reason;
     return read;
   });
 }
 
-int bb_parquet_file_open_memory(bb_parquet_file** file, const uint8_t* data, size_t len,
-                                char* error, size_t error_capacity) {
+int bb_parquet_file_open_memory_limits(bb_parquet_file** file, const uint8_t* data, size_t len,
+                                       const bb_parquet_limits* limits, char* error,
+                                       size_t error_capacity) {
   if (file == nullptr || (data == nullptr && len > 0)) return BB_ERR_NULL_POINTER;
   return Open(file, error, error_capacity, [&](bb_parquet_file* h, std::string* reason) {
     static const uint8_t kNothing = 0;
     h->bytes = std::make_unique<FileBytes>(data != nullptr ? data : &kNothing, len);
-    return blockbloom::parquet::ReadParquetFile(*h->bytes, &h->info, reason);
+    return blockbloom::parquet::ReadParquetFile(*h->bytes, limits, &h->info, reason);
   });
 }
 
-int bb_parquet_file_open_footer(bb_parquet_file** file, const uint8_t* file_metadata, size_t len,
-                                char* error, size_t error_capacity) {
+int bb_parquet_file_open_footer_limits(bb_parquet_file** file, const uint8_t* file_metadata,
+                                       size_t len, const bb_parquet_limits* limits, char* error,
+                                       size_t error_capacity) {
   if (file == nullptr || (file_metadata == nullptr && len > 0)) return BB_ERR_NULL_POINTER;
   return Open(file, error, error_capacity, [&](bb_parquet_file* h, std::string* reason) {
     h->footer.assign(file_metadata, file_metadata + len);
-    return blockbloom::parquet::ReadFileMetaDataOnly(h->footer.data(), h->footer.size(), &h->info,
-                                                     reason);
+    return blockbloom::parquet::ReadFileMetaDataOnly(h->footer.data(), h->footer.size(), limits,
+                                                     &h->info, reason);
   });
 }
 
@@ -230,11 +249,11 @@ int bb_parquet_file_chunk(const bb_parquet_file* file, size_t row_group, size_t 
   full.num_values = chunk.num_values;
   full.has_filter = chunk.has_meta_data && chunk.has_bloom_filter_offset ? 1 : 0;
   full.filter_status = filter.status;
-  full.filter_error = filter.status == BB_OK ? nullptr : filter.reason.c_str();
+  full.filter_error = filter.status == BB_OK ? nullptr : pf.reason(filter).c_str();
   full.filter_offset = full.has_filter ? chunk.bloom_filter_offset : 0;
   full.filter_length = filter.length;
   full.filter_checked = filter.checked ? 1 : 0;
-  full.bitset_offset = filter.bitset_offset;
+  full.bitset_offset = filter.checked ? filter.bitset_offset() : 0;
   full.bitset_bytes = filter.bitset_bytes;
   return WriteSized(full, info);
 }
@@ -258,7 +277,7 @@ int bb_parquet_file_load_filter(const bb_parquet_file* file, size_t row_group, s
   if (status != BB_OK) return status;
   std::string reason;
   try {
-    status = bytes.Read(filter->bitset_offset, filter->bitset_bytes, f->data, &reason);
+    status = bytes.Read(filter->bitset_offset(), filter->bitset_bytes, f->data, &reason);
   } catch (const std::bad_alloc&) {
     status = BB_ERR_OUT_OF_MEMORY;
   }
@@ -274,7 +293,7 @@ int bb_parquet_file_view_filter(const bb_parquet_file* file, size_t row_group, s
   const int status = UsableFilter(file, row_group, column, &filter);
   if (status != BB_OK) return status;
   if (!filter->checked || file->bytes->memory() == nullptr) return BB_ERR_PARQUET_UNSUPPORTED;
-  return bb_filter_init_view_readonly(f, file->bytes->memory() + filter->bitset_offset,
+  return bb_filter_init_view_readonly(f, file->bytes->memory() + filter->bitset_offset(),
                                       filter->bitset_bytes);
 }
 

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <unordered_map>
 #include <vector>
 
 #include "api/bloom_filter_header.h"
@@ -21,26 +22,65 @@ constexpr std::size_t kMaxHeaderBytes = std::size_t{1} << 20;
 // How much is read first: any header a writer produces today (15 to 19 bytes).
 constexpr std::size_t kFirstHeaderRead = 64;
 
-FilterState Malformed(std::string reason) {
-  FilterState f;
-  f.status = BB_ERR_PARQUET_FOOTER_MALFORMED;
-  f.reason = std::move(reason);
-  return f;
+// A FilterState and, when it is not BB_OK, why (interned by Reasons).
+struct Judged {
+  FilterState state;
+  std::string reason;
+};
+
+Judged Malformed(std::string reason) {
+  Judged j;
+  j.state.status = BB_ERR_PARQUET_FOOTER_MALFORMED;
+  j.reason = std::move(reason);
+  return j;
 }
 
-// What the footer alone says of a chunk's filter: none, one whose offset or
-// length no file could have, or one to look at (BB_OK, unchecked).
-FilterState FromFooter(const Chunk& chunk) {
-  FilterState f;
+// ParquetFileInfo::reasons built with each distinct text once (most chunks
+// of a hostile footer share theirs), counted against the memory budget.
+class Reasons {
+ public:
+  Reasons(std::vector<std::string>* texts, MemoryBudget* budget)
+      : texts_(texts), budget_(budget) {
+    texts_->assign(1, std::string());
+  }
+  // The index of text, or false when keeping it passes the budget.
+  bool Intern(const std::string& text, std::uint32_t* index) {
+    const auto known = index_.find(text);
+    if (known != index_.end()) {
+      *index = known->second;
+      return true;
+    }
+    // The text twice (the list and the index) and a hash node.
+    if (!budget_->Charge(2 * (sizeof(std::string) + 16 + text.size()) + 32)) return false;
+    *index = static_cast<std::uint32_t>(texts_->size());
+    texts_->push_back(text);
+    index_.emplace(text, *index);
+    return true;
+  }
+
+ private:
+  std::vector<std::string>* texts_;
+  MemoryBudget* budget_;
+  std::unordered_map<std::string, std::uint32_t> index_;
+};
+
+// What the footer alone (its bytes: footer) says of a chunk's filter: none,
+// one whose offset or length no file could have, or one to look at (BB_OK,
+// unchecked).
+Judged FromFooter(const Chunk& chunk, const std::uint8_t* footer) {
+  Judged j;
+  FilterState& f = j.state;
   if (!chunk.has_meta_data || !chunk.has_bloom_filter_offset) {
-    f.reason = "the column chunk has no bloom_filter_offset";
-    return f;
+    j.reason = "the column chunk has no bloom_filter_offset";
+    return j;
   }
   if (chunk.has_file_path) {
     f.status = BB_ERR_PARQUET_UNSUPPORTED;
-    f.reason = "the column chunk's data is in another file (file_path \"" + chunk.file_path +
+    j.reason = "the column chunk's data is in another file (file_path \"" +
+               std::string(reinterpret_cast<const char*>(footer) + chunk.file_path_pos,
+                           chunk.file_path_len) +
                "\"); its Bloom filter is not read from this one";
-    return f;
+    return j;
   }
   if (chunk.bloom_filter_offset < 0) {
     return Malformed("bloom_filter_offset " + std::to_string(chunk.bloom_filter_offset) +
@@ -55,16 +95,26 @@ FilterState FromFooter(const Chunk& chunk) {
   f.status = BB_OK;
   f.header_offset = static_cast<std::uint64_t>(chunk.bloom_filter_offset);
   if (chunk.has_bloom_filter_length) f.length = chunk.bloom_filter_length;
-  return f;
+  return j;
 }
 
+// One parse of the BloomFilterHeader at an offset, with all the bytes any
+// chunk may give it (up to the footer), made once however many chunks point
+// there: a hostile footer can aim every chunk at one 1 MiB header.
+struct HeaderParse {
+  int status = BB_OK;       // a header code, or BB_ERR_PARQUET_IO
+  std::string io_reason;    // BB_ERR_PARQUET_IO only
+  std::size_t header_bytes = 0;
+  std::size_t num_bytes = 0;
+  std::size_t extent = 0;   // bytes the parser looked at (ParseBloomFilterHeader)
+};
+
 // Parses the header at offset within available bytes of the file, reading
-// more of it only while the header is cut short. BB_OK with *header_bytes and
-// *num_bytes; a header code; or BB_ERR_PARQUET_IO with *reason.
-int ReadHeader(const FileBytes& bytes, std::uint64_t offset, std::uint64_t available,
-               std::size_t* header_bytes, std::size_t* num_bytes, std::string* reason) {
+// more of it only while the header is cut short.
+HeaderParse ParseAt(const FileBytes& bytes, std::uint64_t offset, std::uint64_t available) {
   const std::size_t limit =
       static_cast<std::size_t>(std::min<std::uint64_t>(available, kMaxHeaderBytes));
+  HeaderParse p;
   std::vector<std::uint8_t> buffer;
   std::size_t have = bytes.memory() != nullptr ? limit : std::min(limit, kFirstHeaderRead);
   for (;;) {
@@ -73,31 +123,54 @@ int ReadHeader(const FileBytes& bytes, std::uint64_t offset, std::uint64_t avail
       start = bytes.memory() + offset;
     } else {
       buffer.resize(have);
-      const int status = bytes.Read(offset, have, buffer.data(), reason);
-      if (status != BB_OK) return status;
+      p.status = bytes.Read(offset, have, buffer.data(), &p.io_reason);
+      if (p.status != BB_OK) return p;
       start = buffer.data();
     }
-    const int status = ParseBloomFilterHeader(start, have, header_bytes, num_bytes);
-    if (status != BB_ERR_HEADER_TRUNCATED || have == limit) {
-      if (status == BB_ERR_HEADER_TRUNCATED && limit < available) {
-        *reason = "the BloomFilterHeader is longer than " + std::to_string(kMaxHeaderBytes) +
-                  " bytes";
-        return BB_ERR_HEADER_MALFORMED;
-      }
-      if (status == BB_OK && *num_bytes > available - *header_bytes) {
-        return BB_ERR_BITSET_TRUNCATED;
-      }
-      return status;
-    }
+    p.status = ParseBloomFilterHeader(start, have, &p.header_bytes, &p.num_bytes, &p.extent);
+    if (p.status != BB_ERR_HEADER_TRUNCATED || have == limit) return p;
     have = std::min(limit, have * 16);
   }
 }
 
+// What the header parsed as p means for a chunk that gives it `available`
+// bytes (no more than p was parsed with). BB_OK with *header_bytes and
+// *num_bytes, a header code, or BB_ERR_PARQUET_IO, with *reason when the code
+// alone does not say it.
+int Verdict(const HeaderParse& p, std::uint64_t available, std::size_t* header_bytes,
+            std::size_t* num_bytes, std::string* reason) {
+  if (p.status == BB_ERR_PARQUET_IO) {
+    *reason = p.io_reason;
+    return p.status;
+  }
+  // A shorter prefix than the parser needed ends inside the header.
+  const int status = p.extent > available ? BB_ERR_HEADER_TRUNCATED : p.status;
+  if (status == BB_ERR_HEADER_TRUNCATED && available > kMaxHeaderBytes) {
+    *reason = "the BloomFilterHeader is longer than " + std::to_string(kMaxHeaderBytes) + " bytes";
+    return BB_ERR_HEADER_MALFORMED;
+  }
+  if (status != BB_OK) return status;
+  if (p.num_bytes > available - p.header_bytes) return BB_ERR_BITSET_TRUNCATED;
+  *header_bytes = p.header_bytes;
+  *num_bytes = p.num_bytes;
+  return BB_OK;
+}
+
+// Each distinct offset's header, parsed when a chunk first needs it.
+using HeaderCache = std::unordered_map<std::uint64_t, HeaderParse>;
+// What an entry of the cache holds, counted against the memory budget: a
+// footer may give every chunk an offset of its own.
+constexpr std::uint64_t kHeaderCacheEntryCost = sizeof(HeaderParse) + 4 * sizeof(void*);
+
 // Checks a filter the footer locates against the file's bytes: it must lie
 // before the FileMetaData, which starts at footer_start.
-FilterState Check(const Chunk& chunk, const FileBytes& bytes, std::uint64_t footer_start) {
-  FilterState f = FromFooter(chunk);
-  if (f.status != BB_OK) return f;
+// A Judged of status BB_ERR_PARQUET_LIMIT (no chunk's own status) when the
+// cache would pass the budget: the open fails with its reason.
+Judged Check(const Chunk& chunk, const std::uint8_t* footer, const FileBytes& bytes,
+             std::uint64_t footer_start, HeaderCache* headers, MemoryBudget* budget) {
+  Judged j = FromFooter(chunk, footer);
+  FilterState& f = j.state;
+  if (f.status != BB_OK) return j;
   const std::uint64_t size = bytes.size();
   const std::uint64_t offset = f.header_offset;
   if (offset >= size) {
@@ -125,20 +198,66 @@ FilterState Check(const Chunk& chunk, const FileBytes& bytes, std::uint64_t foot
   }
   std::size_t header_bytes = 0;
   std::size_t num_bytes = 0;
+  auto parsed = headers->find(offset);
+  if (parsed == headers->end()) {
+    if (!budget->Charge(kHeaderCacheEntryCost)) {
+      Judged over;
+      over.state.status = BB_ERR_PARQUET_LIMIT;
+      over.reason = "footer limit: " +
+                    budget->Exceeded("the BloomFilterHeaders of its " +
+                                     std::to_string(headers->size() + 1) + " filter offsets");
+      return over;
+    }
+    parsed = headers->emplace(offset, ParseAt(bytes, offset, footer_start - offset)).first;
+  }
   std::string reason;
-  const int status = ReadHeader(bytes, offset, available, &header_bytes, &num_bytes, &reason);
+  const int status = Verdict(parsed->second, available, &header_bytes, &num_bytes, &reason);
   if (status != BB_OK) {
     f.status = status;
-    f.reason = "BloomFilterHeader at offset " + std::to_string(offset) + ": " +
+    j.reason = "BloomFilterHeader at offset " + std::to_string(offset) + ": " +
                (reason.empty() ? bb_status_message(status) : reason);
-    return f;
+    return j;
   }
   f.checked = true;
-  f.header_bytes = header_bytes;
-  f.bitset_offset = offset + header_bytes;
+  f.header_bytes = static_cast<std::uint32_t>(header_bytes);  // at most kMaxHeaderBytes
   f.bitset_bytes = num_bytes;
   if (!chunk.has_bloom_filter_length) f.length = static_cast<std::int64_t>(header_bytes + num_bytes);
-  return f;
+  return j;
+}
+
+// Judges every chunk with judge(chunk) into out->filters and out->reasons.
+template <typename Judge>
+int JudgeChunks(ParquetFileInfo* out, MemoryBudget* budget, std::string* reason, Judge judge) {
+  const std::size_t n = out->meta.chunks.size();
+  if (!budget->Charge(static_cast<std::uint64_t>(n) * sizeof(FilterState))) {
+    *reason = "footer limit: " + budget->Exceeded("the state of its " + std::to_string(n) +
+                                                  " column chunks' filters");
+    return BB_ERR_PARQUET_LIMIT;
+  }
+  Reasons reasons(&out->reasons, budget);
+  out->filters.reserve(n);
+  for (const Chunk& chunk : out->meta.chunks) {
+    Judged j = judge(chunk);
+    if (j.state.status == BB_ERR_PARQUET_LIMIT) {
+      *reason = j.reason;
+      return BB_ERR_PARQUET_LIMIT;
+    }
+    if (j.state.status != BB_OK && !reasons.Intern(j.reason, &j.state.reason)) {
+      *reason = "footer limit: " + budget->Exceeded("the reasons its column chunks' filters "
+                                                    "cannot be used");
+      return BB_ERR_PARQUET_LIMIT;
+    }
+    out->filters.push_back(j.state);
+  }
+  return BB_OK;
+}
+
+// The limits for a FileMetaData of len bytes, or the error of a bad struct.
+int Resolve(const bb_parquet_limits* limits, std::uint64_t len, FooterLimits* out,
+            std::string* reason) {
+  const int status = FooterLimits::Resolve(limits, len, out);
+  if (status != BB_OK) *reason = "bb_parquet_limits: struct_size is smaller than a size_t";
+  return status;
 }
 
 }  // namespace
@@ -170,7 +289,8 @@ int FileBytes::Read(std::uint64_t offset, std::size_t length, std::uint8_t* out,
   return ReadFully(path_, fd_, offset, out, length, reason);
 }
 
-int ReadParquetFile(const FileBytes& bytes, ParquetFileInfo* out, std::string* reason) {
+int ReadParquetFile(const FileBytes& bytes, const bb_parquet_limits* limits,
+                    ParquetFileInfo* out, std::string* reason) {
   std::uint8_t head[kMagicBytes] = {};
   std::uint8_t tail[kTailBytes] = {};
   const std::uint64_t size = bytes.size();
@@ -192,25 +312,31 @@ int ReadParquetFile(const FileBytes& bytes, ParquetFileInfo* out, std::string* r
     if (status != BB_OK) return status;
     metadata = copy.data();
   }
-  status = ParseFileMetaData(metadata, out->metadata_length, &out->meta, reason);
+  FooterLimits resolved;
+  status = Resolve(limits, out->metadata_length, &resolved, reason);
   if (status != BB_OK) return status;
-  copy = std::vector<std::uint8_t>();
+  MemoryBudget budget(resolved.max_memory);
+  status = ParseFileMetaData(metadata, out->metadata_length, resolved, &budget, &out->meta, reason);
+  if (status != BB_OK) return status;
   out->has_file = true;
-  out->filters.reserve(out->meta.chunks.size());
-  for (const Chunk& chunk : out->meta.chunks) {
-    out->filters.push_back(Check(chunk, bytes, out->metadata_offset));
-  }
-  return BB_OK;
+  HeaderCache headers;
+  return JudgeChunks(out, &budget, reason, [&](const Chunk& chunk) {
+    return Check(chunk, metadata, bytes, out->metadata_offset, &headers, &budget);
+  });
 }
 
-int ReadFileMetaDataOnly(const std::uint8_t* data, std::size_t len, ParquetFileInfo* out,
+int ReadFileMetaDataOnly(const std::uint8_t* data, std::size_t len,
+                         const bb_parquet_limits* limits, ParquetFileInfo* out,
                          std::string* reason) {
-  const int status = ParseFileMetaData(data, len, &out->meta, reason);
+  FooterLimits resolved;
+  int status = Resolve(limits, len, &resolved, reason);
+  if (status != BB_OK) return status;
+  MemoryBudget budget(resolved.max_memory);
+  status = ParseFileMetaData(data, len, resolved, &budget, &out->meta, reason);
   if (status != BB_OK) return status;
   out->has_file = false;
-  out->filters.reserve(out->meta.chunks.size());
-  for (const Chunk& chunk : out->meta.chunks) out->filters.push_back(FromFooter(chunk));
-  return BB_OK;
+  return JudgeChunks(out, &budget, reason,
+                     [&](const Chunk& chunk) { return FromFooter(chunk, data); });
 }
 
 }  // namespace parquet

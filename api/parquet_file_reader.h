@@ -49,21 +49,24 @@ class FileBytes {
   std::uint64_t size_ = 0;
 };
 
-// One column chunk's Bloom filter as far as it could be checked.
+// One column chunk's Bloom filter as far as it could be checked. Compact
+// (40 bytes): one per chunk, and a footer may hold millions of them.
 struct FilterState {
-  int status = BB_ERR_PARQUET_NO_FILTER;  // BB_OK: usable
-  std::string reason;                     // why not, when status is not BB_OK
-  bool checked = false;                   // its header was read
-  std::int64_t length = 0;                // bloom_filter_length, or header + numBytes; 0: unknown
+  std::int64_t length = 0;          // bloom_filter_length, or header + numBytes; 0: unknown
   std::uint64_t header_offset = 0;
-  std::uint64_t header_bytes = 0;  // checked only
-  std::uint64_t bitset_offset = 0;  // checked only
   std::uint64_t bitset_bytes = 0;   // checked only
+  std::int32_t status = BB_ERR_PARQUET_NO_FILTER;  // BB_OK: usable
+  std::uint32_t reason = 0;         // why not (ParquetFileInfo::reasons), when status is not BB_OK
+  std::uint32_t header_bytes = 0;   // checked only (at most 1 MiB)
+  bool checked = false;             // its header was read
+
+  std::uint64_t bitset_offset() const { return header_offset + header_bytes; }  // checked only
 };
 
 struct ParquetFileInfo {
   FileMetaData meta;
   std::vector<FilterState> filters;  // one per chunk, as meta.chunks
+  std::vector<std::string> reasons;  // each distinct reason once; [0] is ""
   bool has_file = false;             // false: from the FileMetaData bytes alone
   std::uint64_t metadata_offset = 0;  // has_file: where the FileMetaData starts
   std::uint32_t metadata_length = 0;
@@ -71,17 +74,22 @@ struct ParquetFileInfo {
   const FilterState& filter(std::size_t row_group, std::size_t column) const {
     return filters[row_group * meta.columns.size() + column];
   }
+  const std::string& reason(const FilterState& f) const { return reasons[f.reason]; }
 };
 
 // Reads the whole file through bytes: its tail, its footer, and each
-// filter's BloomFilterHeader. BB_OK, or the file's error (NOT_PARQUET,
-// FOOTER_MALFORMED, IO) with *reason; a bad filter is only its own status.
-// May throw std::bad_alloc.
-int ReadParquetFile(const FileBytes& bytes, ParquetFileInfo* out, std::string* reason);
+// filter's BloomFilterHeader (each distinct offset once), within limits
+// (null: the defaults). BB_OK, or the file's error (NOT_PARQUET,
+// FOOTER_MALFORMED, IO, LIMIT, BUFFER_TOO_SMALL for a bad limits struct_size)
+// with *reason; a bad filter is only its own status. May throw
+// std::bad_alloc.
+int ReadParquetFile(const FileBytes& bytes, const bb_parquet_limits* limits,
+                    ParquetFileInfo* out, std::string* reason);
 
 // The FileMetaData bytes alone: the footer, and what it says of each filter
 // (an offset or length no file can have is malformed; nothing is checked).
-int ReadFileMetaDataOnly(const std::uint8_t* data, std::size_t len, ParquetFileInfo* out,
+int ReadFileMetaDataOnly(const std::uint8_t* data, std::size_t len,
+                         const bb_parquet_limits* limits, ParquetFileInfo* out,
                          std::string* reason);
 
 }  // namespace parquet

@@ -10,6 +10,8 @@
 // its long name once per leaf).
 #include "api/parquet_footer.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -24,59 +26,72 @@ namespace {
 using thrift::CompactReader;
 
 struct FooterError {
+  int status;
   std::string reason;
 };
 
-[[noreturn]] void Fail(const std::string& reason) { throw FooterError{"corrupt footer: " + reason}; }
+[[noreturn]] void Fail(const std::string& reason) {
+  throw FooterError{BB_ERR_PARQUET_FOOTER_MALFORMED, "corrupt footer: " + reason};
+}
 
-// A SchemaElement as written, before the tree is built.
+[[noreturn]] void FailLimit(const std::string& reason) {
+  throw FooterError{BB_ERR_PARQUET_LIMIT, "footer limit: " + reason};
+}
+
+// A SchemaElement as written, before the tree is built: its name stays in
+// the FileMetaData bytes, so that a schema of millions of elements costs
+// tens of bytes each, not hundreds.
 struct Element {
-  std::string name;
-  bool has_type = false;
+  std::uint32_t name_pos = 0;
+  std::uint32_t name_len = 0;
   std::int32_t type = 0;
-  bool has_type_length = false;
   std::int32_t type_length = 0;
-  bool has_num_children = false;
   std::int32_t num_children = 0;
-  bool has_converted_type = false;
   std::int32_t converted_type = 0;
-  bool has_scale = false;
   std::int32_t scale = 0;
-  bool has_precision = false;
   std::int32_t precision = 0;
-  Column logical;  // only its logical_type .. precision members are used
-};
-
-// A chunk as written, before it is checked against the schema.
-struct RawChunk {
-  Chunk chunk;
+  LogicalFields logical;
   bool has_type = false;
-  std::int32_t type = 0;
-  bool has_path = false;
-  std::string path;   // path_in_schema joined with '.'
-  ColumnNames names;  // path_in_schema
+  bool has_type_length = false;
+  bool has_num_children = false;
+  bool has_converted_type = false;
+  bool has_scale = false;
+  bool has_precision = false;
 };
 
-struct RawRowGroup {
-  std::int64_t num_rows = -1;
-  std::vector<RawChunk> chunks;
+// What a chunk says of its column, checked against the schema once the
+// walk is done (the schema may follow the row groups): path_in_schema is
+// read again from where it lies.
+struct ChunkCheck {
+  std::uint32_t path_pos = 0;  // has_path: where the list header is
+  std::int32_t type = 0;
+  bool has_type = false;
+  bool has_path = false;
 };
+
+// Estimated heap bytes per kept structure, counted against max_memory.
+constexpr std::uint64_t kChunkCost = sizeof(Chunk) + sizeof(ChunkCheck);
+constexpr std::uint64_t kStringCost = sizeof(std::string) + 16;  // + its bytes
 
 // Column paths may add up to this many bytes beyond 16 times the footer.
 constexpr std::size_t kPathBytesAllowance = std::size_t{1} << 20;
 
 class Walker {
  public:
-  Walker(const std::uint8_t* data, std::size_t len) : r_(data, len), len_(len) {}
+  Walker(const std::uint8_t* data, std::size_t len, const FooterLimits& limits,
+         MemoryBudget* budget)
+      : r_(data, len), data_(data), len_(len), limits_(limits), budget_(budget) {}
 
   void Walk(FileMetaData* out) {
     bool seen[kRequired] = {};
     std::vector<Element> elements;
-    std::vector<RawRowGroup> groups;
+    std::vector<std::uint32_t> group_chunks;  // chunks per row group, as written
+    std::vector<ChunkCheck> checks;           // per chunk, as out->chunks
     Struct(0, [&](int id, std::uint8_t type) {
       if (id == 6) {
         Expect(type == thrift::kBinary, "FileMetaData.created_by (field 6) is not a string");
         out->created_by = Binary();
+        Charge(kStringCost + out->created_by.size(), "FileMetaData.created_by");
         return true;
       }
       if (id < 1 || id > kRequired) return false;
@@ -91,7 +106,11 @@ class Walker {
         case 2: {
           const std::uint64_t n = ListOfStructs("FileMetaData.schema");
           elements.clear();
-          for (std::uint64_t i = 0; i < n; ++i) elements.push_back(SchemaElement());
+          elements.reserve(Reservable(n));
+          for (std::uint64_t i = 0; i < n; ++i) {
+            Charge(sizeof(Element), "FileMetaData.schema");
+            elements.push_back(SchemaElement());
+          }
           return true;
         }
         case 3:
@@ -99,15 +118,25 @@ class Walker {
           return true;
         default: {
           const std::uint64_t n = ListOfStructs("FileMetaData.row_groups");
-          groups.clear();
-          for (std::uint64_t g = 0; g < n; ++g) groups.push_back(RowGroup());
+          // A second row_groups field replaces the first.
+          out->row_group_rows.clear();
+          out->chunks.clear();
+          group_chunks.clear();
+          checks.clear();
+          out->row_group_rows.reserve(Reservable(n));
+          group_chunks.reserve(Reservable(n));
+          for (std::uint64_t g = 0; g < n; ++g) {
+            Charge(sizeof(std::int64_t) + sizeof(std::uint32_t), "FileMetaData.row_groups");
+            RowGroup(out, &group_chunks, &checks);
+          }
           return true;
         }
       }
     });
     ExpectRequiredFields(seen);
     BuildColumns(elements, &out->columns);
-    CheckChunks(&groups, out);
+    elements = std::vector<Element>();
+    CheckChunks(group_chunks, checks, out);
   }
 
  private:
@@ -155,9 +184,32 @@ class Walker {
   std::uint64_t ListOfStructs(const char* what) {
     std::uint8_t elem = 0;
     std::uint64_t count = 0;
+    const std::size_t at = r_.pos();
     Check(r_.ListHeader(&elem, &count));
     Expect(elem == thrift::kStruct, std::string(what) + " is not a list of structs");
+    CheckCount(what, count, at);
     return count;
+  }
+
+  // A list the walk keeps, refused past max_elements before any of it is.
+  void CheckCount(const char* what, std::uint64_t count, std::size_t at) const {
+    if (count <= limits_.max_elements) return;
+    FailLimit(std::string(what) + " holds " + std::to_string(count) +
+              " elements, more than max_container_elements " +
+              std::to_string(limits_.max_elements) + " (bb_parquet_limits; at byte " +
+              std::to_string(at) + " of the FileMetaData)");
+  }
+
+  void Charge(std::uint64_t bytes, const char* what) {
+    if (budget_->Charge(bytes)) return;
+    FailLimit(budget_->Exceeded(std::string("the FileMetaData's ") + what + " (at byte " +
+                                std::to_string(r_.pos()) + " of " + std::to_string(len_) + ")"));
+  }
+
+  // What to reserve for a list of count elements: each takes at least a
+  // byte, so no more than the bytes left can be there.
+  std::size_t Reservable(std::uint64_t count) const {
+    return static_cast<std::size_t>(std::min<std::uint64_t>(count, len_ - r_.pos()));
   }
 
   std::string Binary() {
@@ -203,11 +255,16 @@ class Walker {
           e.type_length = I32Field(type, "SchemaElement.type_length (field 2)");
           e.has_type_length = true;
           return true;
-        case 4:
+        case 4: {
           Expect(type == thrift::kBinary, "SchemaElement.name (field 4) is not a string");
-          e.name = Binary();
+          const std::uint8_t* bytes = nullptr;
+          std::size_t size = 0;
+          Check(r_.Binary(&bytes, &size));
+          e.name_pos = static_cast<std::uint32_t>(bytes - data_);
+          e.name_len = static_cast<std::uint32_t>(size);
           has_name = true;
           return true;
+        }
         case 5:
           e.num_children = I32Field(type, "SchemaElement.num_children (field 5)");
           e.has_num_children = true;
@@ -238,7 +295,7 @@ class Walker {
 
   // The LogicalType union (depth 3): one member, an empty struct or the
   // parameters of DECIMAL, TIME, TIMESTAMP, INTEGER.
-  void LogicalType(Column* t) {
+  void LogicalType(LogicalFields* t) {
     int members = 0;
     Struct(3, [&](int id, std::uint8_t type) {
       ++members;
@@ -263,7 +320,7 @@ class Walker {
     Expect(members <= 1, "the LogicalType union holds " + std::to_string(members) + " members");
   }
 
-  void DecimalType(Column* t) {
+  void DecimalType(LogicalFields* t) {
     bool scale = false;
     bool precision = false;
     Struct(4, [&](int id, std::uint8_t type) {
@@ -282,7 +339,7 @@ class Walker {
     Expect(scale && precision, "a DecimalType lacks its required scale or precision");
   }
 
-  void TimeType(Column* t, const std::string& name) {
+  void TimeType(LogicalFields* t, const std::string& name) {
     bool utc = false;
     bool unit = false;
     Struct(4, [&](int id, std::uint8_t type) {
@@ -302,7 +359,7 @@ class Walker {
     Expect(utc && unit, "a " + name + " lacks its required isAdjustedToUTC or unit");
   }
 
-  void TimeUnit(Column* t) {
+  void TimeUnit(LogicalFields* t) {
     int members = 0;
     Struct(5, [&](int id, std::uint8_t type) {
       ++members;
@@ -315,7 +372,7 @@ class Walker {
     Expect(members == 1, "the TimeUnit union holds " + std::to_string(members) + " members");
   }
 
-  void IntType(Column* t) {
+  void IntType(LogicalFields* t) {
     bool width = false;
     bool sign = false;
     Struct(4, [&](int id, std::uint8_t type) {
@@ -338,6 +395,10 @@ class Walker {
   }
 
   // The leaves of the depth-first element list, with their dotted paths.
+  std::string Name(const Element& e) const {
+    return std::string(reinterpret_cast<const char*>(data_) + e.name_pos, e.name_len);
+  }
+
   void BuildColumns(const std::vector<Element>& elements, std::vector<Column>* columns) {
     if (elements.empty()) return;  // no schema at all: no columns (checked against the chunks)
     const Element& root = elements[0];
@@ -373,9 +434,10 @@ class Walker {
       const Element& e = elements[index];
       path.resize(parent.path_len);
       if (!path.empty()) path += '.';
-      path += e.name;
+      const std::string name = Name(e);
+      path += name;
       names.Truncate(parent.depth);
-      names.Add(e.name);
+      names.Add(name);
       if (e.has_num_children && e.num_children < 0) {
         Fail("SchemaElement " + std::to_string(index) + " has " +
              std::to_string(e.num_children) + " children");
@@ -390,6 +452,10 @@ class Walker {
         Fail("the schema's column paths add up to more than " + std::to_string(max_path_bytes) +
              " bytes");
       }
+      // The path twice (joined and as names), a NUL and an offset per name.
+      Charge(sizeof(Column) + 2 * kStringCost + 2 * path.size() +
+                 names.size() * (1 + sizeof(std::size_t)),
+             "schema's columns");
       columns->push_back(LeafColumn(e, index, path));
       columns->back().names = names;
     }
@@ -400,7 +466,8 @@ class Walker {
   }
 
   static Column LeafColumn(const Element& e, std::size_t index, const std::string& path) {
-    Column c = e.logical;  // logical_type and its parameters
+    Column c;
+    static_cast<LogicalFields&>(c) = e.logical;  // logical_type and its parameters
     c.path = path;
     if (e.type < BB_PARQUET_BOOLEAN || e.type > BB_PARQUET_FIXED_LEN_BYTE_ARRAY) {
       Fail("SchemaElement " + std::to_string(index) + " has the unknown type " +
@@ -425,78 +492,80 @@ class Walker {
 
   // ------------------------------------------------------------ row groups
 
-  RawRowGroup RowGroup() {
-    RawRowGroup g;
+  // A row group's chunks go straight to out->chunks, what they say of their
+  // columns to *checks; its row count to out->row_group_rows.
+  void RowGroup(FileMetaData* out, std::vector<std::uint32_t>* group_chunks,
+                std::vector<ChunkCheck>* checks) {
+    std::int64_t num_rows = -1;
+    const std::size_t first = out->chunks.size();
     Struct(2, [&](int id, std::uint8_t type) {
       if (id == 3) {
-        g.num_rows = I64Field(type, "RowGroup.num_rows (field 3)");
+        num_rows = I64Field(type, "RowGroup.num_rows (field 3)");
         return true;
       }
       if (id != 1) return false;
       Expect(type == thrift::kList, "RowGroup.columns (field 1) is not a list");
       const std::uint64_t columns = ListOfStructs("RowGroup.columns");
-      g.chunks.clear();
-      for (std::uint64_t c = 0; c < columns; ++c) g.chunks.push_back(ColumnChunk());
+      out->chunks.resize(first);  // a second columns field replaces the first
+      checks->resize(first);
+      for (std::uint64_t c = 0; c < columns; ++c) {
+        Charge(kChunkCost, "column chunks");
+        out->chunks.emplace_back();
+        checks->emplace_back();
+        ColumnChunk(&out->chunks.back(), &checks->back());
+      }
       return true;
     });
-    return g;
+    out->row_group_rows.push_back(num_rows);
+    group_chunks->push_back(static_cast<std::uint32_t>(out->chunks.size() - first));
   }
 
-  RawChunk ColumnChunk() {
-    RawChunk c;
+  void ColumnChunk(Chunk* chunk, ChunkCheck* check) {
     Struct(4, [&](int id, std::uint8_t type) {
       if (id == 1) {
         Expect(type == thrift::kBinary, "ColumnChunk.file_path (field 1) is not a string");
-        c.chunk.file_path = Binary();
-        c.chunk.has_file_path = true;
+        const std::uint8_t* bytes = nullptr;
+        std::size_t size = 0;
+        Check(r_.Binary(&bytes, &size));
+        chunk->file_path_pos = static_cast<std::uint32_t>(bytes - data_);
+        chunk->file_path_len = static_cast<std::uint32_t>(size);
+        chunk->has_file_path = true;
         return true;
       }
       if (id != 3) return false;
       Expect(type == thrift::kStruct, "ColumnChunk.meta_data (field 3) is not a struct");
-      c.chunk.has_meta_data = true;
-      ColumnMetaData(&c);
+      chunk->has_meta_data = true;
+      ColumnMetaData(chunk, check);
       return true;
     });
-    return c;
   }
 
-  void ColumnMetaData(RawChunk* c) {
+  void ColumnMetaData(Chunk* chunk, ChunkCheck* check) {
     Struct(5, [&](int id, std::uint8_t type) {
       switch (id) {
         case 1:
-          c->type = I32Field(type, "ColumnMetaData.type (field 1)");
-          c->has_type = true;
+          check->type = I32Field(type, "ColumnMetaData.type (field 1)");
+          check->has_type = true;
           return true;
         case 3: {
           Expect(type == thrift::kList, "ColumnMetaData.path_in_schema (field 3) is not a list");
-          std::uint8_t elem = 0;
-          std::uint64_t count = 0;
-          Check(r_.ListHeader(&elem, &count));
-          Expect(elem == thrift::kBinary,
-                 "ColumnMetaData.path_in_schema (field 3) is not a list of strings");
-          c->path.clear();
-          c->names = ColumnNames();
-          for (std::uint64_t i = 0; i < count; ++i) {
-            const std::string name = Binary();
-            if (i > 0) c->path += '.';
-            c->path += name;
-            c->names.Add(name);
-          }
-          c->has_path = true;
+          check->path_pos = static_cast<std::uint32_t>(r_.pos());
+          check->has_path = true;
+          PathInSchema(&r_, nullptr);  // checked here, compared with the schema later
           return true;
         }
         case 5:
-          c->chunk.num_values = I64Field(type, "ColumnMetaData.num_values (field 5)");
+          chunk->num_values = I64Field(type, "ColumnMetaData.num_values (field 5)");
           return true;
         case 14:
-          c->chunk.bloom_filter_offset =
+          chunk->bloom_filter_offset =
               I64Field(type, "ColumnMetaData.bloom_filter_offset (field 14)");
-          c->chunk.has_bloom_filter_offset = true;
+          chunk->has_bloom_filter_offset = true;
           return true;
         case 15:
-          c->chunk.bloom_filter_length =
+          chunk->bloom_filter_length =
               I32Field(type, "ColumnMetaData.bloom_filter_length (field 15)");
-          c->chunk.has_bloom_filter_length = true;
+          chunk->has_bloom_filter_length = true;
           return true;
         default:
           return false;
@@ -504,36 +573,71 @@ class Walker {
     });
   }
 
+  // A path_in_schema list read with r (names, when not null, gets it). The
+  // walk reads it once to check it and again, from where it lies, to compare
+  // it with its column, so that no chunk keeps a copy of its path.
+  void PathInSchema(CompactReader* r, ColumnNames* names) {
+    std::uint8_t elem = 0;
+    std::uint64_t count = 0;
+    const std::size_t at = r->pos();
+    Check(r->ListHeader(&elem, &count));
+    Expect(elem == thrift::kBinary,
+           "ColumnMetaData.path_in_schema (field 3) is not a list of strings");
+    CheckCount("ColumnMetaData.path_in_schema", count, at);
+    for (std::uint64_t i = 0; i < count; ++i) {
+      const std::uint8_t* bytes = nullptr;
+      std::size_t size = 0;
+      Check(r->Binary(&bytes, &size));
+      if (names != nullptr) names->Add(reinterpret_cast<const char*>(bytes), size);
+    }
+  }
+
+  static std::string Joined(const ColumnNames& names) {
+    std::string path;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (i > 0) path += '.';
+      path.append(names.name(i), names.length(i));
+    }
+    return path;
+  }
+
   // Every row group has one chunk per column, in schema order; what a chunk
   // says of its column must agree with the schema.
-  static void CheckChunks(std::vector<RawRowGroup>* groups, FileMetaData* out) {
+  void CheckChunks(const std::vector<std::uint32_t>& group_chunks,
+                   const std::vector<ChunkCheck>& checks, FileMetaData* out) {
     const std::size_t columns = out->columns.size();
-    for (std::size_t g = 0; g < groups->size(); ++g) {
-      RawRowGroup& group = (*groups)[g];
-      if (group.chunks.size() != columns) {
-        Fail("row group " + std::to_string(g) + " has " + std::to_string(group.chunks.size()) +
+    std::size_t next = 0;
+    for (std::size_t g = 0; g < group_chunks.size(); ++g) {
+      if (group_chunks[g] != columns) {
+        Fail("row group " + std::to_string(g) + " has " + std::to_string(group_chunks[g]) +
              " column chunks, but the schema has " + std::to_string(columns) + " columns");
       }
-      out->row_group_rows.push_back(group.num_rows);
       for (std::size_t c = 0; c < columns; ++c) {
-        RawChunk& raw = group.chunks[c];
+        const ChunkCheck& raw = checks[next++];
         const Column& column = out->columns[c];
-        const std::string where = "row group " + std::to_string(g) + " column " +
-                                  std::to_string(c) + " (" + column.path + ")";
-        if (raw.has_path && raw.names != column.names) {
-          // The same dotted path from other names: say them.
-          Fail(where + ": path_in_schema " +
-               (raw.path == column.path ? NamesAsJson(raw.names) + " is not the schema's " +
-                                              NamesAsJson(column.names)
-                                        : raw.path + " is not the schema's"));
+        const auto where = [&] {
+          return "row group " + std::to_string(g) + " column " + std::to_string(c) + " (" +
+                 column.path + ")";
+        };
+        if (raw.has_path) {
+          CompactReader again(data_, len_);
+          Check(again.SkipBytes(raw.path_pos));
+          ColumnNames names;
+          PathInSchema(&again, &names);
+          if (names != column.names) {
+            // The same dotted path from other names: say them.
+            const std::string path = Joined(names);
+            Fail(where() + ": path_in_schema " +
+                 (path == column.path
+                      ? NamesAsJson(names) + " is not the schema's " + NamesAsJson(column.names)
+                      : path + " is not the schema's"));
+          }
         }
         if (raw.has_type && raw.type != column.physical_type) {
-          Fail(where + ": ColumnMetaData.type " + std::to_string(raw.type) +
+          Fail(where() + ": ColumnMetaData.type " + std::to_string(raw.type) +
                " is not the schema's " + std::to_string(column.physical_type));
         }
-        out->chunks.push_back(std::move(raw.chunk));
       }
-      group.chunks = std::vector<RawChunk>();  // freed as it goes
     }
   }
 
@@ -549,7 +653,10 @@ class Walker {
   }
 
   CompactReader r_;
+  const std::uint8_t* data_;
   std::size_t len_;
+  FooterLimits limits_;
+  MemoryBudget* budget_;
 };
 
 std::uint32_t LittleEndian32(const std::uint8_t* b) {
@@ -595,13 +702,44 @@ int LocateFileMetaData(std::uint64_t file_size, const std::uint8_t* head,
   return BB_OK;
 }
 
-int ParseFileMetaData(const std::uint8_t* data, std::size_t len, FileMetaData* out,
-                      std::string* reason) {
+int FooterLimits::Resolve(const bb_parquet_limits* limits, std::uint64_t footer_len,
+                          FooterLimits* out) {
+  *out = FooterLimits();
+  const std::uint64_t relative = BB_PARQUET_DEFAULT_MEMORY_FOOTER_MULTIPLE * footer_len;
+  out->max_memory = std::max<std::uint64_t>(out->max_memory, relative);
+  if (limits == nullptr) return BB_OK;
+  if (limits->struct_size < sizeof(std::size_t)) return BB_ERR_BUFFER_TOO_SMALL;
+  // Members past the caller's struct_size (an older caller) keep defaults.
+  const auto given = [&](std::size_t end) { return limits->struct_size >= end; };
+  if (given(offsetof(bb_parquet_limits, max_container_elements) + sizeof(std::uint64_t)) &&
+      limits->max_container_elements != 0) {
+    out->max_elements = limits->max_container_elements;
+  }
+  if (given(offsetof(bb_parquet_limits, max_memory_bytes) + sizeof(std::uint64_t)) &&
+      limits->max_memory_bytes != 0) {
+    out->max_memory = limits->max_memory_bytes;
+  }
+  return BB_OK;
+}
+
+std::string MemoryBudget::Exceeded(const std::string& what) const {
+  return what + " would take more than max_memory_bytes " + std::to_string(limit_) +
+         " bytes of memory (bb_parquet_limits)";
+}
+
+int ParseFileMetaData(const std::uint8_t* data, std::size_t len, const FooterLimits& limits,
+                      MemoryBudget* budget, FileMetaData* out, std::string* reason) {
+  // Offsets into the FileMetaData are kept as 32 bits: its length field is.
+  if (len > UINT32_MAX) {
+    *reason = "corrupt footer: a FileMetaData of " + std::to_string(len) +
+              " bytes is longer than a Parquet footer can be (4 GiB)";
+    return BB_ERR_PARQUET_FOOTER_MALFORMED;
+  }
   try {
-    Walker(data, len).Walk(out);
+    Walker(data, len, limits, budget).Walk(out);
   } catch (const FooterError& e) {
     *reason = e.reason;
-    return BB_ERR_PARQUET_FOOTER_MALFORMED;
+    return e.status;
   }
   return BB_OK;
 }

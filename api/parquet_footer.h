@@ -39,14 +39,10 @@ constexpr std::size_t kMagicBytes = 4;     // "PAR1" at the start and at the end
 constexpr std::size_t kTailBytes = 8;      // FileMetaData length (u32 LE) + "PAR1"
 constexpr std::size_t kMinFileBytes = 12;  // magic + tail
 
-// A schema leaf, with its type as the file annotates it.
-struct Column {
-  std::string path;  // names below the root joined with '.'
-  ColumnNames names;  // the same names apart: the path no dot can blur
-  std::int32_t physical_type = 0;
-  std::int32_t type_length = 0;  // FIXED_LEN_BYTE_ARRAY only, else 0
+// A LogicalType's member and its parameters: what a SchemaElement's
+// LogicalType says, kept apart while the schema is read.
+struct LogicalFields {
   std::int32_t logical_type = BB_PARQUET_LOGICAL_NONE;
-  std::int32_t converted_type = BB_PARQUET_CONVERTED_NONE;
   std::int32_t bit_width = 0;
   std::int32_t is_signed = 0;
   std::int32_t time_unit = 0;
@@ -55,16 +51,63 @@ struct Column {
   std::int32_t precision = 0;
 };
 
-// What one column chunk's ColumnChunk / ColumnMetaData say.
+// A schema leaf, with its type as the file annotates it.
+struct Column : LogicalFields {
+  std::string path;  // names below the root joined with '.'
+  ColumnNames names;  // the same names apart: the path no dot can blur
+  std::int32_t physical_type = 0;
+  std::int32_t type_length = 0;  // FIXED_LEN_BYTE_ARRAY only, else 0
+  std::int32_t converted_type = BB_PARQUET_CONVERTED_NONE;
+};
+
+// What one column chunk's ColumnChunk / ColumnMetaData say. Compact (32
+// bytes): a footer can hold millions of chunks of a few bytes each.
 struct Chunk {
+  std::int64_t num_values = -1;
+  std::int64_t bloom_filter_offset = 0;
+  std::int32_t bloom_filter_length = 0;
+  // ColumnChunk.file_path: where it lies in the FileMetaData bytes (read
+  // while they are at hand, to say why such a chunk's filter is not read).
+  std::uint32_t file_path_pos = 0;
+  std::uint32_t file_path_len = 0;
   bool has_meta_data = false;
   bool has_file_path = false;  // its data lies in another file
-  std::string file_path;
-  std::int64_t num_values = -1;
   bool has_bloom_filter_offset = false;
-  std::int64_t bloom_filter_offset = 0;
   bool has_bloom_filter_length = false;
-  std::int32_t bloom_filter_length = 0;
+};
+
+// What parsing a footer may spend (bb_parquet_limits, resolved): Thrift
+// lists the walk keeps longer than max_elements, or structures past
+// max_memory bytes, are BB_ERR_PARQUET_LIMIT.
+struct FooterLimits {
+  std::uint64_t max_elements = BB_PARQUET_DEFAULT_MAX_CONTAINER_ELEMENTS;
+  std::uint64_t max_memory = BB_PARQUET_DEFAULT_MAX_MEMORY_BYTES;
+
+  // limits (may be null) over the defaults, for a FileMetaData of
+  // footer_len bytes. BB_OK, or BB_ERR_BUFFER_TOO_SMALL for a struct_size
+  // below that of its first member.
+  static int Resolve(const bb_parquet_limits* limits, std::uint64_t footer_len,
+                     FooterLimits* out);
+};
+
+// The memory a parse holds, counted against FooterLimits::max_memory as it
+// grows: the estimate of what each kept structure takes.
+class MemoryBudget {
+ public:
+  explicit MemoryBudget(std::uint64_t limit) : limit_(limit) {}
+  // false, with nothing counted, when n more bytes would pass the limit.
+  bool Charge(std::uint64_t n) {
+    if (n > limit_ - used_) return false;
+    used_ += n;
+    return true;
+  }
+  std::uint64_t limit() const { return limit_; }
+  // "... more than max_memory_bytes N (bb_parquet_limits)": the reason's end.
+  std::string Exceeded(const std::string& what) const;
+
+ private:
+  std::uint64_t limit_;
+  std::uint64_t used_ = 0;
 };
 
 struct FileMetaData {
@@ -90,12 +133,14 @@ int LocateFileMetaData(std::uint64_t file_size, const std::uint8_t* head,
                        const std::uint8_t* tail, std::uint64_t* offset, std::uint32_t* length,
                        std::string* reason);
 
-// Parses the FileMetaData in data[0 .. len). BB_OK with *out filled, or
-// BB_ERR_PARQUET_FOOTER_MALFORMED with *reason ("corrupt footer: ... (at byte
-// N of the FileMetaData)"); *out is then unspecified. May throw
-// std::bad_alloc.
-int ParseFileMetaData(const std::uint8_t* data, std::size_t len, FileMetaData* out,
-                      std::string* reason);
+// Parses the FileMetaData in data[0 .. len), counting what it keeps
+// against limits and *budget (which the caller may go on charging). BB_OK
+// with *out filled; BB_ERR_PARQUET_FOOTER_MALFORMED with *reason ("corrupt
+// footer: ... (at byte N of the FileMetaData)"); or BB_ERR_PARQUET_LIMIT with
+// *reason (what was found, the limit and its value); *out is then
+// unspecified. May throw std::bad_alloc.
+int ParseFileMetaData(const std::uint8_t* data, std::size_t len, const FooterLimits& limits,
+                      MemoryBudget* budget, FileMetaData* out, std::string* reason);
 
 }  // namespace parquet
 }  // namespace blockbloom

@@ -104,6 +104,10 @@ const char* bb_status_message(int status) {
       return "not a type name the library knows (bb_parquet_type_parse)";
     case BB_ERR_PARQUET_AMBIGUOUS_COLUMN:
       return "the dotted path names more than one column; give the path as a list of names";
+    case BB_ERR_PARQUET_LIMIT:
+      return "the Parquet footer is past a limit of bb_parquet_limits: a list of more than "
+             "max_container_elements (default 1,000,000) elements, or more memory than "
+             "max_memory_bytes (default the larger of 256 MiB and 16 times the footer)";
     case BB_ERR_INVALID_OFFSETS:
       return "string offsets decrease, are negative, or run past the end of the data";
     default: return "unknown blockbloom status code";

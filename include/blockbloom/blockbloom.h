@@ -110,7 +110,8 @@ typedef enum bb_status {
   BB_ERR_VALUE_SYNTAX = -49,            /* the text is not of the form the column's type is written in */
   BB_ERR_VALUE_RANGE = -50,             /* the text is of the form but outside the type's range */
   BB_ERR_UNKNOWN_TYPE_NAME = -51,       /* bb_parquet_type_parse: not a type name it knows */
-  BB_ERR_PARQUET_AMBIGUOUS_COLUMN = -52 /* a dotted path that names more than one column */
+  BB_ERR_PARQUET_AMBIGUOUS_COLUMN = -52, /* a dotted path that names more than one column */
+  BB_ERR_PARQUET_LIMIT = -53            /* a footer past a bb_parquet_limits cap (parquet_file.h) */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */

@@ -40,9 +40,10 @@
  *   describes the columns and where the filters are, but cannot read them.
  *
  * Each open checks the whole footer and, when it can read the file's bytes
- * (path, memory), every filter's BloomFilterHeader. Errors of the file as a
+ * (path, memory), every filter's BloomFilterHeader (each distinct offset
+ * once, however many chunks point at it). Errors of the file as a
  * whole fail the open (BB_ERR_PARQUET_NOT_PARQUET, _FOOTER_MALFORMED,
- * _IO); errors of one filter are that filter's status (bb_parquet_chunk).
+ * _IO, _LIMIT); errors of one filter are that filter's status (bb_parquet_chunk).
  *
  * Chunks are addressed by (row group, column): every row group holds one
  * chunk per column, the columns being the schema's leaves in depth-first
@@ -164,6 +165,44 @@ BB_API int bb_parquet_file_open_memory(bb_parquet_file** file, const uint8_t* da
                                        char* error, size_t error_capacity);
 BB_API int bb_parquet_file_open_footer(bb_parquet_file** file, const uint8_t* file_metadata,
                                        size_t len, char* error, size_t error_capacity);
+
+/* What an open may spend on a footer, so that a small hostile footer cannot
+ * make it take gigabytes (every list of a few bytes per element becomes a
+ * structure of tens of bytes per element). Past either limit the open fails
+ * with BB_ERR_PARQUET_LIMIT and a reason naming the limit, its value and
+ * what the footer holds. A member left 0 (or beyond struct_size) takes its
+ * default, which no real file reaches:
+ * - max_container_elements: the most elements of any list the footer walk
+ *   keeps (the schema, the row groups, a row group's columns, a chunk's
+ *   path_in_schema). Default 1,000,000, Arrow's container limit.
+ * - max_memory_bytes: the most memory the parsed footer may take beside its
+ *   own bytes (an estimate of every column, chunk, filter state and error
+ *   text kept; about 100 bytes per chunk). Default the larger of 256 MiB
+ *   and 16 times the FileMetaData length: a real footer spends tens of its
+ *   bytes per chunk, so it stays far below 16 times itself.
+ * The open functions without _limits use the defaults. */
+#define BB_PARQUET_DEFAULT_MAX_CONTAINER_ELEMENTS 1000000u
+#define BB_PARQUET_DEFAULT_MAX_MEMORY_BYTES (256u * 1024u * 1024u)
+#define BB_PARQUET_DEFAULT_MEMORY_FOOTER_MULTIPLE 16u
+typedef struct bb_parquet_limits {
+  size_t struct_size;              /* in: sizeof(bb_parquet_limits) (at least sizeof(size_t)) */
+  uint64_t max_container_elements; /* 0: BB_PARQUET_DEFAULT_MAX_CONTAINER_ELEMENTS */
+  uint64_t max_memory_bytes;       /* 0: max(BB_PARQUET_DEFAULT_MAX_MEMORY_BYTES,
+                                      BB_PARQUET_DEFAULT_MEMORY_FOOTER_MULTIPLE * footer length) */
+} bb_parquet_limits;
+
+/* The opens above with limits (NULL: the defaults); a struct_size below
+ * sizeof(size_t) is BB_ERR_BUFFER_TOO_SMALL. */
+BB_API int bb_parquet_file_open_path_limits(bb_parquet_file** file, const char* path,
+                                            const bb_parquet_limits* limits, char* error,
+                                            size_t error_capacity);
+BB_API int bb_parquet_file_open_memory_limits(bb_parquet_file** file, const uint8_t* data,
+                                              size_t len, const bb_parquet_limits* limits,
+                                              char* error, size_t error_capacity);
+BB_API int bb_parquet_file_open_footer_limits(bb_parquet_file** file,
+                                              const uint8_t* file_metadata, size_t len,
+                                              const bb_parquet_limits* limits, char* error,
+                                              size_t error_capacity);
 
 /* Releases the handle (and closes its descriptor). Safe on NULL. Filters
  * loaded from it stay valid; views of an in-memory file stay valid as long as

@@ -50,6 +50,28 @@ class ParquetFile {
     });
   }
 
+  // The opens above within limits (bb_parquet_limits: a member left 0 takes
+  // its default); past one they throw Error(BB_ERR_PARQUET_LIMIT).
+  static ParquetFile open(const std::string& path, const bb_parquet_limits& limits) {
+    return Opened([&](bb_parquet_file** f, char* why, std::size_t n) {
+      return bb_parquet_file_open_path_limits(f, path.c_str(), &limits, why, n);
+    });
+  }
+  static ParquetFile from_memory(const void* data, std::size_t len,
+                                 const bb_parquet_limits& limits) {
+    return Opened([&](bb_parquet_file** f, char* why, std::size_t n) {
+      return bb_parquet_file_open_memory_limits(f, static_cast<const std::uint8_t*>(data), len,
+                                                &limits, why, n);
+    });
+  }
+  static ParquetFile from_footer(const void* file_metadata, std::size_t len,
+                                 const bb_parquet_limits& limits) {
+    return Opened([&](bb_parquet_file** f, char* why, std::size_t n) {
+      return bb_parquet_file_open_footer_limits(
+          f, static_cast<const std::uint8_t*>(file_metadata), len, &limits, why, n);
+    });
+  }
+
   ~ParquetFile() { bb_parquet_file_close(file_); }
   ParquetFile(ParquetFile&& other) noexcept : file_(std::exchange(other.file_, nullptr)) {}
   ParquetFile& operator=(ParquetFile&& other) noexcept {

@@ -19,7 +19,8 @@ namespace {
 
 bool OpenCode(int status) {
   return status == BB_OK || status == BB_ERR_PARQUET_NOT_PARQUET ||
-         status == BB_ERR_PARQUET_FOOTER_MALFORMED || status == BB_ERR_OUT_OF_MEMORY;
+         status == BB_ERR_PARQUET_FOOTER_MALFORMED || status == BB_ERR_PARQUET_LIMIT ||
+         status == BB_ERR_OUT_OF_MEMORY;
 }
 
 bb_parquet_column Column(const bb_parquet_file* f, size_t c) {

@@ -21,7 +21,9 @@ ParquetFooter ReadParquetFooter(const std::uint8_t* file, std::size_t size) {
   const blockbloom::parquet::FileBytes bytes(file, size);
   blockbloom::parquet::ParquetFileInfo info;
   std::string reason;
-  if (blockbloom::parquet::ReadParquetFile(bytes, &info, &reason) != BB_OK) throw CliError(reason);
+  if (blockbloom::parquet::ReadParquetFile(bytes, nullptr, &info, &reason) != BB_OK) {
+    throw CliError(reason);
+  }
   ParquetFooter footer;
   footer.metadata_offset = info.metadata_offset;
   footer.metadata_length = info.metadata_length;
@@ -39,6 +41,7 @@ ParquetFooter ReadParquetFooter(const std::uint8_t* file, std::size_t size) {
     footer.chunks.push_back(std::move(chunk));
   }
   footer.filters = std::move(info.filters);
+  footer.reasons = std::move(info.reasons);
   return footer;
 }
 
@@ -50,9 +53,9 @@ std::vector<LocatedFilter> LocateBloomFilters(const ParquetFooter& footer) {
     if (state.status == BB_ERR_PARQUET_NO_FILTER) continue;
     const std::string where = ChunkName(chunk);
     if (state.status == BB_ERR_PARQUET_FOOTER_MALFORMED) {
-      throw CliError("corrupt footer: " + where + ": " + state.reason);
+      throw CliError("corrupt footer: " + where + ": " + footer.reasons[state.reason]);
     }
-    if (state.status == BB_ERR_PARQUET_UNSUPPORTED) throw CliError(where + ": " + state.reason);
+    if (state.status == BB_ERR_PARQUET_UNSUPPORTED) throw CliError(where + ": " + footer.reasons[state.reason]);
     if (state.status != BB_OK) {
       throw CliError("corrupt BloomFilterHeader of " + where + " at offset " +
                      std::to_string(state.header_offset) + ": " + bb_status_message(state.status));
@@ -61,7 +64,7 @@ std::vector<LocatedFilter> LocateBloomFilters(const ParquetFooter& footer) {
     f.chunk = chunk;
     f.header_offset = state.header_offset;
     f.header_bytes = state.header_bytes;
-    f.bitset_offset = state.bitset_offset;
+    f.bitset_offset = state.bitset_offset();
     f.bitset_bytes = state.bitset_bytes;
     filters.push_back(std::move(f));
   }

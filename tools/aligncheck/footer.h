@@ -33,6 +33,7 @@ struct ParquetFooter {
   std::vector<ColumnChunkInfo> chunks;  // every column chunk, in file order
   // What the library found of each chunk's filter, as chunks.
   std::vector<blockbloom::parquet::FilterState> filters;
+  std::vector<std::string> reasons;  // FilterState::reason indexes these
 };
 
 // Parses the footer of the whole file in file[0 .. size) and checks each

@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/cli_args.h"
@@ -39,6 +40,9 @@ std::vector<Row> ListFilters(const blockbloom::ParquetFile& file) {
   std::vector<Row> rows;
   const std::size_t columns = file.num_columns();
   std::map<std::string, std::size_t> dotted;  // how many columns have each dotted path
+  // Each distinct filter's density, by where its bitset lies: a footer may
+  // point every row group at one large filter, read once here.
+  std::map<std::pair<std::uint64_t, std::uint64_t>, FilterDensity> densities;
   for (std::size_t c = 0; c < columns; ++c) ++dotted[ColumnName(file.column(c))];
   for (std::size_t g = 0; g < file.num_row_groups(); ++g) {
     for (std::size_t c = 0; c < columns; ++c) {
@@ -60,7 +64,12 @@ std::vector<Row> ListFilters(const blockbloom::ParquetFile& file) {
         row.bitset_offset = chunk.bitset_offset;
         row.num_bytes = chunk.bitset_bytes;
         // One filter in memory at a time, however many the file has.
-        row.density = DensityOf(*file.load_filter(g, c).c_filter());
+        const auto where = std::make_pair(row.bitset_offset, row.num_bytes);
+        auto known = densities.find(where);
+        if (known == densities.end()) {
+          known = densities.emplace(where, DensityOf(*file.load_filter(g, c).c_filter())).first;
+        }
+        row.density = known->second;
       }
       rows.push_back(std::move(row));
     }
