@@ -220,7 +220,8 @@ if pid == 0:
 signal.signal(signal.SIGTERM, signal.SIG_IGN)
 _, status, usage = os.wait4(pid, 0)
 with open(sys.argv[1], "w") as f:
-    f.write("%d %d" % (os.waitstatus_to_exitcode(status), usage.ru_maxrss))
+    f.write("%d %d %r" % (os.waitstatus_to_exitcode(status), usage.ru_maxrss,
+                          usage.ru_utime + usage.ru_stime))
 """
 
 
@@ -282,7 +283,8 @@ class ToolTestCase(unittest.TestCase):
                          "exit %d, stderr: %s" % (result.returncode, result.stderr))
 
     def run_measured(self, args, timeout=30, stdout=None, stop_after=None):
-        """Runs the tool; returns (exit status, stderr, peak RSS in bytes).
+        """Runs the tool; returns (exit status, stderr, peak RSS in bytes);
+        self.measured_cpu is then its CPU seconds (user + system).
         The peak is the child's own (wait4), so no address-space limit is
         needed, which a sanitizer build could not run under. The tool is
         started by a fresh small Python (MEASURE_LAUNCHER), not forked from
@@ -319,9 +321,10 @@ class ToolTestCase(unittest.TestCase):
             stderr = err.read().decode("utf-8", "replace")
         os.remove(os.path.join(self.dir, "stderr.txt"))
         with open(report) as f:
-            code, peak_kib = (int(word) for word in f.read().split())
+            code, peak_kib, cpu = f.read().split()
         os.remove(report)
-        return code, stderr, peak_kib * 1024
+        self.measured_cpu = float(cpu)
+        return int(code), stderr, int(peak_kib) * 1024
 
     def run_ok(self, args, isa=None, stdin_text=None):
         result = run(args, isa=isa, stdin_text=stdin_text)

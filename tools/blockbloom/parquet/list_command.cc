@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // blockbloom parquet list FILE [--json]: every column chunk's Bloom filter.
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <map>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,61 +20,87 @@
 namespace blockbloom_cli {
 namespace {
 
-struct Row {
-  std::size_t row_group = 0;
-  std::string column;               // the dotted path
-  std::vector<std::string> names;   // the path as names
-  bool shared = false;              // another column has the same dotted path
+// What each column says, worked out once: a footer may have 10^6 row groups,
+// and each row's strings would otherwise be rebuilt (and kept) per chunk.
+struct ColumnText {
+  std::string column;      // the dotted path
+  std::string json_names;  // the path as a JSON array of names
+  std::string shown;       // text mode: the dotted path, or the names when another column shares it
   std::string physical_type;
   std::string logical_type;  // "" when the column has none
+};
+
+// One listed chunk, compact (a few words), so that memory stays a small
+// multiple of the footer however many filters it lists; its text is made
+// only when it is printed.
+struct Row {
+  std::size_t row_group = 0;
+  std::size_t column = 0;
   std::int64_t header_offset = 0;
-  bool ok = false;
-  std::string error;  // when not ok
+  const char* error = nullptr;  // not ok: why (owned by the open file)
   // ok only:
   std::uint64_t bitset_offset = 0;
   std::uint64_t num_bytes = 0;
-  FilterDensity density;
+  std::size_t density = 0;  // into Listing::densities
+  bool ok() const { return error == nullptr; }
 };
 
-std::vector<Row> ListFilters(const blockbloom::ParquetFile& file) {
+struct Listing {
+  std::vector<ColumnText> columns;
   std::vector<Row> rows;
-  const std::size_t columns = file.num_columns();
+  std::vector<FilterDensity> densities;  // one per distinct filter
+};
+
+std::vector<ColumnText> DescribeColumns(const blockbloom::ParquetFile& file) {
+  std::vector<ColumnText> columns(file.num_columns());
   std::map<std::string, std::size_t> dotted;  // how many columns have each dotted path
+  for (std::size_t c = 0; c < columns.size(); ++c) {
+    const bb_parquet_column column = file.column(c);
+    ColumnText& t = columns[c];
+    t.column = ColumnName(column);
+    t.json_names = JsonStringArray(file.column_names(c));
+    t.physical_type = PhysicalTypeName(column);
+    t.logical_type = LogicalTypeName(column);
+    ++dotted[t.column];
+  }
+  for (ColumnText& t : columns) t.shown = Printable(dotted[t.column] > 1 ? t.json_names : t.column);
+  return columns;
+}
+
+// Every filter read (and its density computed) before anything is printed,
+// so that a read that fails leaves no half-written listing.
+Listing ListFilters(const blockbloom::ParquetFile& file) {
+  Listing listing;
+  listing.columns = DescribeColumns(file);
   // Each distinct filter's density, by where its bitset lies: a footer may
   // point every row group at one large filter, read once here.
-  std::map<std::pair<std::uint64_t, std::uint64_t>, FilterDensity> densities;
-  for (std::size_t c = 0; c < columns; ++c) ++dotted[ColumnName(file.column(c))];
+  std::map<std::pair<std::uint64_t, std::uint64_t>, std::size_t> known;
   for (std::size_t g = 0; g < file.num_row_groups(); ++g) {
-    for (std::size_t c = 0; c < columns; ++c) {
+    for (std::size_t c = 0; c < listing.columns.size(); ++c) {
       const bb_parquet_chunk chunk = file.chunk(g, c);
       if (chunk.has_filter == 0) continue;
-      const bb_parquet_column column = file.column(c);
       Row row;
       row.row_group = g;
-      row.column = ColumnName(column);
-      row.names = file.column_names(c);
-      row.shared = dotted[row.column] > 1;
-      row.physical_type = PhysicalTypeName(column);
-      row.logical_type = LogicalTypeName(column);
+      row.column = c;
       row.header_offset = chunk.filter_offset;
-      row.ok = chunk.filter_status == BB_OK;
-      if (!row.ok) {
+      if (chunk.filter_status != BB_OK) {
         row.error = chunk.filter_error != nullptr ? chunk.filter_error : "";
       } else {
         row.bitset_offset = chunk.bitset_offset;
         row.num_bytes = chunk.bitset_bytes;
         // One filter in memory at a time, however many the file has.
         const auto where = std::make_pair(row.bitset_offset, row.num_bytes);
-        auto known = densities.find(where);
-        if (known == densities.end()) {
-          known = densities.emplace(where, DensityOf(*file.load_filter(g, c).c_filter())).first;
+        auto it = known.find(where);
+        if (it == known.end()) {
+          listing.densities.push_back(DensityOf(*file.load_filter(g, c).c_filter()));
+          it = known.emplace(where, listing.densities.size() - 1).first;
         }
-        row.density = known->second;
+        row.density = it->second;
       }
-      rows.push_back(std::move(row));
+      listing.rows.push_back(row);
     }
   }
-  return rows;
+  return listing;
 }
 
 std::string Format(const char* format, double value) {
@@ -83,74 +109,94 @@ std::string Format(const char* format, double value) {
   return text;
 }
 
-std::string Json(const std::string& path, std::size_t row_groups, const std::vector<Row>& rows) {
-  std::string out = "{\"file\": " + JsonString(path) +
-                    ", \"row_groups\": " + std::to_string(row_groups) + ", \"filters\": [";
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    const Row& r = rows[i];
-    out += i == 0 ? "\n  " : ",\n  ";
+// Output through stdio's buffer, a row at a time: never the whole listing in memory.
+void Write(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); }
+
+void WriteJson(const std::string& path, std::size_t row_groups, const Listing& listing) {
+  Write("{\"file\": " + JsonString(path) + ", \"row_groups\": " + std::to_string(row_groups) +
+        ", \"filters\": [");
+  std::string out;
+  for (std::size_t i = 0; i < listing.rows.size(); ++i) {
+    const Row& r = listing.rows[i];
+    const ColumnText& t = listing.columns[r.column];
+    out = i == 0 ? "\n  " : ",\n  ";
     out += "{\"row_group\": " + std::to_string(r.row_group);
-    out += ", \"column\": " + JsonString(r.column);
-    out += ", \"path\": " + JsonStringArray(r.names);
-    out += ", \"physical_type\": " + JsonString(r.physical_type);
-    out += ", \"logical_type\": " + (r.logical_type.empty() ? "null" : JsonString(r.logical_type));
+    out += ", \"column\": " + JsonString(t.column);
+    out += ", \"path\": " + t.json_names;
+    out += ", \"physical_type\": " + JsonString(t.physical_type);
+    out += ", \"logical_type\": " + (t.logical_type.empty() ? "null" : JsonString(t.logical_type));
     out += ", \"header_offset\": " + std::to_string(r.header_offset);
-    if (r.ok) {
+    if (r.ok()) {
+      const FilterDensity& d = listing.densities[r.density];
       out += ", \"bitset_offset\": " + std::to_string(r.bitset_offset);
       out += ", \"num_bytes\": " + std::to_string(r.num_bytes);
-      out += ", \"bits_set_fraction\": " + Format("%.9g", r.density.fraction);
+      out += ", \"bits_set_fraction\": " + Format("%.9g", d.fraction);
       out += ", \"estimated_ndv\": " +
-             (r.density.estimated_ndv ? Format("%.9g", *r.density.estimated_ndv) : "null");
+             (d.estimated_ndv ? Format("%.9g", *d.estimated_ndv) : "null");
       out += ", \"status\": \"ok\", \"error\": null}";
     } else {
       out += ", \"bitset_offset\": null, \"num_bytes\": null, \"bits_set_fraction\": null";
       out += ", \"estimated_ndv\": null, \"status\": \"malformed\", \"error\": " +
              JsonString(r.error) + "}";
     }
+    Write(out);
   }
-  return out + (rows.empty() ? "]}\n" : "\n]}\n");
+  Write(listing.rows.empty() ? "]}\n" : "\n]}\n");
 }
 
-std::string Text(const std::string& path, std::size_t row_groups, std::size_t columns,
-                 const std::vector<Row>& rows) {
+constexpr std::size_t kTextCells = 10;
+using TextLine = std::array<std::string, kTextCells>;
+
+TextLine TextCells(const Listing& listing, const Row& r) {
+  const ColumnText& t = listing.columns[r.column];
+  TextLine line = {std::to_string(r.row_group), t.shown, t.physical_type,
+                   t.logical_type.empty() ? "-" : Printable(t.logical_type),
+                   std::to_string(r.header_offset)};
+  if (r.ok()) {
+    const FilterDensity& d = listing.densities[r.density];
+    line[5] = std::to_string(r.bitset_offset);
+    line[6] = std::to_string(r.num_bytes);
+    line[7] = Format("%.4f", d.fraction);
+    line[8] = d.estimated_ndv ? Format("%.1f", *d.estimated_ndv) : "-";
+    line[9] = "ok";
+  } else {
+    line[5] = line[6] = line[7] = line[8] = "-";
+    line[9] = "malformed: " + Printable(r.error);
+  }
+  return line;
+}
+
+// Two passes over the compact rows: the column widths, then the lines.
+void WriteText(const std::string& path, std::size_t row_groups, const Listing& listing) {
+  const TextLine heading = {"row_group", "column", "physical_type", "logical_type",
+                            "header_offset", "bitset_offset", "num_bytes", "bits_set",
+                            "estimated_ndv", "status"};
+  std::array<std::size_t, kTextCells> widths{};
   std::size_t malformed = 0;
-  std::vector<std::vector<std::string>> cells = {
-      {"row_group", "column", "physical_type", "logical_type", "header_offset", "bitset_offset",
-       "num_bytes", "bits_set", "estimated_ndv", "status"}};
-  for (const Row& r : rows) {
-    // A dotted path that another column shares is shown as its names.
-    const std::string column = r.shared ? JsonStringArray(r.names) : r.column;
-    std::vector<std::string> line = {std::to_string(r.row_group), Printable(column),
-                                     r.physical_type,
-                                     r.logical_type.empty() ? "-" : Printable(r.logical_type),
-                                     std::to_string(r.header_offset)};
-    if (r.ok) {
-      line.push_back(std::to_string(r.bitset_offset));
-      line.push_back(std::to_string(r.num_bytes));
-      line.push_back(Format("%.4f", r.density.fraction));
-      line.push_back(r.density.estimated_ndv ? Format("%.1f", *r.density.estimated_ndv) : "-");
-      line.push_back("ok");
-    } else {
-      ++malformed;
-      line.insert(line.end(), {"-", "-", "-", "-", "malformed: " + Printable(r.error)});
-    }
-    cells.push_back(std::move(line));
+  const auto widen = [&](const TextLine& line) {
+    for (std::size_t k = 0; k < kTextCells; ++k) widths[k] = std::max(widths[k], line[k].size());
+  };
+  widen(heading);
+  for (const Row& r : listing.rows) {
+    widen(TextCells(listing, r));
+    malformed += !r.ok();
   }
-  std::vector<std::size_t> widths(cells[0].size(), 0);
-  for (const auto& line : cells) {
-    for (std::size_t k = 0; k < line.size(); ++k) widths[k] = std::max(widths[k], line[k].size());
-  }
-  std::string out = Printable(path) + ": " + std::to_string(row_groups) + " row groups, " +
-                    std::to_string(columns) + " columns, " + std::to_string(rows.size()) +
-                    " Bloom filters (" + std::to_string(malformed) + " malformed)\n";
-  for (const auto& line : cells) {
-    for (std::size_t k = 0; k < line.size(); ++k) {
+  Write(Printable(path) + ": " + std::to_string(row_groups) + " row groups, " +
+        std::to_string(listing.columns.size()) + " columns, " +
+        std::to_string(listing.rows.size()) + " Bloom filters (" + std::to_string(malformed) +
+        " malformed)\n");
+  std::string out;
+  const auto write_line = [&](const TextLine& line) {
+    out.clear();
+    for (std::size_t k = 0; k < kTextCells; ++k) {
       out += line[k];
-      if (k + 1 < line.size()) out += std::string(widths[k] - line[k].size() + 2, ' ');
+      if (k + 1 < kTextCells) out += std::string(widths[k] - line[k].size() + 2, ' ');
     }
     out += '\n';
-  }
-  return out;
+    Write(out);
+  };
+  write_line(heading);
+  for (const Row& r : listing.rows) write_line(TextCells(listing, r));
 }
 
 }  // namespace
@@ -161,16 +207,17 @@ int RunParquetList(const std::vector<std::string>& args) {
   if (flags.operands().empty()) throw UsageError("parquet list: missing FILE");
   const std::string& path = flags.operands()[0];
   const blockbloom::ParquetFile file = OpenParquetFile(path);
-  std::vector<Row> rows;
+  Listing listing;
   try {
-    rows = ListFilters(file);
+    listing = ListFilters(file);
   } catch (const blockbloom::Error& e) {
     throw CliError(path + ": " + e.what());  // a read that failed: the file changed
   }
-  const std::string out = flags.Has("--json") ? Json(path, file.num_row_groups(), rows)
-                                              : Text(path, file.num_row_groups(),
-                                                     file.num_columns(), rows);
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  if (flags.Has("--json")) {
+    WriteJson(path, file.num_row_groups(), listing);
+  } else {
+    WriteText(path, file.num_row_groups(), listing);
+  }
   return 0;
 }
 
