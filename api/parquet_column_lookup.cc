@@ -9,12 +9,11 @@
 namespace blockbloom {
 namespace parquet {
 
-int FindColumnByPath(const std::vector<Column>& columns, std::string_view path,
-                     std::size_t* column) {
+int FindColumnByPath(const FileMetaData& meta, std::string_view path, std::size_t* column) {
   bool found = false;
   std::size_t first = 0;
-  for (std::size_t i = 0; i < columns.size(); ++i) {
-    if (std::string_view(columns[i].path) != path) continue;
+  for (std::size_t i = 0; i < meta.columns.size(); ++i) {
+    if (meta.path(meta.columns[i]) != path) continue;
     if (found) return BB_ERR_PARQUET_AMBIGUOUS_COLUMN;
     found = true;
     first = i;
@@ -24,11 +23,11 @@ int FindColumnByPath(const std::vector<Column>& columns, std::string_view path,
   return BB_OK;
 }
 
-int FindColumnByNames(const std::vector<Column>& columns, const char* const* names,
+int FindColumnByNames(const FileMetaData& meta, const char* const* names,
                       const std::size_t* lens, std::size_t depth, std::size_t* column) {
-  for (std::size_t i = 0; i < columns.size(); ++i) {
-    const ColumnNames& n = columns[i].names;
-    if (n.size() != depth) continue;
+  for (std::size_t i = 0; i < meta.columns.size(); ++i) {
+    if (meta.columns[i].depth != depth) continue;
+    const ColumnNamesView n = meta.names(meta.columns[i]);
     std::size_t k = 0;
     while (k < depth && n.NameIs(k, names[k], lens[k])) ++k;
     if (k == depth && depth > 0) {
@@ -39,7 +38,7 @@ int FindColumnByNames(const std::vector<Column>& columns, const char* const* nam
   return BB_ERR_PARQUET_NO_SUCH_CHUNK;
 }
 
-std::string NamesAsJson(const ColumnNames& names) {
+std::string NamesAsJson(ColumnNamesView names) {
   static const char kHex[] = "0123456789abcdef";
   std::string out = "[";
   for (std::size_t i = 0; i < names.size(); ++i) {

@@ -20,18 +20,17 @@
 namespace blockbloom {
 namespace parquet {
 
-// The column whose dotted path is path: BB_OK with *column,
+// The column of meta whose dotted path is path: BB_OK with *column,
 // BB_ERR_PARQUET_NO_SUCH_CHUNK, or BB_ERR_PARQUET_AMBIGUOUS_COLUMN when more
 // than one column has it (*column untouched on error).
-int FindColumnByPath(const std::vector<Column>& columns, std::string_view path,
-                     std::size_t* column);
+int FindColumnByPath(const FileMetaData& meta, std::string_view path, std::size_t* column);
 
 // The column whose names are names[0 .. depth) (names[i] is lens[i] bytes):
 // BB_OK with *column, or BB_ERR_PARQUET_NO_SUCH_CHUNK.
-int FindColumnByNames(const std::vector<Column>& columns, const char* const* names,
+int FindColumnByNames(const FileMetaData& meta, const char* const* names,
                       const std::size_t* lens, std::size_t depth, std::size_t* column);
 
-// Why FindColumnByPath(columns, path) failed with status (NO_SUCH_CHUNK or
+// Why FindColumnByPath(meta, path) failed with status (NO_SUCH_CHUNK or
 // AMBIGUOUS_COLUMN), in English, names as the file's bytes:
 //   no column X; the closest by name: A, B, ...
 //   no column st: st is a group: its columns are st.a, st.b
@@ -39,8 +38,7 @@ int FindColumnByNames(const std::vector<Column>& columns, const char* const* nam
 // A column whose dotted path another shares, or that holds a NUL, is shown
 // as its names (a JSON array); a path asked for that holds a NUL as a JSON
 // string (the message is a C string). May throw std::bad_alloc.
-std::string ColumnLookupMessage(const std::vector<Column>& columns, std::string_view path,
-                                int status);
+std::string ColumnLookupMessage(const FileMetaData& meta, std::string_view path, int status);
 
 // message into error[0 .. capacity): whole when it fits, else cut before a
 // character (never inside a UTF-8 sequence) and ended with "...".

@@ -31,26 +31,29 @@ std::string Asked(std::string_view path) {
 // column has the same dotted path or it holds a NUL.
 class ShownPaths {
  public:
-  explicit ShownPaths(const std::vector<Column>& columns) : columns_(columns) {
-    for (const Column& c : columns) ++count_[c.path];
+  explicit ShownPaths(const FileMetaData& meta) : meta_(meta) {
+    for (const Column& c : meta.columns) ++count_[meta.path(c)];
   }
   std::string operator()(std::size_t i) const {
-    const Column& c = columns_[i];
-    return count_.at(c.path) > 1 || HoldsNul(c.path) ? NamesAsJson(c.names) : c.path;
+    const Column& c = meta_.columns[i];
+    const std::string_view path = meta_.path(c);
+    return count_.at(path) > 1 || HoldsNul(path) ? NamesAsJson(meta_.names(c))
+                                                 : std::string(path);
   }
 
  private:
-  const std::vector<Column>& columns_;
+  const FileMetaData& meta_;
   std::unordered_map<std::string_view, std::size_t> count_;
 };
 
 // Whether path is the dotted path of a group above column c: the first d
 // names of c (d below its depth) joined with '.'.
-bool UnderGroup(const Column& c, std::string_view path) {
-  std::size_t end = 0;  // where the first d names end in c.path
-  for (std::size_t d = 0; d + 1 < c.names.size(); ++d) {
-    end += (d == 0 ? 0 : 1) + c.names.length(d);
-    if (end == path.size()) return std::string_view(c.path).substr(0, end) == path;
+bool UnderGroup(const FileMetaData& meta, const Column& c, std::string_view path) {
+  const ColumnNamesView names = meta.names(c);
+  std::size_t end = 0;  // where the first d names end in c's path
+  for (std::size_t d = 0; d + 1 < names.size(); ++d) {
+    end += (d == 0 ? 0 : 1) + names.length(d);
+    if (end == path.size()) return meta.path(c).substr(0, end) == path;
     if (end > path.size()) return false;
   }
   return false;
@@ -78,20 +81,21 @@ std::string Join(const std::vector<std::string>& items) {
   return out;
 }
 
-std::string Missing(const std::vector<Column>& columns, std::string_view path) {
+std::string Missing(const FileMetaData& meta, std::string_view path) {
+  const std::vector<Column>& columns = meta.columns;
   const std::string head = "no column " + Asked(path);
   if (columns.empty()) return head + ": the file has no columns";
-  const ShownPaths shown(columns);
+  const ShownPaths shown(meta);
   std::vector<std::string> under;
   for (std::size_t i = 0; i < columns.size(); ++i) {
-    if (UnderGroup(columns[i], path)) under.push_back(shown(i));
+    if (UnderGroup(meta, columns[i], path)) under.push_back(shown(i));
   }
   if (!under.empty()) {
     return head + ": " + Asked(path) + " is a group: its columns are " + Join(under);
   }
   std::vector<std::pair<std::size_t, std::size_t>> ranked;  // (distance, column)
   for (std::size_t i = 0; i < columns.size(); ++i) {
-    ranked.emplace_back(Distance(path, columns[i].path), i);
+    ranked.emplace_back(Distance(path, meta.path(columns[i])), i);
   }
   const std::size_t n = std::min(kClosest, ranked.size());
   std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n), ranked.end());
@@ -101,10 +105,10 @@ std::string Missing(const std::vector<Column>& columns, std::string_view path) {
          (columns.size() == 1 ? " column" : " columns") + " by name: " + Join(closest);
 }
 
-std::string Ambiguous(const std::vector<Column>& columns, std::string_view path) {
+std::string Ambiguous(const FileMetaData& meta, std::string_view path) {
   std::vector<std::string> candidates;
-  for (const Column& c : columns) {
-    if (std::string_view(c.path) == path) candidates.push_back(NamesAsJson(c.names));
+  for (const Column& c : meta.columns) {
+    if (meta.path(c) == path) candidates.push_back(NamesAsJson(meta.names(c)));
   }
   return "column " + Asked(path) + " is ambiguous: " + std::to_string(candidates.size()) +
          " columns have that dotted path: " + Join(candidates);
@@ -112,10 +116,8 @@ std::string Ambiguous(const std::vector<Column>& columns, std::string_view path)
 
 }  // namespace
 
-std::string ColumnLookupMessage(const std::vector<Column>& columns, std::string_view path,
-                                int status) {
-  return status == BB_ERR_PARQUET_AMBIGUOUS_COLUMN ? Ambiguous(columns, path)
-                                                   : Missing(columns, path);
+std::string ColumnLookupMessage(const FileMetaData& meta, std::string_view path, int status) {
+  return status == BB_ERR_PARQUET_AMBIGUOUS_COLUMN ? Ambiguous(meta, path) : Missing(meta, path);
 }
 
 }  // namespace parquet

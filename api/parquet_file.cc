@@ -163,9 +163,8 @@ int bb_parquet_file_find_column(const bb_parquet_file* file, const char* path, s
   if (file == nullptr || column == nullptr || (path == nullptr && path_len > 0)) {
     return BB_ERR_NULL_POINTER;
   }
-  return blockbloom::parquet::FindColumnByPath(file->info.meta.columns,
-                                               std::string_view(path_len > 0 ? path : "", path_len),
-                                               column);
+  return blockbloom::parquet::FindColumnByPath(
+      file->info.meta, std::string_view(path_len > 0 ? path : "", path_len), column);
 }
 
 int bb_parquet_file_find_column_names(const bb_parquet_file* file, const char* const* names,
@@ -176,8 +175,7 @@ int bb_parquet_file_find_column_names(const bb_parquet_file* file, const char* c
   for (size_t i = 0; i < depth; ++i) {
     if (names[i] == nullptr && lens[i] > 0) return BB_ERR_NULL_POINTER;
   }
-  return blockbloom::parquet::FindColumnByNames(file->info.meta.columns, names, lens, depth,
-                                                column);
+  return blockbloom::parquet::FindColumnByNames(file->info.meta, names, lens, depth, column);
 }
 
 int bb_parquet_file_lookup_column(const bb_parquet_file* file, const char* path, size_t path_len,
@@ -187,7 +185,7 @@ int bb_parquet_file_lookup_column(const bb_parquet_file* file, const char* path,
   try {
     blockbloom::parquet::CopyCutMessage(
         blockbloom::parquet::ColumnLookupMessage(
-            file->info.meta.columns, std::string_view(path_len > 0 ? path : "", path_len), status),
+            file->info.meta, std::string_view(path_len > 0 ? path : "", path_len), status),
         error, error_capacity);
   } catch (...) {  // std::bad_alloc: the status without the closest columns
     CopyError(bb_status_message(status), error, error_capacity);
@@ -199,19 +197,20 @@ int bb_parquet_file_column_depth(const bb_parquet_file* file, size_t column, siz
   if (file == nullptr || depth == nullptr) return BB_ERR_NULL_POINTER;
   const auto& columns = file->info.meta.columns;
   if (column >= columns.size()) return BB_ERR_PARQUET_NO_SUCH_CHUNK;
-  *depth = columns[column].names.size();
+  *depth = columns[column].depth;
   return BB_OK;
 }
 
 int bb_parquet_file_column_name(const bb_parquet_file* file, size_t column, size_t i,
                                 const char** name, size_t* len) {
   if (file == nullptr || name == nullptr || len == nullptr) return BB_ERR_NULL_POINTER;
-  const auto& columns = file->info.meta.columns;
-  if (column >= columns.size() || i >= columns[column].names.size()) {
+  const auto& meta = file->info.meta;
+  if (column >= meta.columns.size() || i >= meta.columns[column].depth) {
     return BB_ERR_PARQUET_NO_SUCH_CHUNK;
   }
-  *name = columns[column].names.name(i);
-  *len = columns[column].names.length(i);
+  const blockbloom::parquet::ColumnNamesView names = meta.names(meta.columns[column]);
+  *name = names.name(i);
+  *len = names.length(i);
   return BB_OK;
 }
 
@@ -221,8 +220,8 @@ int bb_parquet_file_column(const bb_parquet_file* file, size_t column, bb_parque
   if (column >= columns.size()) return BB_ERR_PARQUET_NO_SUCH_CHUNK;
   const blockbloom::parquet::Column& c = columns[column];
   bb_parquet_column full{};
-  full.path = c.path.c_str();
-  full.path_len = c.path.size();
+  full.path = file->info.meta.path_c_str(c);
+  full.path_len = c.path_len;
   full.physical_type = c.physical_type;
   full.type_length = c.type_length;
   full.logical_type = c.logical_type;

@@ -41,22 +41,20 @@ struct FooterError {
 // A SchemaElement as written, before the tree is built: its name stays in
 // the FileMetaData bytes, so that a schema of millions of elements costs
 // tens of bytes each, not hundreds.
-struct Element {
+struct Element {  // 48 bytes
   std::uint32_t name_pos = 0;
   std::uint32_t name_len = 0;
   std::int32_t type = 0;
   std::int32_t type_length = 0;
   std::int32_t num_children = 0;
   std::int32_t converted_type = 0;
-  std::int32_t scale = 0;
-  std::int32_t precision = 0;
+  // Its LogicalType's fields, scale and precision those of the element
+  // (fields 7, 8) when it is no DECIMAL: older writers give a decimal's there.
   LogicalFields logical;
   bool has_type = false;
   bool has_type_length = false;
   bool has_num_children = false;
   bool has_converted_type = false;
-  bool has_scale = false;
-  bool has_precision = false;
 };
 
 // What a chunk says of its column, checked against the schema once the
@@ -75,6 +73,9 @@ constexpr std::uint64_t kStringCost = sizeof(std::string) + 16;  // + its bytes
 
 // Column paths may add up to this many bytes beyond 16 times the footer.
 constexpr std::size_t kPathBytesAllowance = std::size_t{1} << 20;
+
+static_assert(sizeof(Element) <= 48, "a schema element is kept per element");
+static_assert(sizeof(Column) <= 48, "a column is kept per column");
 
 class Walker {
  public:
@@ -134,7 +135,7 @@ class Walker {
       }
     });
     ExpectRequiredFields(seen);
-    BuildColumns(elements, &out->columns);
+    BuildColumns(elements, out);
     elements = std::vector<Element>();
     CheckChunks(group_chunks, checks, out);
   }
@@ -245,6 +246,10 @@ class Walker {
   Element SchemaElement() {
     Element e;
     bool has_name = false;
+    std::int32_t scale = 0;
+    std::int32_t precision = 0;
+    bool has_scale = false;
+    bool has_precision = false;
     Struct(2, [&](int id, std::uint8_t type) {
       switch (id) {
         case 1:
@@ -274,12 +279,12 @@ class Walker {
           e.has_converted_type = true;
           return true;
         case 7:
-          e.scale = I32Field(type, "SchemaElement.scale (field 7)");
-          e.has_scale = true;
+          scale = I32Field(type, "SchemaElement.scale (field 7)");
+          has_scale = true;
           return true;
         case 8:
-          e.precision = I32Field(type, "SchemaElement.precision (field 8)");
-          e.has_precision = true;
+          precision = I32Field(type, "SchemaElement.precision (field 8)");
+          has_precision = true;
           return true;
         case 10:
           Expect(type == thrift::kStruct, "SchemaElement.logicalType (field 10) is not a struct");
@@ -290,6 +295,11 @@ class Walker {
       }
     });
     Expect(has_name, "a SchemaElement lacks its required name (field 4)");
+    // Older writers give a decimal's scale and precision in the element.
+    if (e.logical.logical_type != BB_PARQUET_LOGICAL_DECIMAL) {
+      if (has_scale) e.logical.scale = scale;
+      if (has_precision) e.logical.precision = precision;
+    }
     return e;
   }
 
@@ -394,12 +404,64 @@ class Walker {
     Expect(width && sign, "an IntType lacks its required bitWidth or isSigned");
   }
 
-  // The leaves of the depth-first element list, with their dotted paths.
-  std::string Name(const Element& e) const {
-    return std::string(reinterpret_cast<const char*>(data_) + e.name_pos, e.name_len);
+  // What the columns' pool takes, counted by the first walk of the schema
+  // tree so that the second fills storage of exactly that size.
+  struct ColumnSizes {
+    std::size_t columns = 0;
+    std::size_t text = 0;   // column_text bytes
+    std::size_t starts = 0;  // name_starts entries
+  };
+
+  void BuildColumns(const std::vector<Element>& elements, FileMetaData* out) {
+    // First every check and charge, then the columns into reserved storage:
+    // no vector grows past what was counted.
+    ColumnSizes sizes;
+    WalkSchema(elements, [&](const Element& e, std::size_t index, const std::string& path,
+                             const ColumnNames& names) {
+      // The path and its NUL; deeper names again (the path's bytes, NULs for
+      // the dots) and where each starts.
+      const std::size_t deeper = names.size() > 1 ? path.size() + 1 : 0;
+      const std::size_t starts = names.size() > 1 ? names.size() : 0;
+      Charge(sizeof(Column) + path.size() + 1 + deeper + starts * sizeof(std::uint32_t),
+             "schema's columns");
+      static_cast<void>(LeafColumn(e, index));  // its type checked in schema order
+      ++sizes.columns;
+      sizes.text += path.size() + 1 + deeper;
+      sizes.starts += starts;
+      if (sizes.text > UINT32_MAX) {
+        Fail("the schema's column paths and names add up to more than 4 GiB");
+      }
+    });
+    out->columns.reserve(sizes.columns);
+    out->column_text.reserve(sizes.text);
+    out->name_starts.reserve(sizes.starts);
+    WalkSchema(elements, [&](const Element& e, std::size_t index, const std::string& path,
+                             const ColumnNames& names) {
+      Column c = LeafColumn(e, index);
+      std::vector<char>& text = out->column_text;
+      c.path_pos = static_cast<std::uint32_t>(text.size());
+      c.path_len = static_cast<std::uint32_t>(path.size());
+      c.depth = static_cast<std::uint32_t>(names.size());
+      text.insert(text.end(), path.begin(), path.end());
+      text.push_back('\0');
+      if (names.size() > 1) {
+        c.names_at = static_cast<std::uint32_t>(out->name_starts.size());
+        const ColumnNamesView view = names.view();
+        const auto first = static_cast<std::uint32_t>(text.size());
+        for (std::size_t i = 0; i < view.size(); ++i) {
+          const auto at = static_cast<std::uint32_t>(view.name(i) - view.name(0));
+          out->name_starts.push_back(first + at);
+        }
+        text.insert(text.end(), names.bytes().begin(), names.bytes().end());
+      }
+      out->columns.push_back(c);
+    });
   }
 
-  void BuildColumns(const std::vector<Element>& elements, std::vector<Column>* columns) {
+  // Walks the schema tree of the depth-first element list, checking it, and
+  // calls leaf(element, index, dotted path, names) for each column.
+  template <typename Leaf>
+  void WalkSchema(const std::vector<Element>& elements, Leaf leaf) {
     if (elements.empty()) return;  // no schema at all: no columns (checked against the chunks)
     const Element& root = elements[0];
     if (root.has_type && !root.has_num_children) {
@@ -434,10 +496,10 @@ class Walker {
       const Element& e = elements[index];
       path.resize(parent.path_len);
       if (!path.empty()) path += '.';
-      const std::string name = Name(e);
-      path += name;
+      const char* name = reinterpret_cast<const char*>(data_) + e.name_pos;
+      path.append(name, e.name_len);
       names.Truncate(parent.depth);
-      names.Add(name);
+      names.Add(name, e.name_len);
       if (e.has_num_children && e.num_children < 0) {
         Fail("SchemaElement " + std::to_string(index) + " has " +
              std::to_string(e.num_children) + " children");
@@ -452,12 +514,7 @@ class Walker {
         Fail("the schema's column paths add up to more than " + std::to_string(max_path_bytes) +
              " bytes");
       }
-      // The path twice (joined and as names), a NUL and an offset per name.
-      Charge(sizeof(Column) + 2 * kStringCost + 2 * path.size() +
-                 names.size() * (1 + sizeof(std::size_t)),
-             "schema's columns");
-      columns->push_back(LeafColumn(e, index, path));
-      columns->back().names = names;
+      leaf(e, index, path, names);
     }
     if (next != elements.size()) {
       Fail("the schema has " + std::to_string(elements.size() - next) +
@@ -465,10 +522,9 @@ class Walker {
     }
   }
 
-  static Column LeafColumn(const Element& e, std::size_t index, const std::string& path) {
+  static Column LeafColumn(const Element& e, std::size_t index) {
     Column c;
     static_cast<LogicalFields&>(c) = e.logical;  // logical_type and its parameters
-    c.path = path;
     if (e.type < BB_PARQUET_BOOLEAN || e.type > BB_PARQUET_FIXED_LEN_BYTE_ARRAY) {
       Fail("SchemaElement " + std::to_string(index) + " has the unknown type " +
            std::to_string(e.type));
@@ -482,11 +538,6 @@ class Walker {
       c.type_length = e.type_length;
     }
     if (e.has_converted_type) c.converted_type = e.converted_type;
-    // Older writers give a decimal's scale and precision in the element.
-    if (c.logical_type != BB_PARQUET_LOGICAL_DECIMAL) {
-      if (e.has_scale) c.scale = e.scale;
-      if (e.has_precision) c.precision = e.precision;
-    }
     return c;
   }
 
@@ -592,7 +643,7 @@ class Walker {
     }
   }
 
-  static std::string Joined(const ColumnNames& names) {
+  static std::string Joined(ColumnNamesView names) {
     std::string path;
     for (std::size_t i = 0; i < names.size(); ++i) {
       if (i > 0) path += '.';
@@ -617,19 +668,20 @@ class Walker {
         const Column& column = out->columns[c];
         const auto where = [&] {
           return "row group " + std::to_string(g) + " column " + std::to_string(c) + " (" +
-                 column.path + ")";
+                 std::string(out->path(column)) + ")";
         };
         if (raw.has_path) {
           CompactReader again(data_, len_);
           Check(again.SkipBytes(raw.path_pos));
           ColumnNames names;
           PathInSchema(&again, &names);
-          if (names != column.names) {
+          const ColumnNamesView schema = out->names(column);
+          if (names.view() != schema) {
             // The same dotted path from other names: say them.
             const std::string path = Joined(names);
             Fail(where() + ": path_in_schema " +
-                 (path == column.path
-                      ? NamesAsJson(names) + " is not the schema's " + NamesAsJson(column.names)
+                 (path == out->path(column)
+                      ? NamesAsJson(names) + " is not the schema's " + NamesAsJson(schema)
                       : path + " is not the schema's"));
           }
         }

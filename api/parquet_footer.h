@@ -27,6 +27,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "api/parquet_column_names.h"
@@ -41,20 +42,31 @@ constexpr std::size_t kMinFileBytes = 12;  // magic + tail
 
 // A LogicalType's member and its parameters: what a SchemaElement's
 // LogicalType says, kept apart while the schema is read.
+// Compact (20 bytes): one per schema element while the schema is read, one
+// per column after.
 struct LogicalFields {
   std::int32_t logical_type = BB_PARQUET_LOGICAL_NONE;
-  std::int32_t bit_width = 0;
-  std::int32_t is_signed = 0;
   std::int32_t time_unit = 0;
-  std::int32_t is_adjusted_to_utc = 0;
   std::int32_t scale = 0;
   std::int32_t precision = 0;
+  std::int8_t bit_width = 0;  // IntType.bitWidth is an i8
+  std::int8_t is_signed = 0;
+  std::int8_t is_adjusted_to_utc = 0;
 };
 
-// A schema leaf, with its type as the file annotates it.
+// A schema leaf, with its type as the file annotates it. Compact (48 bytes):
+// its path and names are in its FileMetaData's pool (FileMetaData::path(),
+// names()), for a footer can hold a million columns in a few bytes each.
 struct Column : LogicalFields {
-  std::string path;  // names below the root joined with '.'
-  ColumnNames names;  // the same names apart: the path no dot can blur
+  // The path, the names below the root joined with '.': path_len bytes and
+  // a NUL at FileMetaData::column_text[path_pos].
+  std::uint32_t path_pos = 0;
+  std::uint32_t path_len = 0;
+  // The same names apart, the path no dot can blur: depth of them. A single
+  // name is the path itself; deeper names follow the path in column_text,
+  // each with its NUL, starting at name_starts[names_at .. names_at + depth).
+  std::uint32_t names_at = 0;
+  std::uint32_t depth = 0;
   std::int32_t physical_type = 0;
   std::int32_t type_length = 0;  // FIXED_LEN_BYTE_ARRAY only, else 0
   std::int32_t converted_type = BB_PARQUET_CONVERTED_NONE;
@@ -114,9 +126,26 @@ struct FileMetaData {
   std::int32_t version = 0;
   std::int64_t num_rows = 0;
   std::vector<Column> columns;               // the schema's leaves, depth first
+  // The columns' paths and names (Column). A vector, whose bytes stay where
+  // they are when the FileMetaData is moved: the C API hands out pointers
+  // into it.
+  std::vector<char> column_text;
+  std::vector<std::uint32_t> name_starts;    // into column_text, for columns deeper than 1
   std::vector<std::int64_t> row_group_rows;  // RowGroup.num_rows (-1 if absent), per row group
   std::vector<Chunk> chunks;                 // [row_group * columns.size() + column]
   std::string created_by;
+
+  // Column c's dotted path, followed by a NUL (path_c_str).
+  std::string_view path(const Column& c) const {
+    return std::string_view(column_text.data() + c.path_pos, c.path_len);
+  }
+  const char* path_c_str(const Column& c) const { return column_text.data() + c.path_pos; }
+  // Column c's names (a view valid while this FileMetaData and c are).
+  ColumnNamesView names(const Column& c) const {
+    const std::uint32_t* starts = c.depth == 1 ? &c.path_pos : name_starts.data() + c.names_at;
+    return ColumnNamesView(column_text.data(), starts, c.depth,
+                           std::size_t{starts[0]} + c.path_len + 1);
+  }
 
   std::size_t num_row_groups() const { return row_group_rows.size(); }
   const Chunk& chunk(std::size_t row_group, std::size_t column) const {

@@ -33,7 +33,7 @@ ParquetFooter ReadParquetFooter(const std::uint8_t* file, std::size_t size) {
     ColumnChunkInfo chunk;
     chunk.row_group = static_cast<std::uint32_t>(i / columns);
     chunk.column = static_cast<std::uint32_t>(i % columns);
-    chunk.path = info.meta.columns[i % columns].path;
+    chunk.path = std::string(info.meta.path(info.meta.columns[i % columns]));
     chunk.has_bloom_filter_offset = c.has_meta_data && c.has_bloom_filter_offset;
     chunk.bloom_filter_offset = c.bloom_filter_offset;
     chunk.has_bloom_filter_length = c.has_meta_data && c.has_bloom_filter_length;

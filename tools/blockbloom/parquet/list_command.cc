@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -20,8 +22,9 @@
 namespace blockbloom_cli {
 namespace {
 
-// What each column says, worked out once: a footer may have 10^6 row groups,
-// and each row's strings would otherwise be rebuilt (and kept) per chunk.
+// What each listed column says, worked out once: a footer may have 10^6 row
+// groups, and each row's strings would otherwise be rebuilt (and kept) per
+// chunk; and only for the columns a row lists: it may have 10^6 columns too.
 struct ColumnText {
   std::string column;      // the dotted path
   std::string json_names;  // the path as a JSON array of names
@@ -35,7 +38,7 @@ struct ColumnText {
 // only when it is printed.
 struct Row {
   std::size_t row_group = 0;
-  std::size_t column = 0;
+  std::size_t column = 0;  // into Listing::columns (its column's text)
   std::int64_t header_offset = 0;
   const char* error = nullptr;  // not ok: why (owned by the open file)
   // ok only:
@@ -46,42 +49,65 @@ struct Row {
 };
 
 struct Listing {
-  std::vector<ColumnText> columns;
+  std::size_t num_columns = 0;      // the file's
+  std::vector<ColumnText> columns;  // of the listed columns, in the order first listed
   std::vector<Row> rows;
   std::vector<FilterDensity> densities;  // one per distinct filter
 };
 
-std::vector<ColumnText> DescribeColumns(const blockbloom::ParquetFile& file) {
-  std::vector<ColumnText> columns(file.num_columns());
-  std::map<std::string, std::size_t> dotted;  // how many columns have each dotted path
-  for (std::size_t c = 0; c < columns.size(); ++c) {
-    const bb_parquet_column column = file.column(c);
-    ColumnText& t = columns[c];
+// The text of each listed column, made when a row first lists it.
+class ColumnTexts {
+ public:
+  ColumnTexts(const blockbloom::ParquetFile& file, std::vector<ColumnText>* texts)
+      : file_(file), texts_(texts) {}
+
+  // Column c's text: its index in *texts.
+  std::size_t Of(std::size_t c) {
+    const auto known = index_.find(c);
+    if (known != index_.end()) return known->second;
+    if (dotted_.empty()) {
+      // How many columns have each dotted path (the library's, which stays
+      // put while the file is open): only once a row is listed.
+      for (std::size_t i = 0; i < file_.num_columns(); ++i) {
+        const bb_parquet_column column = file_.column(i);
+        ++dotted_[std::string_view(column.path, column.path_len)];
+      }
+    }
+    const bb_parquet_column column = file_.column(c);
+    ColumnText t;
     t.column = ColumnName(column);
-    t.json_names = JsonStringArray(file.column_names(c));
+    t.json_names = JsonStringArray(file_.column_names(c));
     t.physical_type = PhysicalTypeName(column);
     t.logical_type = LogicalTypeName(column);
-    ++dotted[t.column];
+    t.shown = Printable(dotted_.at(t.column) > 1 ? t.json_names : t.column);
+    texts_->push_back(std::move(t));
+    index_.emplace(c, texts_->size() - 1);
+    return texts_->size() - 1;
   }
-  for (ColumnText& t : columns) t.shown = Printable(dotted[t.column] > 1 ? t.json_names : t.column);
-  return columns;
-}
+
+ private:
+  const blockbloom::ParquetFile& file_;
+  std::vector<ColumnText>* texts_;
+  std::unordered_map<std::size_t, std::size_t> index_;  // column: its text
+  std::unordered_map<std::string_view, std::size_t> dotted_;
+};
 
 // Every filter read (and its density computed) before anything is printed,
 // so that a read that fails leaves no half-written listing.
 Listing ListFilters(const blockbloom::ParquetFile& file) {
   Listing listing;
-  listing.columns = DescribeColumns(file);
+  listing.num_columns = file.num_columns();
+  ColumnTexts texts(file, &listing.columns);
   // Each distinct filter's density, by where its bitset lies: a footer may
   // point every row group at one large filter, read once here.
   std::map<std::pair<std::uint64_t, std::uint64_t>, std::size_t> known;
   for (std::size_t g = 0; g < file.num_row_groups(); ++g) {
-    for (std::size_t c = 0; c < listing.columns.size(); ++c) {
+    for (std::size_t c = 0; c < listing.num_columns; ++c) {
       const bb_parquet_chunk chunk = file.chunk(g, c);
       if (chunk.has_filter == 0) continue;
       Row row;
       row.row_group = g;
-      row.column = c;
+      row.column = texts.Of(c);
       row.header_offset = chunk.filter_offset;
       if (chunk.filter_status != BB_OK) {
         row.error = chunk.filter_error != nullptr ? chunk.filter_error : "";
@@ -182,7 +208,7 @@ void WriteText(const std::string& path, std::size_t row_groups, const Listing& l
     malformed += !r.ok();
   }
   Write(Printable(path) + ": " + std::to_string(row_groups) + " row groups, " +
-        std::to_string(listing.columns.size()) + " columns, " +
+        std::to_string(listing.num_columns) + " columns, " +
         std::to_string(listing.rows.size()) + " Bloom filters (" + std::to_string(malformed) +
         " malformed)\n");
   std::string out;
