@@ -20,7 +20,10 @@
 
 namespace {
 
-// One temporary file per process, rewritten for each input.
+void RemoveTemp();
+
+// One temporary file per process, rewritten for each input and removed when
+// the fuzzer exits (libFuzzer's time limit ends it through exit()).
 const std::string& TempPath() {
   static const std::string path = [] {
     char pattern[] = "/tmp/bb-fuzz-parquet-open-XXXXXX";
@@ -29,8 +32,12 @@ const std::string& TempPath() {
     ::close(fd);
     return std::string(pattern);
   }();
+  static const bool registered = std::atexit(RemoveTemp) == 0;
+  (void)registered;
   return path;
 }
+
+void RemoveTemp() { ::unlink(TempPath().c_str()); }
 
 void WriteTemp(const std::vector<uint8_t>& input) {
   const int fd = ::open(TempPath().c_str(), O_WRONLY | O_TRUNC);

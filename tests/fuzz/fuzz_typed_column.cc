@@ -157,9 +157,15 @@ void CheckOneIsa(const bb_column& col, const Results& r, const std::vector<bool>
     for (uint32_t h : r.kudu_hashes) Check(h == 0x2222);
     Check(AllUntouched(r.kudu_filter, 0) && AllUntouched(r.kudu_bitmap, kUntouched));
   } else {
+    size_t expected_hits = 0;
     for (size_t i = 0; i < col.length; ++i) {
       Check(((r.kudu_bitmap[i / 8] >> (i % 8)) & 1) == valid[i]);
+      expected_hits += valid[i];
     }
+    Check(r.kudu_hits == expected_hits && r.num_kudu == expected_hits);
+    const size_t used = (col.length + 7) / 8;
+    Check(r.kudu_bitmap[used] == kUntouched);
+    if (col.length % 8 != 0) Check((r.kudu_bitmap[used - 1] >> (col.length % 8)) == 0);
   }
 }
 
