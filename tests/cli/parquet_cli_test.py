@@ -686,6 +686,14 @@ class ParquetProbeStreams(ParquetTestCase):
     BOUND = 40 << 20  # peak RSS allowed, in bytes (the tool takes 7-13 MiB, before 68-215)
     SANITIZED_BOUND = 200 << 20  # under ASan (its shadow memory): a guard against runaway only
 
+    @staticmethod
+    def sized(native, emulated):
+        """How many values or row groups a test streams. Under an emulator the
+        peak is the emulator's and is not checked, so the inputs only need to
+        cross a chunk boundary (65,536 lines), not to weigh: the full sizes
+        cost 20-36 s per emulated row of the test matrix."""
+        return emulated if cli_test.WRAPPER else native
+
     def all_maybe_file(self, row_groups=1, column=Column("n", INT64)):
         """One column (INT64 n) whose filter, shared by every row group, has
         every bit set: every answer is maybe, so the expected output is known."""
@@ -707,7 +715,7 @@ class ParquetProbeStreams(ParquetTestCase):
 
     def test_millions_of_values_in_bounded_memory(self):
         path = self.all_maybe_file()
-        n = 1000000
+        n = self.sized(1000000, 70000)
         values = self.write("values.txt", b"".join(b"%d\n" % i for i in range(n)))
         out = self.path("out.txt")
         code, stderr = self.measured(["parquet", "probe", path, "--column", "n", "--input",
@@ -717,7 +725,7 @@ class ParquetProbeStreams(ParquetTestCase):
                                                    for i in range(n)))
         # The JSON form streams too, and is one document (300,000 values: it
         # took 68 MiB, and 215 MiB for the million).
-        n = 300000
+        n = self.sized(300000, 70000)
         values = self.write("values.txt", b"".join(b"%d\n" % i for i in range(n)))
         code, stderr = self.measured(["parquet", "probe", path, "--column", "n", "--json",
                                       "--input", values], stdout=out)
@@ -745,7 +753,7 @@ class ParquetProbeStreams(ParquetTestCase):
 
     def test_a_line_without_end_after_many_values_is_refused_in_bounded_memory(self):
         path = self.all_maybe_file(column=Column("s", BYTE_ARRAY))
-        n = 600000
+        n = self.sized(600000, 70000)
         lines = [b"value %033d\n" % i for i in range(n)]  # 40 bytes each
         values = self.write("values.txt", b"".join(lines) +
                             b"7" * (3 << 20))  # no newline: as /dev/urandom may be
@@ -778,7 +786,7 @@ class ParquetProbeStreams(ParquetTestCase):
         self.assertEqual(result.stdout, "")
 
     def test_many_row_groups_stream_their_answers(self):
-        groups = 20000
+        groups = self.sized(20000, 2000)
         path = self.all_maybe_file(groups)
         values = [str(v) for v in range(100)]
         out = self.path("out.txt")
