@@ -4,7 +4,8 @@
 // length 0..4096, random mixes of short and long strings (so that vector
 // lanes hold strings of different lengths), every start misalignment 0..63,
 // offsets at any alignment, data ending just before an inaccessible page,
-// empty strings with no data at all, and columns across kColumnChunk.
+// empty strings with no data at all, and columns across kColumnChunk; and
+// Kudu's FastHash of short BINARY cells next to a guard page.
 #include <gtest/gtest.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -18,6 +19,7 @@
 
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/column.h"
+#include "blockbloom/hashing.h"
 #include "blockbloom/tuning.h"
 #include "isa_params.h"
 
@@ -251,5 +253,46 @@ TEST_P(StringHashKernels, NoStringsNeedNoPointers) {
 }
 
 BB_INSTANTIATE_PER_ISA(StringHashKernels);
+
+}  // namespace
+
+namespace {
+
+// Kudu's FastHash of BINARY cells (bb_kudu_hash_column): short cells take a
+// branch-free path that reads 32 bytes from the cell's start when the data
+// has them. Random lengths 0..40 with the data ending at an inaccessible
+// page, against bb_kudu_fasthash32 of each cell (its empty-cell rule too).
+TEST(KuduStringHash, ShortCellsUpToAGuardPage) {
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  void* mapping = mmap(nullptr, 3 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(mapping, MAP_FAILED);
+  uint8_t* guard = static_cast<uint8_t*>(mapping) + 2 * page;
+  ASSERT_EQ(mprotect(guard, page, PROT_NONE), 0);
+  for (uint32_t seed = 0; seed < 100; ++seed) {
+    const std::vector<size_t> lengths = RandomLengths(50 + seed, 40, 0, seed);
+    std::vector<int64_t> offs = {0};
+    for (size_t len : lengths) offs.push_back(offs.back() + static_cast<int64_t>(len));
+    const auto data_len = static_cast<size_t>(offs.back());
+    ASSERT_LE(data_len, 2 * page);
+    uint8_t* data = guard - data_len;
+    std::mt19937_64 rng(seed);
+    for (size_t i = 0; i < data_len; ++i) data[i] = static_cast<uint8_t>(rng());
+    bb_column col = BB_COLUMN_INIT;
+    col.type = BB_TYPE_LARGE_BYTE_ARRAY;
+    col.length = lengths.size();
+    col.offsets = offs.data();
+    col.data = data;
+    col.data_len = data_len;
+    std::vector<uint32_t> hashes(lengths.size());
+    size_t num = 0;
+    ASSERT_EQ(bb_kudu_hash_column(&col, seed, hashes.data(), &num), BB_OK);
+    ASSERT_EQ(num, lengths.size());
+    for (size_t i = 0; i < lengths.size(); ++i) {
+      ASSERT_EQ(hashes[i], bb_kudu_fasthash32(data + offs[i], lengths[i], seed))
+          << "seed " << seed << " row " << i << " length " << lengths[i];
+    }
+  }
+  munmap(mapping, 3 * page);
+}
 
 }  // namespace
