@@ -14,6 +14,7 @@
 #include "benchmark/benchmark.h"
 #include "kernels/kernel_table.h"
 #include "splitmix64.h"
+#include "xxh64_inline_loop.h"
 
 namespace blockbloom_bench {
 namespace {
@@ -78,6 +79,13 @@ void RegisterStringHashBenchmarks() {
         for (size_t i = 0; i < pool.batch; ++i) {
           out[i] = XXH64(pool.data.data() + offs[i], static_cast<size_t>(offs[i + 1] - offs[i]), 0);
         }
+      });
+    });
+    benchmark::RegisterBenchmark((prefix + "xxh64_inline/" + std::to_string(batch)).c_str(),
+                                 [min_len, max_len](benchmark::State& state) {
+      const StringPool& pool = Pool(min_len, max_len);
+      StringLoop(state, pool, [&](size_t first, uint64_t* out) {
+        InlineXxh64Strings(pool.data.data(), pool.offsets.data() + first, pool.batch, out);
       });
     });
     for (const char* isa : kIsaNames) {

@@ -343,7 +343,8 @@ def string_targets(results, check):
     # No tier slower on long strings than a loop calling libxxhash's XXH64:
     # judged on the slowest tier.
     op = "string_hash/100_4096"
-    tiers = {(i, s): v for (o, i, s), v in results.items() if o == op and i != "libxxhash"}
+    tiers = {(i, s): v for (o, i, s), v in results.items()
+             if o == op and i not in ("libxxhash", "xxh64_inline")}
     (isa, size), v = max(tiers.items(), key=lambda kv: kv[1]) if tiers else ((None, None), None)
     lib = results.get((op, "libxxhash", size))
     ratio = v / lib if v and lib else None
