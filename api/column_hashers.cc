@@ -3,7 +3,8 @@
 // values of a Parquet filter go to the active tier's vector XXH64
 // (parquet_hash_4byte / _8byte / _16byte); narrower ones, and DATE64's days,
 // are widened into a stack chunk first, which is what a Parquet writer
-// stores. Other widths and byte arrays are hashed one at a time with xxHash
+// stores. Byte arrays go to the tier's parquet_hash_byte_array32 / _64.
+// Other widths are hashed one at a time with xxHash
 // compiled inline here (XXH_INLINE_ALL: a constant width unrolls), Kudu's
 // with FastHash (api/fasthash.h); both equal the libraries' values
 // (tests/column_*_test.cc).
@@ -67,17 +68,15 @@ void ParquetEachValue(const ColumnView& c, size_t start, size_t len, uint32_t, u
   for (size_t i = 0; i < len; ++i) out[i] = XXH64(p + w * i, w, 0);
 }
 
-// XXH64 of each value's payload bytes (no length prefix).
-template <typename Offset>
-void ParquetByteArray(const ColumnView& c, size_t start, size_t len, uint32_t, uint64_t* out) {
-  const uint8_t* offsets = c.offsets + sizeof(Offset) * start;
-  auto begin = static_cast<size_t>(LoadAt<Offset>(offsets));
-  for (size_t i = 0; i < len; ++i) {
-    const auto end = static_cast<size_t>(LoadAt<Offset>(offsets + sizeof(Offset) * (i + 1)));
-    // data may be NULL when every value is empty; XXH64 reads nothing then.
-    out[i] = end == begin ? XXH64(nullptr, 0, 0) : XXH64(c.data + begin, end - begin, 0);
-    begin = end;
-  }
+// XXH64 of each value's payload bytes (no length prefix): the active
+// tier's byte-array kernel, which reads nothing past data_len (data may be
+// NULL when every value is empty).
+void ParquetByteArray32(const ColumnView& c, size_t start, size_t len, uint32_t, uint64_t* out) {
+  ActiveKernels().parquet_hash_byte_array32(c.data, c.data_len, c.offsets + 4 * start, len, out);
+}
+
+void ParquetByteArray64(const ColumnView& c, size_t start, size_t len, uint32_t, uint64_t* out) {
+  ActiveKernels().parquet_hash_byte_array64(c.data, c.data_len, c.offsets + 8 * start, len, out);
 }
 
 // ------------------------------------------------------------------- Kudu
@@ -112,8 +111,15 @@ void KuduByteArray(const ColumnView& c, size_t start, size_t len, uint32_t seed,
   auto begin = static_cast<size_t>(LoadAt<Offset>(offsets));
   for (size_t i = 0; i < len; ++i) {
     const auto end = static_cast<size_t>(LoadAt<Offset>(offsets + sizeof(Offset) * (i + 1)));
-    const uint64_t h = end == begin ? FastHash64OfWord(kKuduHashValEmpty, 4, seed)
-                                    : FastHash64Raw(c.data + begin, end - begin, seed);
+    const size_t n = end - begin;
+    uint64_t h;
+    if (n == 0) {
+      h = FastHash64OfWord(kKuduHashValEmpty, 4, seed);
+    } else if (n < 32 && c.data_len - begin >= 32) {  // 32 bytes readable: no length branch
+      h = FastHash64Short(c.data + begin, n, seed);
+    } else {
+      h = FastHash64Raw(c.data + begin, n, seed);
+    }
     out[i] = FastHashFold(h);
     begin = end;
   }
@@ -147,8 +153,8 @@ ChunkHasher<uint64_t> ParquetChunkHasher(const ColumnView& c) {
       if (!kBigEndian && c.width == 16) return &ParquetDirect16;
       if (c.width == 12) return &ParquetEachValue<12>;
       return &ParquetEachValue<0>;
-    case BB_TYPE_BYTE_ARRAY: return &ParquetByteArray<int32_t>;
-    case BB_TYPE_LARGE_BYTE_ARRAY: return &ParquetByteArray<int64_t>;
+    case BB_TYPE_BYTE_ARRAY: return &ParquetByteArray32;
+    case BB_TYPE_LARGE_BYTE_ARRAY: return &ParquetByteArray64;
     default: return nullptr;  // not reached: CheckColumn knows every type
   }
 }

@@ -18,6 +18,7 @@
 #include "prefetch_benchmarks.h"
 #include "probe_data.h"
 #include "scaling_benchmarks.h"
+#include "string_hash_benchmarks.h"
 #include "typed_column_benchmarks.h"
 
 namespace {
@@ -70,6 +71,7 @@ int main(int argc, char** argv) {
   blockbloom_bench::RegisterScalingBenchmarks();
   blockbloom_bench::RegisterColumnBenchmarks();
   blockbloom_bench::RegisterTypedColumnBenchmarks();
+  blockbloom_bench::RegisterStringHashBenchmarks();
   blockbloom_bench::RegisterPrefetchBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();

@@ -33,7 +33,7 @@ namespace {
 
 constexpr size_t kColumnBytes[] = {kKiB16, kMiB16};
 
-enum class Kind { kInt8, kInt16, kInt64, kInt64Nulls10, kFlba16, kString, kLargeString };
+enum class Kind { kInt8, kInt16, kInt64, kInt64Nulls10, kFlba16, kString, kLargeString, kString0To32 };
 
 const struct {
   Kind kind;
@@ -41,7 +41,7 @@ const struct {
 } kKinds[] = {{Kind::kInt8, "int8"},          {Kind::kInt16, "int16"},
               {Kind::kInt64, "int64"},        {Kind::kInt64Nulls10, "int64_nulls10"},
               {Kind::kFlba16, "flba16"},      {Kind::kString, "string"},
-              {Kind::kLargeString, "large_string"}};
+              {Kind::kLargeString, "large_string"}, {Kind::kString0To32, "string_0_32"}};
 
 class TypedColumnData {
  public:
@@ -83,10 +83,13 @@ class TypedColumnData {
         base_.width = 16;
         break;
       case Kind::kString:
-      case Kind::kLargeString: {
+      case Kind::kLargeString:
+      case Kind::kString0To32: {
+        // 8..24 bytes, or 0..32 (empty strings and the 32-byte stripe path too).
+        const bool wide = kind == Kind::kString0To32;
         offsets_.push_back(0);
         for (size_t i = 0; i < pool_rows_; ++i) {
-          const size_t len = 8 + rng.Next() % 17;
+          const size_t len = wide ? rng.Next() % 33 : 8 + rng.Next() % 17;
           for (size_t k = 0; k < len; ++k) data_.push_back(static_cast<uint8_t>(rng.Next()));
           offsets_.push_back(static_cast<int64_t>(data_.size()));
         }

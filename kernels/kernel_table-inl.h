@@ -58,5 +58,7 @@ inline constexpr bb_kernel_table MakeKernelTable(const char* isa) {
       &ParquetHash8Byte,
       &ParquetHash4Byte,
       &ParquetHash16Byte,
+      &ParquetHashByteArray32,
+      &ParquetHashByteArray64,
   };
 }

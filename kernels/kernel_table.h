@@ -85,6 +85,16 @@ typedef struct bb_kernel_table {
    * 64-bit words in little-endian order: on a little-endian host, of the 16
    * bytes as they lie (a FIXED_LEN_BYTE_ARRAY(16)). */
   void (*parquet_hash_16byte)(const void* values, size_t n, uint64_t* hashes);
+  /* Byte arrays (BYTE_ARRAY / LARGE_BYTE_ARRAY): hashes[i] = XXH64, seed 0,
+   * of data[offsets[i] .. offsets[i + 1]) for i < n. offsets holds n + 1
+   * int32 (..._32) or int64 (..._64) offsets in the host's order at any
+   * alignment, non-decreasing and each <= data_len; data_len bytes at data
+   * are readable, and no byte past them is read (data may be NULL when
+   * data_len is 0). Equal to libxxhash's XXH64 on every tier. */
+  void (*parquet_hash_byte_array32)(const uint8_t* data, size_t data_len, const void* offsets,
+                                    size_t n, uint64_t* hashes);
+  void (*parquet_hash_byte_array64)(const uint8_t* data, size_t data_len, const void* offsets,
+                                    size_t n, uint64_t* hashes);
 } bb_kernel_table;
 
 /* The table of one named ISA. BB_ERR_UNKNOWN_ISA, BB_ERR_ISA_NOT_COMPILED or

@@ -46,6 +46,10 @@ MEMORY_TESTS = ["random_loads", "prefetched_random_lines", "prefetched_random_rm
 FUSED, UNFUSED = "find_int64_column_bitmap", "xxh64_then_find_batch_bitmap"
 SPLIT = "hash_batch_then_find_batch_bitmap"  # the tier's own hash, then the probe
 SWEEP_PREFIX = "prefetch_sweep/"
+# <group>/<kind>/<isa>/<n> reads as op "<group>/<kind>": the typed-column
+# probes (find_column_bitmap/string_0_32/avx512/16384) and the per-string
+# hashes (string_hash/0_32/libxxhash/1024, whose "ISA" may be libxxhash).
+GROUPED_OPS = ("find_column_bitmap", "insert_column", "string_hash")
 MEMORY_SWEEP = "memory/prefetch_sweep"
 HINT_ORDER = ["none", "l1", "l2", "l3"]
 OLD_SWEEP_BYTES = 512 << 20  # the distance-only sweep ran at 512 MiB, prefetcht0
@@ -78,6 +82,8 @@ def parse_name(run_name):
             int(parts[5])
     if len(parts) == 4 and parts[0] == SWEEP_PREFIX[:-1]:
         return SWEEP_PREFIX + "%s/%s" % (parts[1], parts[2]), "l1/%s" % parts[3], OLD_SWEEP_BYTES
+    if len(parts) == 4 and parts[0] in GROUPED_OPS:
+        return "%s/%s" % (parts[0], parts[1]), parts[2], int(parts[3])
     if len(parts) != 3:
         return None
     return parts[0], parts[1], int(parts[2])
@@ -328,6 +334,24 @@ def best(results, op, size, isas=None):
 KIB16, MIB16, MIB512 = 16 << 10, 16 << 20, 512 << 20
 
 
+def string_targets(results, check):
+    """Issue 21, item 1: strings at the speed of integers."""
+    op = "find_column_bitmap/string_0_32"
+    isa, v = best(results, op, KIB16)
+    check("find_column_bitmap string 0..32, best tier, 16 KiB", "<= 3 ns/row", v, "<=", 3.0,
+          "%.2f ns/row (%s)" % (v, isa) if v is not None else "")
+    # No tier slower on long strings than a loop calling libxxhash's XXH64:
+    # judged on the slowest tier.
+    op = "string_hash/100_4096"
+    tiers = {(i, s): v for (o, i, s), v in results.items()
+             if o == op and i not in ("libxxhash", "xxh64_inline")}
+    (isa, size), v = max(tiers.items(), key=lambda kv: kv[1]) if tiers else ((None, None), None)
+    lib = results.get((op, "libxxhash", size))
+    ratio = v / lib if v and lib else None
+    check("string hash 100..4096 over libxxhash, slowest tier", "<= 1.2x", ratio, "<=", 1.2,
+          "%.2fx (%s: %.2f vs %.2f ns/string)" % (ratio, isa, v, lib) if ratio else "")
+
+
 def targets(results):
     """[(what, target text, measured text, met or None)] of the project's targets."""
     out = []
@@ -364,6 +388,8 @@ def targets(results):
         check("find_batch_select over find_batch_bitmap, %s, same tier" % size_label(size),
               "<= 1.10x", ratio, "<=", 1.10,
               "%.2fx (%s: %.2f vs %.2f ns/key)" % (ratio, isa, select, bitmap) if ratio else "")
+
+    string_targets(results, check)
 
     isa, fused = best(results, FUSED, KIB16)
     check("find_int64_column_bitmap 16 KiB, best tier", "<= 1.0 ns/row", fused, "<=", 1.0,

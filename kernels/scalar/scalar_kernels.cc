@@ -11,6 +11,7 @@
 #include "kernels/block_op.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/prefetch.h"
+#include "kernels/xxh64_bytes.h"
 #include "kernels/xxh64_op.h"
 
 namespace blockbloom {
@@ -137,6 +138,17 @@ inline void ParquetHash16Byte(const void* values, size_t n, uint64_t* hashes) {
     std::memcpy(words, bytes + 16 * i, sizeof words);
     hashes[i] = xxh64::Hash16(words[0], words[1]);
   }
+}
+
+// Byte arrays: the branch-free short-string path of xxh64_bytes.h.
+inline void ParquetHashByteArray32(const uint8_t* data, size_t data_len, const void* offsets,
+                                   size_t n, uint64_t* hashes) {
+  xxh64::HashByteArrays<int32_t>(data, data_len, static_cast<const uint8_t*>(offsets), 0, n, hashes);
+}
+
+inline void ParquetHashByteArray64(const uint8_t* data, size_t data_len, const void* offsets,
+                                   size_t n, uint64_t* hashes) {
+  xxh64::HashByteArrays<int64_t>(data, data_len, static_cast<const uint8_t*>(offsets), 0, n, hashes);
 }
 
 #include "kernels/kernel_table-inl.h"

@@ -43,6 +43,7 @@
 
 #include "kernels/block_op.h"
 #include "kernels/prefetch.h"
+#include "kernels/xxh64_bytes.h"
 #include "kernels/xxh64_op.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -272,6 +273,7 @@ HWY_INLINE void IntersectBytes(uint8_t* dst, const uint8_t* src, size_t num_byte
 }
 
 #include "kernels/simd/hash_kernels-inl.h"
+#include "kernels/simd/string_hash_kernels-inl.h"
 #include "kernels/kernel_table-inl.h"
 
 }  // namespace HWY_NAMESPACE

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+// See string_hash_benchmarks.h. libxxhash here is the shared library's
+// XXH64 (no XXH_INLINE_ALL): what an engine linking libxxhash calls.
+#include "string_hash_benchmarks.h"
+
+#include <xxhash.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bench_grid.h"
+#include "benchmark/benchmark.h"
+#include "kernels/kernel_table.h"
+#include "splitmix64.h"
+#include "xxh64_inline_loop.h"
+
+namespace blockbloom_bench {
+namespace {
+
+struct StringPool {
+  std::vector<uint8_t> data;
+  std::vector<int32_t> offsets;  // rows + 1
+  size_t rows = 0;
+  size_t batch = 0;  // strings an iteration
+};
+
+const StringPool& Pool(size_t min_len, size_t max_len) {
+  static StringPool short_pool, long_pool;
+  StringPool& pool = max_len <= 32 ? short_pool : long_pool;
+  if (pool.rows != 0) return pool;
+  pool.batch = max_len <= 32 ? 1024 : 256;
+  pool.rows = max_len <= 32 ? size_t{1} << 16 : pool.batch;
+  SplitMix64 rng(0x737472 + max_len);
+  pool.offsets.push_back(0);
+  for (size_t i = 0; i < pool.rows; ++i) {
+    const size_t len = min_len + rng.Next() % (max_len - min_len + 1);
+    for (size_t k = 0; k < len; ++k) pool.data.push_back(static_cast<uint8_t>(rng.Next()));
+    pool.offsets.push_back(static_cast<int32_t>(pool.data.size()));
+  }
+  return pool;
+}
+
+// hash(pool, first row, hashes) hashes pool.batch strings from row first.
+template <typename Hash>
+void StringLoop(benchmark::State& state, const StringPool& pool, Hash&& hash) {
+  std::vector<uint64_t> hashes(pool.batch);
+  size_t row = 0;
+  for (auto _ : state) {
+    hash(row, hashes.data());
+    benchmark::DoNotOptimize(hashes.data());
+    benchmark::ClobberMemory();
+    row += pool.batch;
+    if (row == pool.rows) row = 0;
+  }
+  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(pool.batch));
+  state.counters["ns_per_key"] = benchmark::Counter(
+      static_cast<double>(pool.batch) * 1e-9,
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+}  // namespace
+
+void RegisterStringHashBenchmarks() {
+  const struct {
+    const char* name;
+    size_t min_len, max_len;
+  } kLengths[] = {{"0_32", 0, 32}, {"100_4096", 100, 4096}};
+  for (const auto& l : kLengths) {
+    const size_t min_len = l.min_len, max_len = l.max_len;
+    const size_t batch = max_len <= 32 ? 1024 : 256;
+    const std::string prefix = std::string("string_hash/") + l.name + "/";
+    benchmark::RegisterBenchmark((prefix + "libxxhash/" + std::to_string(batch)).c_str(),
+                                 [min_len, max_len](benchmark::State& state) {
+      const StringPool& pool = Pool(min_len, max_len);
+      StringLoop(state, pool, [&](size_t first, uint64_t* out) {
+        const int32_t* offs = pool.offsets.data() + first;
+        for (size_t i = 0; i < pool.batch; ++i) {
+          out[i] = XXH64(pool.data.data() + offs[i], static_cast<size_t>(offs[i + 1] - offs[i]), 0);
+        }
+      });
+    });
+    benchmark::RegisterBenchmark((prefix + "xxh64_inline/" + std::to_string(batch)).c_str(),
+                                 [min_len, max_len](benchmark::State& state) {
+      const StringPool& pool = Pool(min_len, max_len);
+      StringLoop(state, pool, [&](size_t first, uint64_t* out) {
+        InlineXxh64Strings(pool.data.data(), pool.offsets.data() + first, pool.batch, out);
+      });
+    });
+    for (const char* isa : kIsaNames) {
+      const bb_kernel_table* kernels = nullptr;
+      if (bb_kernels_for_isa(isa, &kernels) != BB_OK) continue;
+      benchmark::RegisterBenchmark((prefix + isa + "/" + std::to_string(batch)).c_str(),
+                                   [min_len, max_len, kernels](benchmark::State& state) {
+        const StringPool& pool = Pool(min_len, max_len);
+        StringLoop(state, pool, [&](size_t first, uint64_t* out) {
+          kernels->parquet_hash_byte_array32(pool.data.data(), pool.data.size(),
+                                             pool.offsets.data() + first, pool.batch, out);
+        });
+      });
+    }
+  }
+}
+
+}  // namespace blockbloom_bench
