@@ -37,11 +37,11 @@ struct PrefetchClass {
 // - 1 .. 4 MiB, l1 at 32: the filter stays in the L3 (and partly in the 1 MiB
 //   L2), a miss is short, and an L1 fill just ahead of the key is what pays:
 //   l1 at 32 was the best or within 3% of it for find and insert on AVX-512
-//   and AVX2, while the old l2 at 128 was 12-32% slower (an L2 fill leaves
-//   the key an L2 hit) and no prefetch 19%.
+//   and AVX2, while the old l2 at 128 was 20% slower on average, up to 32%
+//   (an L2 fill leaves the key an L2 hit), and no prefetch 19%.
 // - 4 .. 32 MiB, l2 at 192: the setting that closed the 16 MiB gap to the
 //   reference kernel in issue 21's side check; quiet, 192 was within 2% of
-//   the best at 16 MiB where 128 was 7-15% slower; loaded, within 3-5% at 8
+//   the best at 16 MiB where 128 was 7-16% slower; loaded, within 3-5% at 8
 //   and 16 MiB on average (shorter distances led there, by a few percent).
 // - 32 MiB and up, l2 at 128: DRAM-bound (a 32 MiB filter no longer fits the
 //   L3 beside anything else); quiet, 128 was the best or within 5% of it at
