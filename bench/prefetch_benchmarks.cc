@@ -244,7 +244,7 @@ void RegisterKernelSweep(const char* op, SweepOp fn, const bb_kernel_table* kern
 }
 
 // The kernel sweeps' grid (issue 21): the size classes the default is chosen
-// per -- L3-resident (2, 8, 16, 32 MiB; this machine's L3 is 32 MiB, shared)
+// per -- L3-resident on the reference VM (2, 8, 16, 32 MiB; its L3 is 32 MiB)
 // and DRAM-sized (512 MiB) -- and distances past the memory sweep's 256, as
 // L3 latency is lower and more keys fit in flight.
 constexpr size_t kKernelSweepBytes[] = {size_t{2} << 20, size_t{8} << 20, kMiB16,

@@ -31,21 +31,24 @@ struct PrefetchClass {
   int hint;
   std::size_t distance;
 };
-// From the sweeps of 2026-12-02 (docs/benchmarks.md; the machine was loaded
-// by two other builds, which keeps less of the L3 for the filter) and the
-// quiet run of 2026-12-01 before them:
-// - 1 .. 4 MiB, l1 at 32: the filter stays in the L3 (and partly in the 1 MiB
-//   L2), a miss is short, and an L1 fill just ahead of the key is what pays:
-//   l1 at 32 was the best or within 3% of it for find and insert on AVX-512
-//   and AVX2, while the old l2 at 128 was 20% slower on average, up to 32%
-//   (an L2 fill leaves the key an L2 hit), and no prefetch 19%.
+// From two machines (docs/benchmarks.md): the quiet run of 2026-12-01 on
+// the reference VM (AMD EPYC Zen 4: L2 1 MiB a core, L3 32 MiB) and the
+// sweeps of 2026-12-02 on an Intel Xeon VM (L2 2 MiB a core, L3 260 MiB),
+// loaded by other builds. The boundaries follow the reference VM's caches,
+// where the issue measured the 1-32 MiB gap:
+// - 1 .. 4 MiB, l1 at 32: the filter sits in the L2 or the L3, a miss is
+//   short, and an L1 fill just ahead of the key is what pays: on the Xeon
+//   (2 MiB) l1 at 32 was the best or within 3% of it for find and insert on
+//   AVX-512 and AVX2, while the old l2 at 128 was 20% slower on average, up
+//   to 32% (an L2 fill leaves the key an L2 hit), and no prefetch 19%.
 // - 4 .. 32 MiB, l2 at 192: the setting that closed the 16 MiB gap to the
-//   reference kernel in issue 21's side check; quiet, 192 was within 2% of
-//   the best at 16 MiB where 128 was 7-16% slower; loaded, within 3-5% at 8
-//   and 16 MiB on average (shorter distances led there, by a few percent).
-// - 32 MiB and up, l2 at 128: DRAM-bound (a 32 MiB filter no longer fits the
-//   L3 beside anything else); quiet, 128 was the best or within 5% of it at
-//   512 MiB for every hint, 64 5-25% slower; loaded, 4% from the best.
+//   reference kernel in issue 21's side check; on Zen 4, quiet, 192 was
+//   within 2% of the best at 16 MiB where 128 was 7-16% slower; on the Xeon,
+//   loaded, within 3-5% at 8 and 16 MiB on average.
+// - 32 MiB and up, l2 at 128: past the reference VM's L3, DRAM-bound; on
+//   Zen 4, quiet, 128 was the best or within 5% of it at 512 MiB for every
+//   hint, 64 5-25% slower; on the Xeon, loaded, 4% from the best at 32 MiB
+//   and 512 MiB.
 inline constexpr PrefetchClass kPrefetchClasses[] = {
     {std::size_t{1} << 20, BB_PREFETCH_L1, 32},
     {std::size_t{4} << 20, BB_PREFETCH_L2, 192},

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The prefetch setting per size class of filter: the library's own
-// find_batch_bitmap timed on a buffer of each L3-resident class (2, 8, 16
-// and 32 MiB; the DRAM class is the main sweep's --bytes buffer) at a small
-// hint x distance grid and at the setting in force (by default, the
+// find_batch_bitmap timed on a buffer of each class L3-resident on the
+// reference VM (2, 8, 16 and 32 MiB; the DRAM class is the main sweep's
+// --bytes buffer) at a small hint x distance grid and at the setting in force (by default, the
 // library's defaults per size class), interleaved. What the library's
 // per-class defaults (kernels/prefetch.h) are checked against on a machine.
 #ifndef BLOCKBLOOM_TOOLS_TUNE_CLASS_SWEEP_H_
