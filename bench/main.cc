@@ -10,6 +10,7 @@
 #include <string>
 
 #include "benchmark/benchmark.h"
+#include "kernels/prefetch.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/tuning.h"
 #include "column_benchmarks.h"
@@ -62,6 +63,14 @@ int main(int argc, char** argv) {
   const char* hint = bb_prefetch_hint_name(bb_prefetch_hint());
   benchmark::AddCustomContext("prefetch_hint", hint != nullptr ? hint : "?");
   benchmark::AddCustomContext("prefetch_distance", std::to_string(bb_prefetch_distance()));
+  // The defaults by size class (kernels/prefetch.h), "<min_bytes>:<hint>:<distance>,..."
+  // for scripts/bench_table.py, which finds each size's default cell in the sweeps.
+  std::string defaults;
+  for (const blockbloom::PrefetchClass& c : blockbloom::kPrefetchClasses) {
+    defaults += (defaults.empty() ? "" : ",") + std::to_string(c.min_bytes) + ":" +
+                bb_prefetch_hint_name(c.hint) + ":" + std::to_string(c.distance);
+  }
+  benchmark::AddCustomContext("prefetch_defaults", defaults);
   // Whether the large filters can sit on huge pages (in "madvise" mode they
   // do not, unless the library asks): TLB misses weigh on the DRAM-sized runs.
   const std::string thp = FirstLine("/sys/kernel/mm/transparent_hugepage/enabled");

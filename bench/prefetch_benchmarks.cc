@@ -8,6 +8,7 @@
 #include <cstring>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "benchmark/benchmark.h"
@@ -242,26 +243,54 @@ void RegisterKernelSweep(const char* op, SweepOp fn, const bb_kernel_table* kern
       });
 }
 
+// The kernel sweeps' grid (issue 21): the size classes the default is chosen
+// per -- L3-resident on the reference VM (2, 8, 16, 32 MiB; its L3 is 32 MiB)
+// and DRAM-sized (512 MiB) -- and distances past the memory sweep's 256, as
+// L3 latency is lower and more keys fit in flight.
+constexpr size_t kKernelSweepBytes[] = {size_t{2} << 20, size_t{8} << 20, kMiB16,
+                                        size_t{32} << 20, kMiB512};
+constexpr size_t kKernelSweepDistances[] = {32, 64, 96, 128, 192, 256, 384};
+
+// The grid, then the library's defaults by size class (hint "default",
+// distance 0: kernels/prefetch.h), measured in the same interleaved run so
+// that scripts/bench_table.py can hold the default against the best cell.
+template <typename Fn>
+void ForEachKernelCell(Fn&& fn) {
+  fn(BB_PREFETCH_DEFAULT, size_t{0});
+  for (const int hint : kSweepHints) {
+    if (hint == BB_PREFETCH_NONE) {
+      fn(hint, size_t{0});
+      continue;
+    }
+    for (const size_t distance : kKernelSweepDistances) fn(hint, distance);
+  }
+}
+
+// The tiers swept: the selected one and, below it, avx2 (the widest tier of
+// most machines without AVX-512), each only if compiled and supported.
+std::vector<std::pair<std::string, const bb_kernel_table*>> SweptTiers() {
+  std::vector<std::pair<std::string, const bb_kernel_table*>> tiers;
+  const std::string selected = bb_selected_isa();
+  for (const std::string& isa : {selected, std::string("avx2")}) {
+    const bb_kernel_table* kernels = nullptr;
+    const bool seen = !tiers.empty() && tiers.front().first == isa;
+    if (!seen && bb_kernels_for_isa(isa.c_str(), &kernels) == BB_OK) tiers.emplace_back(isa, kernels);
+  }
+  return tiers;
+}
+
 }  // namespace
 
 void RegisterPrefetchBenchmarks() {
-  const char* isa = bb_selected_isa();
-  const bb_kernel_table* kernels = nullptr;
-  const bool have_kernels = bb_kernels_for_isa(isa, &kernels) == BB_OK;
+  const auto tiers = SweptTiers();
   // Size outermost, as everywhere: a size's data is built once, when first used.
-  for (const size_t bytes : kSweepBytes) {
-    RegisterMemory(bytes);
-    if (!have_kernels) continue;
-    ForEachCell([&](int hint, size_t distance) {
-      RegisterKernelSweep("find_batch_bitmap", &FindSweep, kernels, isa, hint, distance, bytes);
-    });
-    if (bytes != kMiB512) continue;
-    // Inserts only where the choice matters most, and only the two hints in
-    // question: the old default (l1) against the new one (l2).
-    for (const int hint : {BB_PREFETCH_L1, BB_PREFETCH_L2}) {
-      for (const size_t distance : {32, 64, 128}) {
+  for (const size_t bytes : kKernelSweepBytes) {
+    if (bytes == kMiB16 || bytes == kMiB512) RegisterMemory(bytes);
+    for (const auto& [isa, kernels] : tiers) {
+      ForEachKernelCell([&, isa = isa.c_str(), kernels = kernels](int hint, size_t distance) {
+        RegisterKernelSweep("find_batch_bitmap", &FindSweep, kernels, isa, hint, distance, bytes);
         RegisterKernelSweep("insert_batch", &InsertSweep, kernels, isa, hint, distance, bytes);
-      }
+      });
     }
   }
 }

@@ -63,16 +63,14 @@ PrefetchChoice ChoosePrefetch(const char* distance_text, const char* hint_text) 
       AddReason(&choice.refused, "BLOCKBLOOM_PREFETCH_DISTANCE=" + Quoted(distance_text) +
                                      " is not a whole number from 1 to " +
                                      std::to_string(kMaxPrefetchDistance) +
-                                     "; the default distance " +
-                                     std::to_string(kDefaultPrefetchDistance) + " stays");
+                                     "; the default distances (by filter size) stay");
     }
   }
   if (hint_text != nullptr && *hint_text != '\0') {
     choice.hint = ParseHint(hint_text);
     if (choice.hint < 0) {
       AddReason(&choice.refused, "BLOCKBLOOM_PREFETCH_HINT=" + Quoted(hint_text) +
-                                     " is not one of none, l1, l2, l3; the default hint " +
-                                     bb_prefetch_hint_name(kDefaultPrefetchHint) + " stays");
+                                     " is not one of none, l1, l2, l3; the default hints (by filter size) stay");
     }
   }
   return choice;
@@ -106,7 +104,7 @@ size_t bb_prefetch_distance(void) {
 }
 
 void bb_set_prefetch_distance(size_t keys_ahead) {
-  if (keys_ahead == 0) keys_ahead = blockbloom::kDefaultPrefetchDistance;
+  // 0 stays 0: the default of each filter's size class.
   if (keys_ahead > blockbloom::kMaxPrefetchDistance) keys_ahead = blockbloom::kMaxPrefetchDistance;
   blockbloom::g_prefetch_distance.store(keys_ahead, std::memory_order_relaxed);
 }
@@ -121,6 +119,7 @@ int bb_set_prefetch_hint(int hint) {
 
 const char* bb_prefetch_hint_name(int hint) {
   switch (hint) {
+    case BB_PREFETCH_DEFAULT: return "default";
     case BB_PREFETCH_NONE: return "none";
     case BB_PREFETCH_L1: return "l1";
     case BB_PREFETCH_L2: return "l2";

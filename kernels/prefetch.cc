@@ -5,7 +5,8 @@ namespace blockbloom {
 
 // Constant-initialised: valid before any of the library's initialisers run
 // (the environment overrides are applied by dispatch/prefetch_choice.cc).
-std::atomic<std::size_t> g_prefetch_distance{kDefaultPrefetchDistance};
-std::atomic<int> g_prefetch_hint{kDefaultPrefetchHint};
+// 0 and BB_PREFETCH_DEFAULT: the defaults of each filter's size class.
+std::atomic<std::size_t> g_prefetch_distance{0};
+std::atomic<int> g_prefetch_hint{BB_PREFETCH_DEFAULT};
 
 }  // namespace blockbloom

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// How the batch kernels prefetch: one setting (hint and distance) for every
-// tier, process-wide, read once per batch call.
+// How the batch kernels prefetch: one hint for every tier and size, and a
+// distance per size class of filter unless one is set, process-wide, read
+// once per batch call.
 #ifndef BLOCKBLOOM_KERNELS_PREFETCH_H_
 #define BLOCKBLOOM_KERNELS_PREFETCH_H_
 
 #include <atomic>
 #include <cstddef>
+#include <iterator>
 
 #include "blockbloom/tuning.h"
 
@@ -16,21 +18,56 @@ namespace blockbloom {
 // shared VM does not keep a 16 MiB filter (docs/benchmarks.md).
 inline constexpr std::size_t kPrefetchMinBytes = std::size_t{1} << 20;
 
-// Chosen by sweeps of hint x distance x filter size (docs/benchmarks.md,
-// "Prefetch sweep"). Distance: 128 keys ahead was the best or within a few
-// percent of it at 16 MiB and 512 MiB for find and insert; 64 was 10-25%
-// slower, 32 much slower. Hint: on the development VM the L1 hint
-// (prefetcht0) and the L2 hint (prefetcht1) were within 2-5% of each other
-// at 128, but on an earlier host of the same type prefetcht0 stalled at
-// 8 ns per random line at every distance while prefetcht1 reached 5.2 (an
-// L1-targeted prefetch holds one of the few L1 miss buffers until its line
-// arrives): L2 is never much worse and sometimes far better.
-inline constexpr std::size_t kDefaultPrefetchDistance = 128;
-inline constexpr int kDefaultPrefetchHint = BB_PREFETCH_L2;
+// The defaults depend on the filter's size class, decided once per
+// batch call from its byte size (docs/benchmarks.md, "Prefetch sweeps",
+// which chose these from sweeps of hint x distance x size class on both
+// AVX-512 and AVX2, find and insert). A filter that fits in the L3 is served
+// with a lower latency than DRAM, so fewer keys ahead cover it and a farther
+// prefetch only evicts lines still to be used; past the L3, the latency of
+// DRAM wants more misses in flight. Set with BLOCKBLOOM_PREFETCH_DISTANCE /
+// _HINT or bb_set_prefetch_*, a distance or hint applies to every size.
+struct PrefetchClass {
+  std::size_t min_bytes;  // the class is [min_bytes, the next class's min_bytes)
+  int hint;
+  std::size_t distance;
+};
+// From two machines (docs/benchmarks.md): the quiet run of 2026-12-01 on
+// the reference VM (AMD EPYC Zen 4: L2 1 MiB a core, L3 32 MiB) and the
+// sweeps of 2026-12-02 on an Intel Xeon VM (L2 2 MiB a core, L3 260 MiB),
+// loaded by other builds. The boundaries follow the reference VM's caches,
+// where the issue measured the 1-32 MiB gap:
+// - 1 .. 4 MiB, l1 at 32: the filter sits in the L2 or the L3, a miss is
+//   short, and an L1 fill just ahead of the key is what pays: on the Xeon
+//   (2 MiB) l1 at 32 was the best or within 3% of it for find and insert on
+//   AVX-512 and AVX2, while the old l2 at 128 was 20% slower on average, up
+//   to 32% (an L2 fill leaves the key an L2 hit), and no prefetch 19%.
+// - 4 .. 32 MiB, l2 at 192: the setting that closed the 16 MiB gap to the
+//   reference kernel in issue 21's side check; on Zen 4, quiet, 192 was
+//   within 2% of the best at 16 MiB where 128 was 7-16% slower; on the Xeon,
+//   loaded, within 3-5% at 8 and 16 MiB on average.
+// - 32 MiB and up, l2 at 128: past the reference VM's L3, DRAM-bound; on
+//   Zen 4, quiet, 128 was the best or within 5% of it at 512 MiB for every
+//   hint, 64 5-25% slower; on the Xeon, loaded, 4% from the best at 32 MiB
+//   and 512 MiB.
+inline constexpr PrefetchClass kPrefetchClasses[] = {
+    {std::size_t{1} << 20, BB_PREFETCH_L1, 32},
+    {std::size_t{4} << 20, BB_PREFETCH_L2, 192},
+    {std::size_t{32} << 20, BB_PREFETCH_L2, 128},
+};
 inline constexpr std::size_t kMaxPrefetchDistance = BB_MAX_PREFETCH_DISTANCE;
 
-extern std::atomic<std::size_t> g_prefetch_distance;  // 1 .. kMaxPrefetchDistance
-extern std::atomic<int> g_prefetch_hint;              // a bb_prefetch_level
+// The default setting of a filter of num_bytes >= kPrefetchMinBytes: a few
+// compares, once per batch call.
+inline constexpr const PrefetchClass& PrefetchClassOf(std::size_t num_bytes) {
+  std::size_t i = 0;
+  while (i + 1 < std::size(kPrefetchClasses) && num_bytes >= kPrefetchClasses[i + 1].min_bytes) ++i;
+  return kPrefetchClasses[i];
+}
+
+// 0 = the default of the filter's size class; otherwise 1 .. kMaxPrefetchDistance.
+extern std::atomic<std::size_t> g_prefetch_distance;
+// A bb_prefetch_level; BB_PREFETCH_DEFAULT = that of the filter's size class.
+extern std::atomic<int> g_prefetch_hint;
 
 // What one batch call does: hint BB_PREFETCH_NONE means no prefetching (and
 // distance 0).
@@ -39,11 +76,22 @@ struct PrefetchPlan {
   std::size_t distance;
 };
 
-inline PrefetchPlan PrefetchPlanFor(std::size_t num_bytes) {
-  const int hint = g_prefetch_hint.load(std::memory_order_relaxed);
-  if (num_bytes < kPrefetchMinBytes || hint == BB_PREFETCH_NONE) return {BB_PREFETCH_NONE, 0};
-  const std::size_t distance = g_prefetch_distance.load(std::memory_order_relaxed);
+// The plan of a call on num_bytes of filter given the settings (hint,
+// distance) as stored: pure, so tests can check every boundary.
+inline constexpr PrefetchPlan PlanPrefetch(std::size_t num_bytes, int hint, std::size_t distance) {
+  if (num_bytes < kPrefetchMinBytes) return {BB_PREFETCH_NONE, 0};
+  const PrefetchClass& c = PrefetchClassOf(num_bytes);
+  // Anything outside the levels counts as the default: a value that can
+  // never reach the kernels' switch as an unknown hint.
+  if (hint < BB_PREFETCH_NONE || hint > BB_PREFETCH_L3) hint = c.hint;
+  if (hint == BB_PREFETCH_NONE) return {BB_PREFETCH_NONE, 0};
+  if (distance == 0) distance = c.distance;
   return {hint, distance < kMaxPrefetchDistance ? distance : kMaxPrefetchDistance};
+}
+
+inline PrefetchPlan PrefetchPlanFor(std::size_t num_bytes) {
+  return PlanPrefetch(num_bytes, g_prefetch_hint.load(std::memory_order_relaxed),
+                      g_prefetch_distance.load(std::memory_order_relaxed));
 }
 
 }  // namespace blockbloom

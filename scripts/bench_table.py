@@ -201,10 +201,13 @@ def split_cell(variant):
     return hint, int(distance) if distance.isdigit() else 0
 
 
+DEFAULT_CELL = ("default", 0)  # the library's defaults by size class, not a grid cell
+
+
 def sweep_best(results, op, size):
-    """(hint, distance, value) of the lowest cell of a sweep at size, or None."""
+    """(hint, distance, value) of the lowest grid cell of a sweep at size, or None."""
     cells = [(v, split_cell(variant)) for (o, variant, s), v in results.items()
-             if o == op and s == size]
+             if o == op and s == size and split_cell(variant) != DEFAULT_CELL]
     if not cells:
         return None
     v, (hint, distance) = min(cells)
@@ -223,8 +226,11 @@ def sweep_tables(results, op, fmt):
     for size in sorted({s for (o, _, s) in results if o == op}):
         cells = {split_cell(v): value for (o, v, s), value in results.items()
                  if o == op and s == size}
+        default = cells.pop(DEFAULT_CELL, None)
+        if not cells:
+            continue
         distances = sorted({d for h, d in cells if h != "none"})
-        best_hint, best_distance, _ = sweep_best(results, op, size)
+        best_hint, best_distance, best_value = sweep_best(results, op, size)
 
         def text(hint, distance):
             if (hint, distance) not in cells:
@@ -238,8 +244,10 @@ def sweep_tables(results, op, fmt):
                 rows.append([hint, text(hint, 0)] + [""] * len(distances))
             else:
                 rows.append([hint, ""] + [text(hint, d) for d in distances])
-        label = "%s, %s (* = best: %s)" % (op, size_label(size), setting_text(best_hint,
-                                                                             best_distance))
+        label = "%s, %s (* = best: %s%s)" % (
+            op, size_label(size), setting_text(best_hint, best_distance),
+            "; the library's default: %s, %.2fx the best" % (number(default), default / best_value)
+            if default is not None and best_value else "")
         table = render(["hint", "none"] + [str(d) for d in distances], rows, fmt)
         tables.append("%s\n%s" % (label, table) if fmt == "text" else "%s\n\n%s" % (label, table))
     return tables
@@ -432,7 +440,37 @@ def targets(results):
     if lines1 and lines2:
         out.append(("  (ceiling: memory/prefetched_random_rmw 1 -> 2 threads, 512 MiB)", "-",
                     "%.2fx (%.2f -> %.2f ns/update)" % (lines1 / lines2, lines1, lines2), None))
+    prefetch_default_targets(results, check)
     return out
+
+
+def prefetch_default_targets(results, check):
+    """Each size of the kernel sweeps: the library's default cell (its defaults
+    by size class) against the best grid cell of the same interleaved run --
+    the stand-in for a reference kernel's tuned setting. Judged on the worst
+    swept tier; the others are listed."""
+    sweeps = sorted({o for (o, _, _) in results if o.startswith(SWEEP_PREFIX)})
+    kernels = {}  # (kernel op, size) -> {isa: (ratio, default, best setting, best value)}
+    for sweep in sweeps:
+        _, kernel_op, isa = sweep.split("/")
+        for size in sorted({s for (o, _, s) in results if o == sweep}):
+            default = results.get((sweep, "%s/%d" % DEFAULT_CELL, size))
+            found = sweep_best(results, sweep, size)
+            if default is None or found is None or not found[2]:
+                continue
+            kernels.setdefault((kernel_op, size), {})[isa] = (default / found[2], default) + found
+    if not kernels:
+        check("each size's prefetch default over the best sweep cell", "<= 1.05x", None, "<=",
+              1.05, "")
+    for (kernel_op, size), by_isa in sorted(kernels.items()):
+        worst = max(by_isa, key=lambda i: by_isa[i][0])
+        ratio, default, hint, distance, value = by_isa[worst]
+        others = "".join("; %s %.2fx" % (i, by_isa[i][0])
+                         for i in ordered(by_isa, ISA_ORDER) if i != worst)
+        check("%s %s, prefetch default over the best sweep cell (worst tier)"
+              % (kernel_op, size_label(size)), "<= 1.05x", ratio, "<=", 1.05,
+              "%.2fx (%s: %.2f vs %.2f ns/key at %s%s)"
+              % (ratio, worst, default, value, setting_text(hint, distance), others))
 
 
 def targets_table(results, fmt):

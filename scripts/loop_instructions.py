@@ -22,7 +22,8 @@ TIERS = [("avx512", "N_AVX3"), ("avx2", "N_AVX2"), ("sse42", "N_SSE4"), ("neon",
 # op name in the table -> the template in the symbol
 OPS = [("find_batch_bitmap", "FindBatchBitmap"), ("find_batch_select", "FindBatchSelect"),
        ("insert_batch", "InsertBatch")]
-HINTS = [(0, "no prefetch (< 1 MiB)"), (2, "prefetch l2 (>= 1 MiB)")]
+# The loops the defaults run (kernels/prefetch.h: l1 from 1 MiB, l2 from 4 MiB).
+HINTS = [(0, "no prefetch (< 1 MiB)"), (1, "prefetch l1 (1-4 MiB)"), (2, "prefetch l2 (>= 4 MiB)")]
 SALTS = {0x47b6137b, 0x44974d91, 0x8824ad5b, 0xa2b7289d, 0x705495c7, 0x2df1424b, 0x9efc4947,
          0x5c6bfb31}
 LINE = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")

@@ -190,6 +190,48 @@ TEST_P(FindPerIsa, PrefetchingLoopsAgreeWithOracleAtEveryHintAndDistance) {
   ASSERT_EQ(bb_set_prefetch_hint(saved_hint), BB_OK);
 }
 
+// Every value a bitmap byte can take (no hit, all hits, every mix), then a
+// partial last group, as probes whose answers are known: a hash inserted
+// where the byte has a 1, a hash the oracle finds absent where it has a 0.
+// The selection must list exactly the 1s' rows, in order, and the bitmap
+// must be those bytes; at a cache-sized filter and at one of each prefetch
+// size class (kernels/prefetch.h: 1 MiB and 4 MiB, with the defaults).
+TEST_P(FindPerIsa, EveryBitmapByteValueSelectsExactlyItsRows) {
+  for (const uint32_t blocks : {64u, 32768u, 131072u}) {
+    std::vector<uint8_t> bytes(32ull * blocks, 0);
+    const std::vector<uint64_t> present = oracle::Hashes(blocks + 5, 256);
+    for (uint64_t h : present) oracle::Insert(bytes, h);
+    std::vector<uint64_t> absent;
+    for (uint64_t h : oracle::Hashes(blocks + 6, 8 * 256 + 64)) {
+      if (!oracle::Find(bytes, h)) absent.push_back(h);
+    }
+    constexpr uint32_t kTailBits = 0x16;  // 5 keys: 0, 1, 1, 0, 1
+    const size_t n = 8 * 256 + 5;
+    ASSERT_GE(absent.size(), n / 2 + 8) << "too few absent hashes, blocks=" << blocks;
+    std::vector<uint64_t> probes;
+    std::vector<uint32_t> expected;
+    size_t next_present = 0, next_absent = 0;
+    for (size_t i = 0; i < n; ++i) {
+      const uint32_t byte = i < 8 * 256 ? static_cast<uint32_t>(i / 8) : kTailBits;
+      const bool hit = (byte >> (i % 8)) & 1u;
+      probes.push_back(hit ? present[next_present++ % present.size()] : absent[next_absent++]);
+      if (hit) expected.push_back(static_cast<uint32_t>(i));
+    }
+    std::vector<uint8_t> bitmap((n + 7) / 8, 0);
+    EXPECT_EQ(kernels().find_batch_bitmap(bytes.data(), blocks, probes.data(), n, bitmap.data()),
+              expected.size()) << "blocks=" << blocks;
+    for (size_t b = 0; b < 256; ++b) ASSERT_EQ(bitmap[b], b) << "blocks=" << blocks;
+    EXPECT_EQ(bitmap[256] & 0x1f, kTailBits) << "blocks=" << blocks;
+    constexpr uint32_t kGuard = 0xfeedface;
+    std::vector<uint32_t> selection(n + 16, kGuard);
+    ASSERT_EQ(kernels().find_batch_select(bytes.data(), blocks, probes.data(), n, selection.data()),
+              expected.size()) << "blocks=" << blocks;
+    EXPECT_EQ(std::vector<uint32_t>(selection.begin(), selection.begin() + expected.size()),
+              expected) << "blocks=" << blocks;
+    for (size_t i = n; i < selection.size(); ++i) ASSERT_EQ(selection[i], kGuard) << i;
+  }
+}
+
 BB_INSTANTIATE_PER_ISA(FindPerIsa);
 
 }  // namespace

@@ -7,11 +7,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/tuning.h"
 #include "dispatch/prefetch_choice.h"
+#include "kernels/prefetch.h"
 #include "prefetch_settings_guard.h"
 #include "command_output.h"
 
@@ -20,9 +23,10 @@ namespace {
 using blockbloom::ChoosePrefetch;
 using blockbloom::PrefetchChoice;
 
-// The default distance the library documents (kernels/prefetch.h; the
-// default hint, l2, is checked in a fresh process below).
-constexpr size_t kDefaultDistance = 128;
+using blockbloom::kPrefetchClasses;
+using blockbloom::kPrefetchMinBytes;
+using blockbloom::PlanPrefetch;
+using blockbloom::PrefetchPlan;
 
 using bbtest::PrefetchSettingsGuard;
 
@@ -32,21 +36,84 @@ TEST(PrefetchApi, DistanceIsClampedAndZeroRestoresTheDefault) {
   EXPECT_EQ(bb_prefetch_distance(), BB_MAX_PREFETCH_DISTANCE);
   bb_set_prefetch_distance(3);
   EXPECT_EQ(bb_prefetch_distance(), 3u);
-  bb_set_prefetch_distance(0);
-  EXPECT_EQ(bb_prefetch_distance(), kDefaultDistance);
+  bb_set_prefetch_distance(0);  // back to the defaults of the size classes
+  EXPECT_EQ(bb_prefetch_distance(), 0u);
 }
 
 TEST(PrefetchApi, HintsAreNamedAndBadHintsRefusedWithoutChange) {
   PrefetchSettingsGuard guard;
   ASSERT_EQ(bb_set_prefetch_hint(BB_PREFETCH_L1), BB_OK);
   EXPECT_EQ(bb_set_prefetch_hint(4), BB_ERR_INVALID_PREFETCH_HINT);
-  EXPECT_EQ(bb_set_prefetch_hint(-1), BB_ERR_INVALID_PREFETCH_HINT);
+  EXPECT_EQ(bb_set_prefetch_hint(-2), BB_ERR_INVALID_PREFETCH_HINT);
   EXPECT_EQ(bb_prefetch_hint(), BB_PREFETCH_L1);
+  ASSERT_EQ(bb_set_prefetch_hint(BB_PREFETCH_DEFAULT), BB_OK);
+  EXPECT_EQ(bb_prefetch_hint(), BB_PREFETCH_DEFAULT);
+  EXPECT_STREQ(bb_prefetch_hint_name(BB_PREFETCH_DEFAULT), "default");
   EXPECT_STREQ(bb_prefetch_hint_name(BB_PREFETCH_NONE), "none");
   EXPECT_STREQ(bb_prefetch_hint_name(BB_PREFETCH_L1), "l1");
   EXPECT_STREQ(bb_prefetch_hint_name(BB_PREFETCH_L2), "l2");
   EXPECT_STREQ(bb_prefetch_hint_name(BB_PREFETCH_L3), "l3");
   EXPECT_EQ(bb_prefetch_hint_name(7), nullptr);
+}
+
+// --- the plan of one call: size classes, and settings that override them.
+
+bool SamePlan(PrefetchPlan a, PrefetchPlan b) { return a.hint == b.hint && a.distance == b.distance; }
+
+TEST(PlanPrefetch, TheClassesAreOrderedAndStartAtThePrefetchThreshold) {
+  ASSERT_GE(std::size(kPrefetchClasses), 2u);
+  EXPECT_EQ(kPrefetchClasses[0].min_bytes, kPrefetchMinBytes);
+  for (size_t i = 0; i < std::size(kPrefetchClasses); ++i) {
+    const auto& c = kPrefetchClasses[i];
+    if (i > 0) EXPECT_GT(c.min_bytes, kPrefetchClasses[i - 1].min_bytes) << i;
+    EXPECT_TRUE(c.hint >= BB_PREFETCH_L1 && c.hint <= BB_PREFETCH_L3) << i;
+    EXPECT_TRUE(c.distance >= 1 && c.distance <= BB_MAX_PREFETCH_DISTANCE) << i;
+  }
+}
+
+TEST(PlanPrefetch, BelowOneMiBNothingIsPrefetchedWhateverTheSetting) {
+  for (const int hint : {BB_PREFETCH_DEFAULT, BB_PREFETCH_L1, BB_PREFETCH_L3}) {
+    for (const size_t distance : {size_t{0}, size_t{64}}) {
+      EXPECT_TRUE(SamePlan(PlanPrefetch(kPrefetchMinBytes - 32, hint, distance), {BB_PREFETCH_NONE, 0}));
+      EXPECT_TRUE(SamePlan(PlanPrefetch(0, hint, distance), {BB_PREFETCH_NONE, 0}));
+    }
+  }
+}
+
+TEST(PlanPrefetch, EachClassStartsAtItsFirstByteAndEndsWhereTheNextStarts) {
+  for (size_t i = 0; i < std::size(kPrefetchClasses); ++i) {
+    const auto& c = kPrefetchClasses[i];
+    const PrefetchPlan own{c.hint, c.distance};
+    EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes, BB_PREFETCH_DEFAULT, 0), own)) << i;
+    EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes * 2 - 32, BB_PREFETCH_DEFAULT, 0),
+                         i + 1 < std::size(kPrefetchClasses) &&
+                                 c.min_bytes * 2 - 32 >= kPrefetchClasses[i + 1].min_bytes
+                             ? PrefetchPlan{kPrefetchClasses[i + 1].hint,
+                                            kPrefetchClasses[i + 1].distance}
+                             : own))
+        << i;
+    if (i + 1 < std::size(kPrefetchClasses)) {
+      EXPECT_TRUE(SamePlan(PlanPrefetch(kPrefetchClasses[i + 1].min_bytes - 32, BB_PREFETCH_DEFAULT, 0), own)) << i;
+    }
+  }
+  // The largest filter the API allows falls in the last class.
+  const auto& last = kPrefetchClasses[std::size(kPrefetchClasses) - 1];
+  EXPECT_TRUE(SamePlan(PlanPrefetch(size_t{32} << 32, BB_PREFETCH_DEFAULT, 0), {last.hint, last.distance}));
+}
+
+TEST(PlanPrefetch, ASetHintOrDistanceWinsAtEverySizeEachOnItsOwn) {
+  for (const auto& c : kPrefetchClasses) {
+    EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes, BB_PREFETCH_L3, 0), {BB_PREFETCH_L3, c.distance}));
+    EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes, BB_PREFETCH_DEFAULT, 7), {c.hint, 7}));
+    EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes, BB_PREFETCH_L1, 300), {BB_PREFETCH_L1, 300}));
+    EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes, BB_PREFETCH_NONE, 300), {BB_PREFETCH_NONE, 0}));
+    // Out of range: clamped, and a stored hint no kernel knows is the default.
+    EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes, BB_PREFETCH_L2, 100000),
+                         {BB_PREFETCH_L2, BB_MAX_PREFETCH_DISTANCE}));
+    for (const int bad : {-7, 4, 1 << 30}) {
+      EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes, bad, 0), {c.hint, c.distance})) << bad;
+    }
+  }
 }
 
 TEST(ChoosePrefetch, NoVariablesMeansNoOverride) {
@@ -98,6 +165,10 @@ TEST(ChoosePrefetch, HostileValuesAreReportedShortAndPrintable) {
 
 std::string self_path;
 
+// What --print-prefetch's batch finds report: every inserted key found in a
+// filter of every size class's first byte count (1, and those of the table).
+const std::string kFound = "all\n";
+
 std::string SettingsWith(const std::string& distance, const std::string& hint) {
   const char* wrapper = std::getenv("BLOCKBLOOM_TEST_WRAPPER");
   const std::string command = "BLOCKBLOOM_PREFETCH_DISTANCE='" + distance +
@@ -107,19 +178,26 @@ std::string SettingsWith(const std::string& distance, const std::string& hint) {
 }
 
 TEST(PrefetchEnvironment, ValidValuesSetTheDistanceAndHintAtLoad) {
-  EXPECT_EQ(SettingsWith("200", "l1"), "distance=200 hint=l1 refused=(none)\n");
-  EXPECT_EQ(SettingsWith("", "none"), "distance=128 hint=none refused=(none)\n");
-  EXPECT_EQ(SettingsWith("", ""), "distance=128 hint=l2 refused=(none)\n");
+  EXPECT_EQ(SettingsWith("200", "l1"), "distance=200 hint=l1 refused=(none) found=" + kFound);
+  EXPECT_EQ(SettingsWith("", "none"), "distance=0 hint=none refused=(none) found=" + kFound);
+  EXPECT_EQ(SettingsWith("", ""), "distance=0 hint=default refused=(none) found=" + kFound);
+  EXPECT_EQ(SettingsWith("", "l3"), "distance=0 hint=l3 refused=(none) found=" + kFound);
+  EXPECT_EQ(SettingsWith("512", ""), "distance=512 hint=default refused=(none) found=" + kFound);
 }
 
 TEST(PrefetchEnvironment, BadValuesKeepTheDefaultsAndSayWhy) {
   const std::string out = SettingsWith("lots", "fast");
-  EXPECT_EQ(out.rfind("distance=128 hint=l2 refused=BLOCKBLOOM_PREFETCH_DISTANCE=\"lots\"", 0), 0u)
+  EXPECT_EQ(out.rfind("distance=0 hint=default refused=BLOCKBLOOM_PREFETCH_DISTANCE=\"lots\"", 0), 0u)
       << out;
+  EXPECT_NE(out.find(" found=" + kFound), std::string::npos) << out;
   EXPECT_NE(out.find("BLOCKBLOOM_PREFETCH_HINT=\"fast\""), std::string::npos) << out;
   // One bad variable does not stop the other from applying.
   const std::string half = SettingsWith("100", "fast");
-  EXPECT_EQ(half.rfind("distance=100 hint=l2 refused=", 0), 0u) << half;
+  EXPECT_EQ(half.rfind("distance=100 hint=default refused=", 0), 0u) << half;
+  // "default" is what the library reports, not a value to set: left unset is the default.
+  const std::string named = SettingsWith("", "default");
+  EXPECT_EQ(named.rfind("distance=0 hint=default refused=BLOCKBLOOM_PREFETCH_HINT=", 0), 0u) << named;
+  EXPECT_NE(named.find(" found=" + kFound), std::string::npos) << named;
 }
 
 }  // namespace
@@ -127,8 +205,24 @@ TEST(PrefetchEnvironment, BadValuesKeepTheDefaultsAndSayWhy) {
 int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "--print-prefetch") == 0) {
     const char* refused = bb_prefetch_override_refused();
-    std::printf("distance=%zu hint=%s refused=%s\n", bb_prefetch_distance(),
-                bb_prefetch_hint_name(bb_prefetch_hint()), refused ? refused : "(none)");
+    // Then a batch find with whatever the variables set, in a filter of
+    // each size class: no setting the environment can give may break one.
+    bool all = true;
+    for (const auto& c : kPrefetchClasses) {
+      bb_filter f;
+      if (bb_filter_init(&f, c.min_bytes) != BB_OK) return 1;
+      std::vector<uint64_t> hashes(4096);
+      for (size_t i = 0; i < hashes.size(); ++i) hashes[i] = (i + 1) * 0x9E3779B97F4A7C15ull;
+      bb_insert_batch(&f, hashes.data(), hashes.size());
+      std::vector<uint8_t> bitmap(hashes.size() / 8);
+      size_t hits = 0;
+      all = all && bb_find_batch_bitmap(&f, hashes.data(), hashes.size(), bitmap.data(), &hits) == BB_OK &&
+            hits == hashes.size();
+      bb_filter_release(&f);
+    }
+    std::printf("distance=%zu hint=%s refused=%s found=%s\n", bb_prefetch_distance(),
+                bb_prefetch_hint_name(bb_prefetch_hint()), refused ? refused : "(none)",
+                all ? "all" : "missing");
     return 0;
   }
   self_path = bbtest::SelfExecutablePath();

@@ -14,19 +14,28 @@ extern "C" {
  * tuned on the development machine: docs/benchmarks.md, and `blockbloom tune`
  * measures them on the machine it runs on).
  *
- * Distance: how many keys ahead, 1 .. BB_MAX_PREFETCH_DISTANCE; 0 restores the
- * default and larger values are clamped to the maximum. The environment
- * variable BLOCKBLOOM_PREFETCH_DISTANCE, read when the library loads, sets it
- * too; a value that is not a whole number in 1 .. BB_MAX_PREFETCH_DISTANCE is
- * refused (the default stays) and bb_prefetch_override_refused() says why.
+ * The defaults depend on the filter's size class, decided once per call from
+ * its byte size (kernels/prefetch.h has the table; docs/benchmarks.md,
+ * "Prefetch sweeps", the sweeps it comes from): a filter that fits in the L3
+ * wants a different hint and distance than one that lives in DRAM. A
+ * distance or hint that is set (by the environment or the calls below)
+ * applies to every size, each on its own: setting only the distance keeps
+ * the default hint of each size class, and the other way round.
  *
- * Hint: which cache level the prefetch fills. BB_PREFETCH_L2 (x86
- * prefetcht1) keeps far more misses in flight than BB_PREFETCH_L1
- * (prefetcht0) on the development machine. BLOCKBLOOM_PREFETCH_HINT=none|l1|
- * l2|l3 sets it when the library loads, refused like the distance. On other
- * architectures the hints map to the compiler's locality levels. */
+ * Distance: how many keys ahead, 1 .. BB_MAX_PREFETCH_DISTANCE; 0 restores the
+ * defaults (bb_prefetch_distance() then returns 0) and larger values are
+ * clamped to the maximum. The environment variable
+ * BLOCKBLOOM_PREFETCH_DISTANCE, read when the library loads, sets it too; a
+ * value that is not a whole number in 1 .. BB_MAX_PREFETCH_DISTANCE is
+ * refused (the defaults stay) and bb_prefetch_override_refused() says why.
+ *
+ * Hint: which cache level the prefetch fills; BB_PREFETCH_DEFAULT restores
+ * the defaults (bb_prefetch_hint() then returns it). BLOCKBLOOM_PREFETCH_HINT=
+ * none|l1|l2|l3 sets it when the library loads, refused like the distance.
+ * On other architectures the hints map to the compiler's locality levels. */
 #define BB_MAX_PREFETCH_DISTANCE 512u
 typedef enum bb_prefetch_level {
+  BB_PREFETCH_DEFAULT = -1, /* the default of each filter's size class */
   BB_PREFETCH_NONE = 0, /* no prefetching */
   BB_PREFETCH_L1 = 1,   /* x86 prefetcht0 */
   BB_PREFETCH_L2 = 2,   /* x86 prefetcht1 */
@@ -39,7 +48,8 @@ BB_API int bb_prefetch_hint(void);
 /* BB_OK, or BB_ERR_INVALID_PREFETCH_HINT for a value outside bb_prefetch_level
  * (the setting is then unchanged). */
 BB_API int bb_set_prefetch_hint(int hint);
-/* "none", "l1", "l2" or "l3" for a bb_prefetch_level; NULL for anything else. */
+/* "default", "none", "l1", "l2" or "l3" for a bb_prefetch_level; NULL for
+ * anything else. */
 BB_API const char* bb_prefetch_hint_name(int hint);
 /* NULL, or why BLOCKBLOOM_PREFETCH_DISTANCE / BLOCKBLOOM_PREFETCH_HINT was
  * refused when the library loaded (a static string). */

@@ -392,11 +392,21 @@ class InfoReportsBuildAndCpu(ToolTestCase):
         self.assertEqual(set(info["cpu"]), {"vendor", "brand", "microarchitecture"})
         for key in ("vendor", "brand", "microarchitecture"):
             self.assertIsInstance(info["cpu"][key], str)
-        self.assertEqual(set(info["prefetch"]), {"hint", "distance", "override_refused"})
-        self.assertIn(info["prefetch"]["hint"], {"none", "l1", "l2", "l3"})
-        self.assertIsInstance(info["prefetch"]["distance"], int)
-        self.assertGreaterEqual(info["prefetch"]["distance"], 1)
+        self.assertEqual(set(info["prefetch"]),
+                         {"hint", "distance", "override_refused", "defaults"})
+        # Nothing set: the defaults of the size classes apply.
+        self.assertEqual(info["prefetch"]["hint"], "default")
+        self.assertEqual(info["prefetch"]["distance"], 0)
         self.assertIsNone(info["prefetch"]["override_refused"])
+        defaults = info["prefetch"]["defaults"]
+        self.assertGreaterEqual(len(defaults), 2)
+        self.assertEqual(defaults[0]["min_bytes"], 1 << 20)
+        for before, after in zip(defaults, defaults[1:]):
+            self.assertLess(before["min_bytes"], after["min_bytes"])
+        for c in defaults:
+            self.assertEqual(set(c), {"min_bytes", "hint", "distance"})
+            self.assertIn(c["hint"], {"l1", "l2", "l3"})
+            self.assertTrue(1 <= c["distance"] <= 512, c)
 
     def test_selected_is_supported_and_supported_is_compiled(self):
         info = info_json()
@@ -466,7 +476,8 @@ class PrefetchOverrideFromEnvironment(ToolTestCase):
 
     def test_valid_values_are_shown(self):
         info = self.info_with(BLOCKBLOOM_PREFETCH_DISTANCE="128", BLOCKBLOOM_PREFETCH_HINT="l1")
-        self.assertEqual(info["prefetch"], {"hint": "l1", "distance": 128, "override_refused": None})
+        self.assertEqual({k: v for k, v in info["prefetch"].items() if k != "defaults"},
+                         {"hint": "l1", "distance": 128, "override_refused": None})
 
     def test_a_bad_value_is_refused_with_a_reason_in_both_forms(self):
         info = self.info_with(BLOCKBLOOM_PREFETCH_DISTANCE="9999")
@@ -2187,7 +2198,7 @@ class Tune(ToolTestCase):
             set(report),
             {"bytes", "budget_seconds", "seconds", "cpu", "huge_pages", "hints", "distances",
              "runs_per_cell", "lines_per_run", "grid", "best", "no_prefetch_ns_per_line",
-             "find_batch_bitmap", "environment", "code"})
+             "find_batch_bitmap", "classes", "environment", "code"})
         self.assertEqual(report["bytes"], 4 << 20)
         self.assertEqual(report["budget_seconds"], 0.5)
         self.assertEqual(report["hints"], self.HINTS)
@@ -2213,9 +2224,11 @@ class Tune(ToolTestCase):
         self.assertEqual({k: find["best"][k] for k in ("hint", "distance")},
                          {k: best[k] for k in ("hint", "distance")})
         self.assertSettingOk(find["best"], "ns_per_key")
-        self.assertIn(find["default"]["hint"], self.HINTS)
+        # Nothing set: the library's defaults by size class are in force.
+        self.assertEqual((find["default"]["hint"], find["default"]["distance"]), ("default", 0))
         self.assertGreater(find["default"]["ns_per_key"], 0)
         self.assertGreater(find["default_over_best"], 0)
+        self.assertClassesOk(report["classes"], None)
 
         if best["hint"] == "none":
             self.assertEqual(report["environment"], "BLOCKBLOOM_PREFETCH_HINT=none")
@@ -2228,14 +2241,55 @@ class Tune(ToolTestCase):
                              "bb_set_prefetch_distance(%d); bb_set_prefetch_hint(BB_PREFETCH_%s);"
                              % (best["distance"], best["hint"].upper()))
 
+    CLASS_BYTES = [2 << 20, 8 << 20, 16 << 20, 32 << 20]
+    CLASS_GRID = [(h, d) for h in ("l1", "l2", "l3") for d in (32, 64, 128, 192, 256)]
+
+    def library_default(self, size):
+        """(hint, distance) of the library's defaults for a filter of size bytes."""
+        chosen = None
+        for c in info_json()["prefetch"]["defaults"]:
+            if size >= c["min_bytes"]:
+                chosen = (c["hint"], c["distance"])
+        return chosen
+
+    def assertClassesOk(self, classes, forced):
+        """The per-size-class find timings: one entry per class, the grid in
+        order, the best its lowest cell, the default the setting in force
+        (forced, or the library's defaults of that size when None)."""
+        self.assertEqual([c["bytes"] for c in classes], self.CLASS_BYTES)
+        for c in classes:
+            self.assertEqual(set(c), {"bytes", "grid", "best", "default", "default_over_best"})
+            self.assertEqual([(g["hint"], g["distance"]) for g in c["grid"]], self.CLASS_GRID)
+            for g in c["grid"]:
+                self.assertGreater(g["ns_per_key"], 0)
+            self.assertEqual(c["best"]["ns_per_key"], min(g["ns_per_key"] for g in c["grid"]))
+            self.assertIn((c["best"]["hint"], c["best"]["distance"]), self.CLASS_GRID)
+            expected = forced or self.library_default(c["bytes"])
+            self.assertEqual((c["default"]["hint"], c["default"]["distance"]), expected)
+            self.assertGreater(c["default"]["ns_per_key"], 0)
+            self.assertAlmostEqual(c["default_over_best"],
+                                   c["default"]["ns_per_key"] / c["best"]["ns_per_key"], places=2)
+
     def test_default_is_the_setting_in_force(self):
         env = dict(os.environ, BLOCKBLOOM_PREFETCH_HINT="l3", BLOCKBLOOM_PREFETCH_DISTANCE="192")
         env.pop("BLOCKBLOOM_ISA", None)
         result = subprocess.run(WRAPPER + [TOOL, "tune", "--json"] + self.SMALL, env=env,
                                 capture_output=True, text=True, timeout=120)
         self.assertOk(result)
-        default = json.loads(result.stdout)["find_batch_bitmap"]["default"]
+        report = json.loads(result.stdout)
+        default = report["find_batch_bitmap"]["default"]
         self.assertEqual((default["hint"], default["distance"]), ("l3", 192))
+        self.assertClassesOk(report["classes"], ("l3", 192))
+        # Only the distance set: each class keeps its default hint.
+        env = dict(os.environ, BLOCKBLOOM_PREFETCH_DISTANCE="96")
+        env.pop("BLOCKBLOOM_ISA", None)
+        env.pop("BLOCKBLOOM_PREFETCH_HINT", None)
+        result = subprocess.run(WRAPPER + [TOOL, "tune", "--json"] + self.SMALL, env=env,
+                                capture_output=True, text=True, timeout=120)
+        self.assertOk(result)
+        for c in json.loads(result.stdout)["classes"]:
+            self.assertEqual((c["default"]["hint"], c["default"]["distance"]),
+                             (self.library_default(c["bytes"])[0], 96))
 
     def test_table_for_people(self):
         text = self.tune().stdout
@@ -2254,6 +2308,11 @@ class Tune(ToolTestCase):
                           % (found.group(2), found.group(1).upper()), text)
         self.assertRegex(text, r"(?m)^  best +.* [0-9.]+ ns/key$")
         self.assertRegex(text, r"(?m)^  default +.* [0-9.]+ ns/key \([0-9.]+x the best\)$")
+        self.assertIn("find_batch_bitmap per size class", text)
+        for size in self.CLASS_BYTES:
+            hint, distance = self.library_default(size)
+            self.assertRegex(text, r"(?m)^  %d MiB +(l1|l2|l3) at \d+ keys ahead +[0-9.]+ +"
+                             r"%s at %d keys ahead +[0-9.]+ +[0-9.]+x$" % (size >> 20, hint, distance))
 
     def test_help_describes_tune(self):
         text = self.run_ok(["tune", "--help"]).stdout

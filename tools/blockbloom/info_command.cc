@@ -10,6 +10,7 @@
 #include "common/cli_args.h"
 #include "commands.h"
 #include "dispatch/cpu_features_detect.h"
+#include "kernels/prefetch.h"
 #include "common/json_writer.h"
 #include "common/printable_text.h"
 
@@ -56,9 +57,35 @@ void PrintJson(const blockbloom::CpuDescription& cpu) {
   prefetch_json.Add("hint", JsonString(bb_prefetch_hint_name(bb_prefetch_hint())));
   prefetch_json.Add("distance", std::to_string(bb_prefetch_distance()));
   prefetch_json.Add("override_refused", JsonStringOrNull(bb_prefetch_override_refused()));
+  std::string defaults;
+  for (const blockbloom::PrefetchClass& c : blockbloom::kPrefetchClasses) {
+    defaults += std::string(defaults.empty() ? "[" : ", ") + "{\"min_bytes\": " +
+                std::to_string(c.min_bytes) + ", \"hint\": " +
+                JsonString(bb_prefetch_hint_name(c.hint)) +
+                ", \"distance\": " + std::to_string(c.distance) + "}";
+  }
+  prefetch_json.Add("defaults", defaults + "]");
   json.Add("prefetch", prefetch_json.Finish());
   json.Add("cpu", cpu_json.Finish());
   std::printf("%s\n", json.Finish().c_str());
+}
+
+// "hint l2, 64 keys ahead"; what is not set reads "by size", followed by
+// the defaults of the size classes: "(by size: >= 1 MiB l1 at 32, ...)".
+std::string PrefetchForHumans() {
+  const int hint = bb_prefetch_hint();
+  const std::size_t distance = bb_prefetch_distance();
+  std::string text = std::string("hint ") +
+                     (hint == BB_PREFETCH_DEFAULT ? "by size" : bb_prefetch_hint_name(hint)) + ", " +
+                     (distance == 0 ? "distance by size" : std::to_string(distance) + " keys ahead");
+  if (hint != BB_PREFETCH_DEFAULT && distance != 0) return text;
+  std::string classes;
+  for (const blockbloom::PrefetchClass& c : blockbloom::kPrefetchClasses) {
+    classes += std::string(classes.empty() ? "" : ", ") + ">= " +
+               std::to_string(c.min_bytes >> 20) + " MiB " + bb_prefetch_hint_name(c.hint) +
+               " at " + std::to_string(c.distance);
+  }
+  return text + " (by size: " + classes + ")";
 }
 
 void PrintForHumans(const blockbloom::CpuDescription& cpu) {
@@ -77,8 +104,7 @@ void PrintForHumans(const blockbloom::CpuDescription& cpu) {
       {"supported ISAs", JoinForHumans(SplitCommaList(bb_supported_isas()))},
       {"selected ISA", bb_selected_isa()},
       {"BLOCKBLOOM_ISA", forced},
-      {"prefetch (>= 1 MiB)", std::string("hint ") + bb_prefetch_hint_name(bb_prefetch_hint()) +
-                                  ", " + std::to_string(bb_prefetch_distance()) + " keys ahead"},
+      {"prefetch (>= 1 MiB)", PrefetchForHumans()},
   };
   for (const auto& row : rows) {
     std::printf("%-23s%s\n", (std::string(row.first) + ":").c_str(), row.second.c_str());

@@ -18,6 +18,8 @@ constexpr std::size_t kMaxPasses = 16;  // as in line_sweep.cc
 
 volatile std::size_t g_sink;  // the hits, so nothing is optimised away
 
+}  // namespace
+
 void FindKeys(TuneBuffer& buffer, PrefetchSetting setting, std::size_t keys) {
   const blockbloom_tools::ScopedPrefetch prefetch(setting.hint, setting.distance);
   std::uint8_t bitmap[kBatch / 8];
@@ -32,32 +34,36 @@ void FindKeys(TuneBuffer& buffer, PrefetchSetting setting, std::size_t keys) {
   g_sink = g_sink + total;
 }
 
-}  // namespace
-
 PrefetchSetting CurrentPrefetch() {
   const int hint = bb_prefetch_hint();
   return {hint, hint == BB_PREFETCH_NONE ? 0 : bb_prefetch_distance()};
 }
 
-FindComparison CompareFind(TuneBuffer& buffer, PrefetchSetting best, PrefetchSetting current,
-                           double budget_seconds) {
-  const std::vector<PrefetchSetting> settings = {best, current};
-  const std::size_t min_keys = std::min(kMinKeys, buffer.pool_size());
+FindTimes TimeFinds(TuneBuffer& buffer, const std::vector<PrefetchSetting>& settings,
+                    std::size_t min_keys, std::size_t max_keys, double budget_seconds) {
+  min_keys = std::min(min_keys, buffer.pool_size());
   double calibration = 0.0;
   for (const PrefetchSetting& s : settings) {
     calibration += TimeOnce([&] { FindKeys(buffer, s, min_keys); });
   }
   const RunPlan plan =
       PlanRuns(calibration / static_cast<double>(settings.size() * min_keys), settings.size(),
-               budget_seconds, kBatch, min_keys, kMaxPasses * buffer.pool_size());
+               budget_seconds, kBatch, min_keys, max_keys);
   const std::vector<double> seconds = InterleavedMedians(
       settings.size(), plan.rounds,
       [&](std::size_t i) { FindKeys(buffer, settings[i], plan.items_per_run); });
-  const auto ns_per_key = [&](std::size_t i) {
-    return seconds[i] * 1e9 / static_cast<double>(plan.items_per_run);
-  };
-  return {{best, ns_per_key(0)}, {current, ns_per_key(1)}, kBatch, plan.rounds,
-          plan.items_per_run};
+  FindTimes times{{}, plan.rounds, plan.items_per_run};
+  for (const double s : seconds) {
+    times.ns_per_key.push_back(s * 1e9 / static_cast<double>(plan.items_per_run));
+  }
+  return times;
+}
+
+FindComparison CompareFind(TuneBuffer& buffer, PrefetchSetting best, PrefetchSetting current,
+                           double budget_seconds) {
+  const FindTimes t = TimeFinds(buffer, {best, current}, kMinKeys,
+                                kMaxPasses * buffer.pool_size(), budget_seconds);
+  return {{best, t.ns_per_key[0]}, {current, t.ns_per_key[1]}, kBatch, t.rounds, t.keys_per_run};
 }
 
 }  // namespace blockbloom_cli::tune

@@ -8,6 +8,7 @@
 #define BLOCKBLOOM_TOOLS_TUNE_FIND_TIMING_H_
 
 #include <cstddef>
+#include <vector>
 
 #include "tune/tune_buffer.h"
 
@@ -31,7 +32,23 @@ struct FindComparison {
   std::size_t keys_per_run;
 };
 
-// The prefetch setting now in force (distance 0 when the hint is none).
+// bb_find_batch_bitmap over the buffer's next `keys` hashes (a multiple of
+// TuneBuffer::kGranule) with setting in force, then the previous one back.
+// BB_PREFETCH_DEFAULT / distance 0 are the library's defaults by size class.
+void FindKeys(TuneBuffer& buffer, PrefetchSetting setting, std::size_t keys);
+
+// Each setting's median ns per key over interleaved rounds of runs of the
+// same length (at least min_keys, at most max_keys), in about budget_seconds.
+struct FindTimes {
+  std::vector<double> ns_per_key;  // one per setting, in order
+  std::size_t rounds;
+  std::size_t keys_per_run;
+};
+FindTimes TimeFinds(TuneBuffer& buffer, const std::vector<PrefetchSetting>& settings,
+                    std::size_t min_keys, std::size_t max_keys, double budget_seconds);
+
+// The prefetch setting now in force (distance 0 when the hint is none, or
+// when the distance is the default of each size class).
 PrefetchSetting CurrentPrefetch();
 
 // Spends about budget_seconds; leaves the library's setting as it found it.

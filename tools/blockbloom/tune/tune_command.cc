@@ -3,7 +3,8 @@
 // hint and distance suit this machine's memory system (tools/common/
 // random_lines.h, the loop the benchmark's memory/prefetch_sweep runs), then
 // checks the winner on the library's find_batch_bitmap against the setting in
-// force, and prints how to use it.
+// force, times find_batch_bitmap per L3-resident size class (the library's
+// defaults differ by class), and prints how to use it.
 #include <chrono>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "commands.h"
 #include "common/huge_pages.h"
 #include "dispatch/cpu_features_detect.h"
+#include "tune/class_sweep.h"
 #include "tune/find_timing.h"
 #include "tune/line_sweep.h"
 #include "tune/tune_buffer.h"
@@ -31,13 +33,15 @@ int RunTune(const std::vector<std::string>& args) {
   const PrefetchSetting current = CurrentPrefetch();
   TuneBuffer buffer(options.bytes);
 
-  // Three quarters of the budget for the sweep (22 cells), the rest for the
-  // two find_batch_bitmap settings.
+  // 55% of the budget for the sweep (22 cells), 15% for the two
+  // find_batch_bitmap settings, 30% for find_batch_bitmap per L3-resident
+  // size class (16 settings at each of 4 sizes).
   const auto start = std::chrono::steady_clock::now();
   TuneReport report{};
-  report.sweep = RunLineSweep(buffer, options.seconds * 0.75);
+  report.sweep = RunLineSweep(buffer, options.seconds * 0.55);
   const PrefetchSetting best{report.sweep.best.hint, report.sweep.best.distance};
-  report.find = CompareFind(buffer, best, current, options.seconds * 0.25);
+  report.find = CompareFind(buffer, best, current, options.seconds * 0.15);
+  report.classes = RunClassSweep(current, options.seconds * 0.30);
   report.seconds_taken =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

@@ -8,6 +8,7 @@
 #include "blockbloom/tuning.h"
 #include "common/random_lines.h"
 #include "common/json_writer.h"
+#include "kernels/prefetch.h"
 
 namespace blockbloom_cli::tune {
 namespace {
@@ -34,10 +35,18 @@ std::string Format(const char* format, double value) {
 
 std::string Number(double value) { return std::isfinite(value) ? Format("%.4g", value) : "null"; }
 
-// "l2 at 64 keys ahead", or "none (no prefetch)".
+// "l2 at 64 keys ahead", or "none (no prefetch)"; "by size" for a default.
 std::string Describe(PrefetchSetting s) {
   if (s.hint == BB_PREFETCH_NONE) return "none (no prefetch)";
-  return HintName(s.hint) + " at " + std::to_string(s.distance) + " keys ahead";
+  return (s.hint == BB_PREFETCH_DEFAULT ? std::string("by size") : HintName(s.hint)) + " at " +
+         (s.distance == 0 ? std::string("by size") : std::to_string(s.distance)) + " keys ahead";
+}
+
+// The setting a find on a filter of `bytes` really used under setting s:
+// the library's defaults of that size class filled in.
+PrefetchSetting Effective(PrefetchSetting s, std::size_t bytes) {
+  const blockbloom::PrefetchPlan plan = blockbloom::PlanPrefetch(bytes, s.hint, s.distance);
+  return {plan.hint, plan.distance};
 }
 
 std::string Size(std::size_t bytes) {
@@ -78,6 +87,42 @@ std::string JsonSetting(PrefetchSetting s, const char* value_key, double value, 
   return json.Finish();
 }
 
+void PrintClasses(const TuneReport& r) {
+  if (r.classes.empty()) return;
+  std::printf("\nfind_batch_bitmap per size class (%s, median of interleaved runs; default ="
+              " the setting in force, with the library's defaults by size):\n", r.isa.c_str());
+  std::printf("  %-7s  %-22s %7s   %-22s %7s  %s\n", "size", "best", "ns/key", "default",
+              "ns/key", "default/best");
+  for (const ClassResult& c : r.classes) {
+    std::printf("  %-7s  %-22s %7.2f   %-22s %7.2f  %.2fx\n", Size(c.bytes).c_str(),
+                Describe(c.best.setting).c_str(), c.best.ns_per_key,
+                Describe(Effective(c.current.setting, c.bytes)).c_str(), c.current.ns_per_key,
+                Ratio(c.current.ns_per_key, c.best.ns_per_key));
+  }
+}
+
+std::string JsonClasses(const TuneReport& r) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < r.classes.size(); ++i) {
+    const ClassResult& c = r.classes[i];
+    std::string grid = "[";
+    for (std::size_t j = 0; j < c.cells.size(); ++j) {
+      grid += std::string(j ? ", " : "") + "{\"hint\": " + JsonString(HintName(c.cells[j].setting.hint)) +
+              ", \"distance\": " + std::to_string(c.cells[j].setting.distance) +
+              ", \"ns_per_key\": " + Number(c.cells[j].ns_per_key) + "}";
+    }
+    JsonObjectWriter json(4);
+    json.Add("bytes", std::to_string(c.bytes));
+    json.Add("grid", grid + "]");
+    json.Add("best", JsonSetting(c.best.setting, "ns_per_key", c.best.ns_per_key, 6));
+    json.Add("default", JsonSetting(Effective(c.current.setting, c.bytes), "ns_per_key",
+                                    c.current.ns_per_key, 6));
+    json.Add("default_over_best", Number(Ratio(c.current.ns_per_key, c.best.ns_per_key)));
+    out += std::string(i ? "," : "") + "\n    " + json.Finish();
+  }
+  return out + "\n  ]";
+}
+
 }  // namespace
 
 std::string EnvironmentLine(PrefetchSetting s) {
@@ -112,6 +157,7 @@ void PrintTuneText(const TuneReport& r) {
   std::printf("  default  %-28s %6.2f ns/key (%.2fx the best)\n",
               Describe(f.current.setting).c_str(), f.current.ns_per_key,
               Ratio(f.current.ns_per_key, f.best.ns_per_key));
+  PrintClasses(r);
   std::printf("\nto use the best setting, set in the environment\n  %s\nor call\n  %s\n",
               EnvironmentLine(best).c_str(), CodeLine(best).c_str());
   std::printf("(measured in %.1f s)\n", r.seconds_taken);
@@ -161,6 +207,7 @@ void PrintTuneJson(const TuneReport& r) {
   json.Add("best", JsonSetting(best, "ns_per_line", sweep.best.ns_per_line, 2));
   json.Add("no_prefetch_ns_per_line", Number(sweep.none.ns_per_line));
   json.Add("find_batch_bitmap", find.Finish());
+  json.Add("classes", JsonClasses(r));
   json.Add("environment", JsonString(EnvironmentLine(best)));
   json.Add("code", JsonString(CodeLine(best)));
   std::printf("%s\n", json.Finish().c_str());

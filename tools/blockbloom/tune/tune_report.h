@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 
+#include "tune/class_sweep.h"
 #include "tune/find_timing.h"
 #include "tune/line_sweep.h"
 
@@ -20,6 +21,7 @@ struct TuneReport {
   double huge_pages;     // share of the buffer on huge pages, -1 if unknown
   SweepResult sweep;
   FindComparison find;
+  std::vector<ClassResult> classes;  // find_batch_bitmap per L3-resident size class
 };
 
 // "BLOCKBLOOM_PREFETCH_DISTANCE=64 BLOCKBLOOM_PREFETCH_HINT=l2" (the hint

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "tune/class_sweep.h"
+
+#include <algorithm>
+#include <iterator>
+
+#include "tune/tune_buffer.h"
+
+namespace blockbloom_cli::tune {
+namespace {
+
+constexpr std::size_t kBatch = TuneBuffer::kGranule;
+// Short runs: an L3-resident class takes 1-5 ns a key, and a run must still
+// be long enough not to time the clock.
+constexpr std::size_t kMinKeys = 8 * kBatch;
+
+ClassResult SweepClass(std::size_t bytes, PrefetchSetting current, double budget_seconds) {
+  TuneBuffer buffer(bytes);
+  std::vector<PrefetchSetting> settings;
+  for (const int hint : kClassHints) {
+    for (const std::size_t distance : kClassDistances) settings.push_back({hint, distance});
+  }
+  settings.push_back(current);  // last: not one of the grid's cells
+  const FindTimes t = TimeFinds(buffer, settings, kMinKeys, buffer.pool_size(), budget_seconds);
+  ClassResult result{bytes, {}, {}, {}};
+  for (std::size_t i = 0; i + 1 < settings.size(); ++i) {
+    result.cells.push_back({settings[i], t.ns_per_key[i]});
+  }
+  result.current = {settings.back(), t.ns_per_key.back()};
+  result.best = *std::min_element(result.cells.begin(), result.cells.end(),
+                                  [](const FindTiming& a, const FindTiming& b) {
+                                    return a.ns_per_key < b.ns_per_key;
+                                  });
+  return result;
+}
+
+}  // namespace
+
+std::vector<ClassResult> RunClassSweep(PrefetchSetting current, double budget_seconds) {
+  std::vector<ClassResult> results;
+  const double each = budget_seconds / static_cast<double>(std::size(kClassBytes));
+  for (const std::size_t bytes : kClassBytes) results.push_back(SweepClass(bytes, current, each));
+  return results;
+}
+
+}  // namespace blockbloom_cli::tune
