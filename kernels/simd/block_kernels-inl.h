@@ -247,6 +247,64 @@ HWY_INLINE void BlockOffsets(const uint32_t* hashes, size_t n, uint32_t num_bloc
   BlockOffsetsGeneric<KuduLayout>(hashes + i, n - i, num_blocks, offsets + i);
 }
 
+// ------------------------------------------ the radix partition's range tests
+// (batch_loops-inl.h). Offsets are below 2^36, so signed 64-bit compares
+// (what SSE4.2 and AVX2 have) test the range: first - 1 < offset < end.
+template <class D>
+HWY_INLINE hn::Mask<D> OffsetsInRange(D d, const uint64_t* offsets, uint64_t first, uint64_t end) {
+  const hn::RebindToSigned<D> di;
+  const auto o = hn::BitCast(di, hn::LoadU(d, offsets));
+  const auto above = hn::Gt(o, hn::Set(di, static_cast<int64_t>(first) - 1));
+  const auto below = hn::Gt(hn::Set(di, static_cast<int64_t>(end)), o);
+  return hn::RebindMask(d, hn::And(above, below));
+}
+
+HWY_INLINE size_t CountInRange(const uint64_t* offsets, size_t n, uint64_t first, uint64_t end) {
+  const hn::ScalableTag<uint64_t> d;
+  const size_t lanes = hn::Lanes(d);
+  size_t count = 0, i = 0;
+  for (; i + lanes <= n; i += lanes) count += hn::CountTrue(d, OffsetsInRange(d, offsets + i, first, end));
+  for (; i < n; ++i) count += static_cast<size_t>(offsets[i] - first < end - first);
+  return count;
+}
+
+// The keys of a vector of hashes (64-bit lanes; Kudu's 32-bit hashes widened
+// to them and narrowed back) compressed to the front of a register (not
+// Highway's CompressStore: a compress with a memory destination is
+// microcoded on some AVX-512 CPUs), stored whole while a whole vector fits
+// before out_end, else lane by lane.
+template <class Hash>
+HWY_INLINE size_t CompressInRange(const Hash* hashes, const uint64_t* offsets, size_t n,
+                                  uint64_t first, uint64_t end, Hash* out, Hash* out_end) {
+  const hn::ScalableTag<uint64_t> d;
+  const hn::Rebind<Hash, decltype(d)> dh;  // a Hash per 64-bit lane
+  const size_t lanes = hn::Lanes(d);
+  Hash* at = out;
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const auto own = OffsetsInRange(d, offsets + i, first, end);
+    hn::Vec<decltype(dh)> packed;
+    if constexpr (sizeof(Hash) == sizeof(uint64_t)) {
+      packed = hn::Compress(hn::LoadU(d, reinterpret_cast<const uint64_t*>(hashes) + i), own);
+    } else {
+      packed = hn::TruncateTo(dh, hn::Compress(hn::PromoteTo(d, hn::LoadU(dh, hashes + i)), own));
+    }
+    const size_t count = hn::CountTrue(d, own);
+    if (static_cast<size_t>(out_end - at) >= lanes) {
+      hn::StoreU(packed, dh, at);
+    } else {
+      alignas(64) Hash lanes_out[hn::MaxLanes(d)];
+      hn::Store(packed, dh, lanes_out);
+      for (size_t k = 0; k < count; ++k) at[k] = lanes_out[k];
+    }
+    at += count;
+  }
+  for (; i < n; ++i) {
+    if (offsets[i] - first < end - first) *at++ = hashes[i];
+  }
+  return static_cast<size_t>(at - out);
+}
+
 // dst = op(dst, src) over whole vectors, then block-sized vectors for the
 // tail (num_bytes is a multiple of 32, so nothing is left after them).
 template <class Op>
