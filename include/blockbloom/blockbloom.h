@@ -252,7 +252,8 @@ BB_API int bb_insert_batch_partition(bb_filter* f, const uint64_t* hashes, size_
  * first, the hashes of each part in input order, and counts[p] = the number
  * in part p: part p is out[counts[0] + ... + counts[p-1] ..] for counts[p]
  * hashes. out has room for n hashes and must not overlap hashes
- * (BB_ERR_PARTITION_OVERLAP); counts has num_parts entries. A part is at
+ * (BB_ERR_PARTITION_OVERLAP); counts has num_parts entries, apart from both
+ * (not checked: counts is written as the keys are). A part is at
  * least one block: 1 <= num_parts <= f->num_blocks, else
  * BB_ERR_INVALID_PARTITION (take min(threads, f->num_blocks) parts). Only
  * reads f (its size); nothing is inserted.
