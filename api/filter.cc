@@ -80,6 +80,11 @@ int bb_insert_batch_partition(bb_filter* f, const uint64_t* hashes, size_t n, ui
   return blockbloom::InsertBatchPartitionOp<BB_LAYOUT_PARQUET>(f, hashes, n, part, num_parts);
 }
 
+int bb_partition_hashes(const bb_filter* f, const uint64_t* hashes, size_t n, uint32_t num_parts,
+                        uint64_t* out, size_t* counts) {
+  return blockbloom::PartitionHashesOp<BB_LAYOUT_PARQUET>(f, hashes, n, num_parts, out, counts);
+}
+
 int bb_find_batch_bitmap(const bb_filter* f, const uint64_t* hashes, size_t n, uint8_t* bitmap,
                          size_t* hits) {
   return blockbloom::FindBatchBitmapOp<BB_LAYOUT_PARQUET>(f, hashes, n, bitmap, hits);

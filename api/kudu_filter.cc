@@ -92,6 +92,11 @@ int bb_kudu_insert_batch_partition(bb_filter* f, const uint32_t* hashes, size_t 
   return blockbloom::InsertBatchPartitionOp<BB_LAYOUT_KUDU>(f, hashes, n, part, num_parts);
 }
 
+int bb_kudu_partition_hashes(const bb_filter* f, const uint32_t* hashes, size_t n,
+                             uint32_t num_parts, uint32_t* out, size_t* counts) {
+  return blockbloom::PartitionHashesOp<BB_LAYOUT_KUDU>(f, hashes, n, num_parts, out, counts);
+}
+
 int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes, size_t n,
                               uint8_t* bitmap, size_t* hits) {
   return blockbloom::FindBatchBitmapOp<BB_LAYOUT_KUDU>(f, hashes, n, bitmap, hits);

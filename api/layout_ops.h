@@ -11,6 +11,7 @@
 
 #include "blockbloom/blockbloom.h"
 #include "dispatch/dispatcher.h"
+#include "kernels/block_op.h"
 
 namespace blockbloom {
 
@@ -29,6 +30,7 @@ struct LayoutKernels<BB_LAYOUT_PARQUET> {
   static auto FindBatchSelectFrom(const bb_kernel_table& t) { return t.find_batch_select_from; }
   static auto FindBatchBitmapAnd(const bb_kernel_table& t) { return t.find_batch_bitmap_and; }
   static auto InsertBatchRange(const bb_kernel_table& t) { return t.insert_batch_range; }
+  static auto PartitionHashes(const bb_kernel_table& t) { return t.partition_hashes; }
 };
 
 template <>
@@ -42,6 +44,7 @@ struct LayoutKernels<BB_LAYOUT_KUDU> {
   static auto FindBatchSelectFrom(const bb_kernel_table& t) { return t.kudu_find_batch_select_from; }
   static auto FindBatchBitmapAnd(const bb_kernel_table& t) { return t.kudu_find_batch_bitmap_and; }
   static auto InsertBatchRange(const bb_kernel_table& t) { return t.kudu_insert_batch_range; }
+  static auto PartitionHashes(const bb_kernel_table& t) { return t.kudu_partition_hashes; }
 };
 
 inline int CheckReadable(const bb_filter* f, bb_layout layout) {
@@ -76,6 +79,15 @@ inline void ClearAlwaysFalse(bb_filter* f) {
   }
 }
 
+// Whether arrays a and b of n elements each overlap without being the same.
+template <class T>
+bool PartlyOverlap(const T* a, const T* b, size_t n) {
+  const auto at_a = reinterpret_cast<uintptr_t>(a);
+  const auto at_b = reinterpret_cast<uintptr_t>(b);
+  const size_t span = n < SIZE_MAX / sizeof(T) ? n * sizeof(T) : SIZE_MAX;
+  return (at_b > at_a && at_b - at_a < span) || (at_a > at_b && at_a - at_b < span);
+}
+
 template <bb_layout kLayout>
 int InsertOp(bb_filter* f, typename LayoutKernels<kLayout>::Hash hash) {
   const int status = CheckWritable(f, kLayout);
@@ -105,7 +117,8 @@ int InsertBatchOp(bb_filter* f, const typename LayoutKernels<kLayout>::Hash* has
 }
 
 // Partition `part` of `num_parts` holds blocks [part * z / num_parts,
-// (part + 1) * z / num_parts): equal ranges that together cover the filter.
+// (part + 1) * z / num_parts): equal ranges that together cover the filter
+// (PartFirstBlock, kernels/block_op.h).
 template <bb_layout kLayout>
 int InsertBatchPartitionOp(bb_filter* f, const typename LayoutKernels<kLayout>::Hash* hashes,
                            size_t n, uint32_t part, uint32_t num_parts) {
@@ -114,12 +127,27 @@ int InsertBatchPartitionOp(bb_filter* f, const typename LayoutKernels<kLayout>::
   if (hashes == nullptr && n > 0) return BB_ERR_NULL_POINTER;
   if (num_parts == 0 || part >= num_parts) return BB_ERR_INVALID_PARTITION;
   if (n == 0) return BB_OK;
-  const uint64_t z = f->num_blocks;
-  const auto first = static_cast<uint32_t>(z * part / num_parts);
-  const auto end = static_cast<uint32_t>(z * (uint64_t{part} + 1) / num_parts);
-  LayoutKernels<kLayout>::InsertBatchRange(ActiveKernels())(f->data, f->num_blocks, hashes, n,
-                                                             first, end);
+  const uint32_t z = f->num_blocks;
+  LayoutKernels<kLayout>::InsertBatchRange(ActiveKernels())(
+      f->data, z, hashes, n, PartFirstBlock(part, num_parts, z), PartFirstBlock(part + 1, num_parts, z));
   ClearAlwaysFalse(f);
+  return BB_OK;
+}
+
+// The radix partition of a build's hashes into the parts above. A part is
+// at least one block (num_parts <= num_blocks), and out must not overlap
+// hashes: its keys are written while hashes is still read.
+template <bb_layout kLayout>
+int PartitionHashesOp(const bb_filter* f, const typename LayoutKernels<kLayout>::Hash* hashes,
+                      size_t n, uint32_t num_parts, typename LayoutKernels<kLayout>::Hash* out,
+                      size_t* counts) {
+  const int status = CheckReadable(f, kLayout);
+  if (status != BB_OK) return status;
+  if (counts == nullptr || (n > 0 && (hashes == nullptr || out == nullptr))) return BB_ERR_NULL_POINTER;
+  if (num_parts == 0 || num_parts > f->num_blocks) return BB_ERR_INVALID_PARTITION;
+  if (n > 0 && (out == hashes || PartlyOverlap(hashes, out, n))) return BB_ERR_PARTITION_OVERLAP;
+  LayoutKernels<kLayout>::PartitionHashes(ActiveKernels())(f->num_blocks, hashes, n, num_parts, out,
+                                                            counts);
   return BB_OK;
 }
 
@@ -177,12 +205,7 @@ int FindBatchSelectFromOp(const bb_filter* f, const typename LayoutKernels<kLayo
   if (m > 0) {
     // In place (sel_out == sel_in) compacts; any other overlap would let a
     // chunk's outputs overwrite rows not yet read.
-    const auto in = reinterpret_cast<uintptr_t>(sel_in);
-    const auto out = reinterpret_cast<uintptr_t>(sel_out);
-    const size_t span = m < SIZE_MAX / sizeof(uint32_t) ? m * sizeof(uint32_t) : SIZE_MAX;
-    if ((out > in && out - in < span) || (in > out && in - out < span)) {
-      return BB_ERR_SELECTION_OVERLAP;
-    }
+    if (PartlyOverlap(sel_in, sel_out, m)) return BB_ERR_SELECTION_OVERLAP;
     const bb_kernel_table& kernels = ActiveKernels();
     if (n == 0 || kernels.max_u32(sel_in, m) >= n) return BB_ERR_SELECTION_OUT_OF_RANGE;
     if (!AlwaysFalse(f)) {

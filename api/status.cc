@@ -45,7 +45,9 @@ const char* bb_status_message(int status) {
     case BB_ERR_INVALID_SIZING:
       return "unknown sizing kind (BB_SIZE_PARQUET, BB_SIZE_PARQUET_POW2, BB_SIZE_KUDU or "
              "BB_SIZE_PARQUET_SAFE)";
-    case BB_ERR_INVALID_PARTITION: return "invalid partition: num_parts is 0 or part >= num_parts";
+    case BB_ERR_INVALID_PARTITION:
+      return "invalid partition: num_parts is 0 or part >= num_parts, or bb_partition_hashes' "
+             "num_parts exceeds the filter's block count";
     case BB_ERR_INVALID_PREFETCH_HINT:
       return "invalid prefetch hint (BB_PREFETCH_NONE, BB_PREFETCH_L1, BB_PREFETCH_L2 or BB_PREFETCH_L3)";
     case BB_ERR_FILTERS_OVERLAP:
@@ -108,6 +110,8 @@ const char* bb_status_message(int status) {
       return "the Parquet footer is past a limit of bb_parquet_limits: a list of more than "
              "max_container_elements (default 1,000,000) elements, or more memory than "
              "max_memory_bytes (default the larger of 256 MiB and 16 times the footer)";
+    case BB_ERR_PARTITION_OVERLAP:
+      return "bb_partition_hashes: the output array overlaps the input hashes";
     case BB_ERR_INVALID_OFFSETS:
       return "string offsets decrease, are negative, or run past the end of the data";
     default: return "unknown blockbloom status code";

@@ -15,6 +15,13 @@
 //     // the same with rows[j] for first + j (rows: 8 entries)
 //   void BlockOffsets(const uint64_t* hashes, size_t n, uint32_t num_blocks, uint64_t* out);
 //   void BlockOffsets(const uint32_t* hashes, size_t n, uint32_t num_blocks, uint64_t* out);
+//   size_t CountInRange(const uint64_t* offsets, size_t n, uint64_t first, uint64_t end);
+//     // how many of offsets[0 .. n) lie in [first, end)
+//   size_t CompressInRange(const Hash* hashes, const uint64_t* offsets, size_t n,
+//                          uint64_t first, uint64_t end, Hash* out, Hash* out_end);
+//     // (Hash uint64_t and uint32_t) writes the hashes[i] whose offsets[i] lie in
+//     // [first, end), in order, to out[0 .. count) and returns count; may write
+//     // (garbage) past out + count, never at or past out_end (count <= out_end - out)
 // (BlockOffsets: out[i] = 32 * Layout::Block(hashes[i], num_blocks), for the
 // Parquet (64-bit hashes) and Kudu (32-bit) layouts), so that, inside a
 // Highway target namespace, the loops compile with that target's instructions.
@@ -267,6 +274,108 @@ void InsertBatchRange(uint8_t* blocks, uint32_t num_blocks, const typename Layou
     while (inserted < written) insert_next();
     return 0;
   });
+}
+
+// ------------------------------------------------------------ radix partition
+// The hashes of a batch grouped by the part of the filter their block lies
+// in (PartFirstBlock, block_op.h), each part's in input order, so that the
+// threads of a build each insert only their own keys with the plain batch
+// insert (docs/concurrency.md). Two passes, a chunk's block offsets computed
+// by the tier's BlockOffsets in each: the first counts each part's keys, so
+// that every part knows where its keys go in out, the second writes them
+// there. Up to kRangeTestParts parts (the thread counts of a build) each
+// part is a range test over a chunk's offsets, a vector of keys at a time:
+// counted by CountInRange (the last part's count is what the others leave),
+// written by CompressInRange straight to the part's place in out, whole
+// vectors that stop short of the part's end. More parts take the part of
+// each key (PartLocator) and a scatter, one key at a time, with each part's
+// next place kept in counts. Both give every part's keys in input order:
+// the same bytes on every tier.
+inline constexpr uint32_t kRangeTestParts = 8;
+
+// Runs body(chunk_hashes, len, offsets) over the chunks of hashes[0 .. n),
+// offsets[i] the byte offset of chunk_hashes[i]'s block.
+template <class Hash, class Body>
+inline void ForEachOffsetChunk(uint32_t num_blocks, const Hash* hashes, size_t n, Body&& body) {
+  uint64_t offsets[kChunk];
+  for (size_t start = 0; start < n; start += kChunk) {
+    const size_t len = n - start < kChunk ? n - start : kChunk;
+    BlockOffsets(hashes + start, len, num_blocks, offsets);
+    body(hashes + start, len, static_cast<const uint64_t*>(offsets));
+  }
+}
+
+// 2 <= num_parts <= kRangeTestParts.
+template <class Hash>
+void PartitionByRangeTests(uint32_t num_blocks, const Hash* hashes, size_t n, uint32_t num_parts,
+                           Hash* out, size_t* counts) {
+  uint64_t first[kRangeTestParts + 1];  // byte offset of each part's first block, then the end
+  for (uint32_t p = 0; p <= num_parts; ++p) {
+    first[p] = uint64_t{kBlockBytes} * PartFirstBlock(p, num_parts, num_blocks);
+  }
+  size_t count[kRangeTestParts] = {};
+  ForEachOffsetChunk(num_blocks, hashes, n, [&](const Hash*, size_t len, const uint64_t* offsets) {
+    size_t others = 0;
+    for (uint32_t p = 0; p + 1 < num_parts; ++p) {
+      const size_t c = CountInRange(offsets, len, first[p], first[p + 1]);
+      count[p] += c;
+      others += c;
+    }
+    count[num_parts - 1] += len - others;
+  });
+  Hash* next[kRangeTestParts];
+  Hash* end[kRangeTestParts];
+  Hash* at = out;
+  for (uint32_t p = 0; p < num_parts; ++p) {
+    next[p] = at;
+    at += count[p];
+    end[p] = at;
+    counts[p] = count[p];
+  }
+  ForEachOffsetChunk(num_blocks, hashes, n, [&](const Hash* h, size_t len, const uint64_t* offsets) {
+    for (uint32_t p = 0; p < num_parts; ++p) {
+      next[p] += CompressInRange(h, offsets, len, first[p], first[p + 1], next[p], end[p]);
+    }
+  });
+}
+
+// Any 2 <= num_parts <= num_blocks.
+template <class Hash>
+void PartitionByScatter(uint32_t num_blocks, const Hash* hashes, size_t n, uint32_t num_parts,
+                        Hash* out, size_t* counts) {
+  const PartLocator parts(num_parts, num_blocks);
+  for (uint32_t p = 0; p < num_parts; ++p) counts[p] = 0;
+  ForEachOffsetChunk(num_blocks, hashes, n, [&](const Hash*, size_t len, const uint64_t* offsets) {
+    for (size_t i = 0; i < len; ++i) ++counts[parts.Part(static_cast<uint32_t>(offsets[i] / kBlockBytes))];
+  });
+  size_t at = 0;  // counts[p] becomes where part p's next key goes
+  for (uint32_t p = 0; p < num_parts; ++p) {
+    const size_t c = counts[p];
+    counts[p] = at;
+    at += c;
+  }
+  ForEachOffsetChunk(num_blocks, hashes, n, [&](const Hash* h, size_t len, const uint64_t* offsets) {
+    for (size_t i = 0; i < len; ++i) {
+      out[counts[parts.Part(static_cast<uint32_t>(offsets[i] / kBlockBytes))]++] = h[i];
+    }
+  });
+  // counts[p] is now where part p ends: back to counts, from the top down.
+  for (uint32_t p = num_parts - 1; p > 0; --p) counts[p] -= counts[p - 1];
+}
+
+// 1 <= num_parts <= num_blocks; out has room for n and does not overlap
+// hashes; counts has num_parts entries.
+template <class Layout>
+void PartitionHashes(uint32_t num_blocks, const typename Layout::Hash* hashes, size_t n,
+                     uint32_t num_parts, typename Layout::Hash* out, size_t* counts) {
+  if (num_parts == 1) {
+    if (n > 0) std::memcpy(out, hashes, n * sizeof *hashes);
+    counts[0] = n;
+  } else if (num_parts <= kRangeTestParts) {
+    PartitionByRangeTests(num_blocks, hashes, n, num_parts, out, counts);
+  } else {
+    PartitionByScatter(num_blocks, hashes, n, num_parts, out, counts);
+  }
 }
 
 // Up to eight keys of a chunk, from key i on, into one bitmap byte, key i + j

@@ -81,6 +81,44 @@ struct KuduLayout {
   static constexpr std::uint32_t Key(Hash hash) { return hash; }
 };
 
+
+// A multi-threaded build splits the blocks into num_parts ranges of equal
+// size (within one block): part p holds blocks [PartFirstBlock(p),
+// PartFirstBlock(p + 1)), from 0 to num_blocks. The one definition of the
+// parts, for the partitioned insert and the radix partition of hashes.
+constexpr std::uint32_t PartFirstBlock(std::uint32_t part, std::uint32_t num_parts,
+                                       std::uint32_t num_blocks) {
+  return static_cast<std::uint32_t>(std::uint64_t{num_blocks} * part / num_parts);
+}
+
+// Which part a block lies in, for 1 <= num_parts <= num_blocks, without a
+// division per block. Block b lies in the largest part p whose first block
+// is <= b, i.e. with floor(p * z / T) <= b, i.e. p * z < (b + 1) * T (z
+// blocks, T parts). The estimate q = (b * R) >> 32, R = (T * 2^32 - 1) / z
+// (< 2^32 since T <= z), is at most p and at least p - 2 (R / 2^32 is
+// T / z less under 1 / z, so q >= floor(b * T / z) - 1, and p <= floor(b *
+// T / z) + 1 as T / z <= 1); two exact tests of that inequality add what it
+// lacks. Every product fits 64 bits (b < 2^31, T <= z < 2^31).
+class PartLocator {
+ public:
+  constexpr PartLocator(std::uint32_t num_parts, std::uint32_t num_blocks)
+      : num_parts_(num_parts), num_blocks_(num_blocks),
+        reciprocal_(((std::uint64_t{num_parts} << 32) - 1) / num_blocks) {}
+
+  constexpr std::uint32_t Part(std::uint32_t block) const {
+    std::uint64_t q = (block * reciprocal_) >> 32;
+    const std::uint64_t limit = (std::uint64_t{block} + 1) * num_parts_;
+    q += static_cast<std::uint64_t>((q + 1) * num_blocks_ < limit);
+    q += static_cast<std::uint64_t>((q + 1) * num_blocks_ < limit);
+    return static_cast<std::uint32_t>(q);
+  }
+
+ private:
+  std::uint64_t num_parts_;
+  std::uint64_t num_blocks_;
+  std::uint64_t reciprocal_;
+};
+
 }  // namespace blockbloom
 
 #endif  // BLOCKBLOOM_KERNELS_BLOCK_OP_H_

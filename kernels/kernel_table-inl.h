@@ -52,6 +52,8 @@ inline constexpr bb_kernel_table MakeKernelTable(const char* isa) {
       &FindBatchBitmapAnd<KuduLayout>,
       &InsertBatchRange<ParquetLayout>,
       &InsertBatchRange<KuduLayout>,
+      &PartitionHashes<ParquetLayout>,
+      &PartitionHashes<KuduLayout>,
       &UnionBytes,
       &IntersectBytes,
       &MaxU32,

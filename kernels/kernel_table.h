@@ -66,6 +66,14 @@ typedef struct bb_kernel_table {
                              size_t n, uint32_t first_block, uint32_t end_block);
   void (*kudu_insert_batch_range)(uint8_t* blocks, uint32_t num_blocks, const uint32_t* hashes,
                                   size_t n, uint32_t first_block, uint32_t end_block);
+  /* The radix partition of a build: the n hashes grouped by the part of the
+   * blocks (num_parts equal ranges, 1 <= num_parts <= num_blocks) their
+   * block lies in, part 0 first, each part's hashes in input order, to out
+   * (room for n, not overlapping hashes); counts[p] = part p's hashes. */
+  void (*partition_hashes)(uint32_t num_blocks, const uint64_t* hashes, size_t n,
+                           uint32_t num_parts, uint64_t* out, size_t* counts);
+  void (*kudu_partition_hashes)(uint32_t num_blocks, const uint32_t* hashes, size_t n,
+                                uint32_t num_parts, uint32_t* out, size_t* counts);
 
   /* Either layout: dst |= src and dst &= src over num_bytes (a multiple of 32). */
   void (*union_bytes)(uint8_t* dst, const uint8_t* src, size_t num_bytes);

@@ -79,7 +79,8 @@ typedef enum bb_status {
   BB_ERR_BUFFER_TOO_SMALL = -24,       /* output buffer too small for what is to be written */
   BB_ERR_INVALID_OFFSETS = -25,        /* string column offsets decrease or run past the data */
   BB_ERR_INVALID_SIZING = -26,         /* unknown bb_sizing kind */
-  BB_ERR_INVALID_PARTITION = -27,      /* num_parts is 0 or part >= num_parts */
+  BB_ERR_INVALID_PARTITION = -27,      /* num_parts is 0 or part >= num_parts (or, for
+                                          bb_partition_hashes, above the filter's block count) */
   BB_ERR_INVALID_PREFETCH_HINT = -28,  /* not a bb_prefetch_level (tuning.h) */
   BB_ERR_FILTERS_OVERLAP = -29,        /* union/intersect of views whose bitsets partly overlap */
   BB_ERR_DIRECTORY_SIZE_MISMATCH = -30, /* Kudu directory: bloom_data_size is not 2^log_space_bytes */
@@ -111,7 +112,9 @@ typedef enum bb_status {
   BB_ERR_VALUE_RANGE = -50,             /* the text is of the form but outside the type's range */
   BB_ERR_UNKNOWN_TYPE_NAME = -51,       /* bb_parquet_type_parse: not a type name it knows */
   BB_ERR_PARQUET_AMBIGUOUS_COLUMN = -52, /* a dotted path that names more than one column */
-  BB_ERR_PARQUET_LIMIT = -53            /* a footer past a bb_parquet_limits cap (parquet_file.h) */
+  BB_ERR_PARQUET_LIMIT = -53,           /* a footer past a bb_parquet_limits cap (parquet_file.h) */
+  /* Radix partition of a build's hashes (blockbloom.h): */
+  BB_ERR_PARTITION_OVERLAP = -54        /* bb_partition_hashes: out overlaps hashes */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */
@@ -242,6 +245,28 @@ BB_API int bb_insert_batch(bb_filter* f, const uint64_t* hashes, size_t n);
  * concurrent finds are safe (docs/concurrency.md). */
 BB_API int bb_insert_batch_partition(bb_filter* f, const uint64_t* hashes, size_t n, uint32_t part,
                                      uint32_t num_parts);
+
+/* The radix partition of a multi-threaded build: writes the n hashes to
+ * out grouped by the partition of the filter's blocks their block lies in
+ * (the num_parts equal block ranges of bb_insert_batch_partition), part 0
+ * first, the hashes of each part in input order, and counts[p] = the number
+ * in part p: part p is out[counts[0] + ... + counts[p-1] ..] for counts[p]
+ * hashes. out has room for n hashes and must not overlap hashes
+ * (BB_ERR_PARTITION_OVERLAP); counts has num_parts entries, apart from both
+ * (not checked: counts is written as the keys are). A part is at
+ * least one block: 1 <= num_parts <= f->num_blocks, else
+ * BB_ERR_INVALID_PARTITION (take min(threads, f->num_blocks) parts). Only
+ * reads f (its size); nothing is inserted.
+ * Then bb_insert_batch of part p's hashes writes only part p's blocks, so
+ * threads that insert different parts run concurrently on one filter
+ * without atomics, and all the parts together set exactly the bytes
+ * bb_insert_batch(hashes, n) would. Unlike bb_insert_batch_partition, where
+ * each thread reads every hash, each thread then inserts only its own. For
+ * T threads: thread s partitions its 1/T slice of the hashes into T parts,
+ * all wait (a barrier), thread t inserts part t of every slice (recipe:
+ * docs/concurrency.md). */
+BB_API int bb_partition_hashes(const bb_filter* f, const uint64_t* hashes, size_t n,
+                               uint32_t num_parts, uint64_t* out, size_t* counts);
 
 /* Tests n hashes; bit i of the bitmap (byte i/8, bit i%8, LSB first, as Arrow
  * validity bitmaps) is 1 when hashes[i] may be present. Writes exactly

@@ -200,6 +200,15 @@ class ConstView {
     return hits;
   }
 
+  // The radix partition of a multi-threaded build (bb_partition_hashes): the
+  // hashes grouped by part of the filter's blocks into out (room for n),
+  // counts[p] (num_parts entries) the size of part p; then each thread
+  // inserts its own part with View::insert_batch (docs/concurrency.md).
+  void partition_hashes(const std::uint64_t* hashes, std::size_t n, std::uint32_t num_parts,
+                        std::uint64_t* out, std::size_t* counts) const {
+    detail::Check(bb_partition_hashes(&filter_, hashes, n, num_parts, out, counts));
+  }
+
   // Same layout, size, seed and bits (bb_filter_equal), wherever they lie.
   friend bool operator==(const ConstView& a, const ConstView& b) {
     const int equal = bb_filter_equal(&a.filter_, &b.filter_);

@@ -46,6 +46,10 @@ BB_API int bb_kudu_insert_batch(bb_filter* f, const uint32_t* hashes, size_t n);
 BB_API int bb_kudu_insert_batch_partition(bb_filter* f, const uint32_t* hashes, size_t n,
                                           uint32_t part,
                                           uint32_t num_parts); /* see bb_insert_batch_partition */
+/* The radix partition of bb_partition_hashes (blockbloom.h) for 32-bit
+ * hashes; then bb_kudu_insert_batch of each part from its own thread. */
+BB_API int bb_kudu_partition_hashes(const bb_filter* f, const uint32_t* hashes, size_t n,
+                                    uint32_t num_parts, uint32_t* out, size_t* counts);
 BB_API int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes, size_t n,
                                      uint8_t* bitmap, size_t* hits);
 BB_API int bb_kudu_find_batch_select(const bb_filter* f, const uint32_t* hashes, size_t n,

@@ -81,6 +81,29 @@ inline void BlockOffsets(const uint32_t* hashes, size_t n, uint32_t num_blocks, 
   LayoutBlockOffsets<KuduLayout>(hashes, n, num_blocks, offsets);
 }
 
+// The radix partition's range tests (batch_loops-inl.h), a key at a time.
+inline size_t CountInRange(const uint64_t* offsets, size_t n, uint64_t first, uint64_t end) {
+  size_t count = 0;
+  for (size_t i = 0; i < n; ++i) count += static_cast<size_t>(offsets[i] - first < end - first);
+  return count;
+}
+
+// Branch-free: every key is written to the next free place and the cursor
+// advances only for the part's own (a branch would mispredict as often as
+// keys are foreign); once the part is full the rest go to a spare slot.
+template <class Hash>
+inline size_t CompressInRange(const Hash* hashes, const uint64_t* offsets, size_t n, uint64_t first,
+                              uint64_t end, Hash* out, Hash* out_end) {
+  const auto room = static_cast<size_t>(out_end - out);
+  Hash spare;
+  size_t count = 0;
+  for (size_t i = 0; i < n; ++i) {
+    *(count < room ? out + count : &spare) = hashes[i];
+    count += static_cast<size_t>(offsets[i] - first < end - first);
+  }
+  return count;
+}
+
 // Byte order does not matter to OR and AND: whole words, copied in and out.
 inline void UnionBytes(uint8_t* dst, const uint8_t* src, size_t num_bytes) {
   for (size_t i = 0; i < num_bytes; i += sizeof(uint64_t)) {
