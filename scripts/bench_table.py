@@ -183,8 +183,18 @@ def how_measured(stat, reps):
     return "%s of %d repetitions" % (stat, reps) if reps > 1 else "1 run"
 
 
+def run_label(context):
+    """'<date> UTC, commit <hash>' of a run, from its JSON context (what the
+    Targets table is titled with), or '' when the JSON has neither."""
+    date = context.get("date", "")
+    date = date[:16].replace("T", " ") + " UTC" if date.endswith("+00:00") else date[:19]
+    commit = context.get("git_commit")
+    return ", ".join(x for x in (date, "commit %s" % commit if commit else "") if x)
+
+
 def context_line(context):
-    details = ["host %s" % context.get("host_name", "?"),
+    details = ["run %s" % run_label(context)] if run_label(context) else []
+    details += ["host %s" % context.get("host_name", "?"),
                "%s CPUs @ %s MHz" % (context.get("num_cpus", "?"), context.get("mhz_per_cpu", "?"))]
     details += ["%s %s" % (k, context[k])
                 for k in ("selected_isa", "compiler", "blockbloom_version") if k in context]
@@ -541,7 +551,8 @@ def report(paths, counter, stat, baseline, fmt, with_context, with_targets):
              "\n\n".join(t for op in sweeps for t in sweep_tables(results, op, fmt)) or None),
             ("Share of the filter on transparent huge pages (kernel ops)",
              huge_page_table(huge, fmt)),
-            ("Targets", targets_table(results, fmt) if with_targets else None)):
+            ("Targets (run %s)" % run_label(context) if run_label(context or {}) else "Targets",
+             targets_table(results, fmt) if with_targets else None)):
         if table:
             sections.append("%s\n%s" % (title, table) if fmt == "text"
                             else "**%s**\n\n%s" % (title, table))
