@@ -19,6 +19,21 @@
 // BB_ERR_NULL_POINTER rather than doing nothing or answering "absent". The
 // observers (data(), num_bytes(), num_blocks(), c_filter()) never throw; on a
 // moved-from Filter they report the empty state (nullptr, 0).
+
+// Before C++17 (or included from C): one #error, then the rest of this file
+// is skipped (its guard defined), so the compiler does not go on to fail deep
+// inside it. MSVC reports the standard in _MSVC_LANG (__cplusplus is 199711L
+// without /Zc:__cplusplus). BLOCKBLOOM_PRE_CXX17_REPORTED_: the first
+// blockbloom .hpp included reports it, the others are skipped silently.
+#if !defined(__cplusplus) || \
+    (__cplusplus < 201703L && !(defined(_MSVC_LANG) && _MSVC_LANG >= 201703L))
+#ifndef BLOCKBLOOM_PRE_CXX17_REPORTED_
+#define BLOCKBLOOM_PRE_CXX17_REPORTED_
+#error "blockbloom.hpp needs C++17 or later (the C API, blockbloom.h, works from C and any C++)"
+#endif
+#define BLOCKBLOOM_BLOCKBLOOM_HPP_
+#endif
+
 #ifndef BLOCKBLOOM_BLOCKBLOOM_HPP_
 #define BLOCKBLOOM_BLOCKBLOOM_HPP_
 
