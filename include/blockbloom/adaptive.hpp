@@ -7,6 +7,17 @@
 //     std::size_t kept = adaptive.find_batch_select(filter, hashes, n, selection);
 //     ...  // once the filter is off, selection is 0 .. n-1 and the bitset is not read
 //   }
+
+// Before C++17: one clear #error and the rest skipped (see blockbloom.hpp).
+#if !defined(__cplusplus) || \
+    (__cplusplus < 201703L && !(defined(_MSVC_LANG) && _MSVC_LANG >= 201703L))
+#ifndef BLOCKBLOOM_PRE_CXX17_REPORTED_
+#define BLOCKBLOOM_PRE_CXX17_REPORTED_
+#error "adaptive.hpp needs C++17 or later (the C API, adaptive.h, works from C and any C++)"
+#endif
+#define BLOCKBLOOM_ADAPTIVE_HPP_
+#endif
+
 #ifndef BLOCKBLOOM_ADAPTIVE_HPP_
 #define BLOCKBLOOM_ADAPTIVE_HPP_
 

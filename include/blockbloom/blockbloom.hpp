@@ -19,6 +19,21 @@
 // BB_ERR_NULL_POINTER rather than doing nothing or answering "absent". The
 // observers (data(), num_bytes(), num_blocks(), c_filter()) never throw; on a
 // moved-from Filter they report the empty state (nullptr, 0).
+
+// Before C++17 (or included from C): one #error, then the rest of this file
+// is skipped (its guard defined), so the compiler does not go on to fail deep
+// inside it. MSVC reports the standard in _MSVC_LANG (__cplusplus is 199711L
+// without /Zc:__cplusplus). BLOCKBLOOM_PRE_CXX17_REPORTED_: the first
+// blockbloom .hpp included reports it, the others are skipped silently.
+#if !defined(__cplusplus) || \
+    (__cplusplus < 201703L && !(defined(_MSVC_LANG) && _MSVC_LANG >= 201703L))
+#ifndef BLOCKBLOOM_PRE_CXX17_REPORTED_
+#define BLOCKBLOOM_PRE_CXX17_REPORTED_
+#error "blockbloom.hpp needs C++17 or later (the C API, blockbloom.h, works from C and any C++)"
+#endif
+#define BLOCKBLOOM_BLOCKBLOOM_HPP_
+#endif
+
 #ifndef BLOCKBLOOM_BLOCKBLOOM_HPP_
 #define BLOCKBLOOM_BLOCKBLOOM_HPP_
 
@@ -59,34 +74,35 @@ struct Column : bb_column {
   // Values of a C++ arithmetic type: int8_t .. int64_t, uint8_t .. uint64_t,
   // float, double (each the bb_column_type of that name).
   template <typename T>
-  static Column of(const T* values, std::size_t length) {
-    return typed(TypeOf<T>(), values, length);
+  static Column of(const T* row_values, std::size_t num_rows) {
+    return typed(TypeOf<T>(), row_values, num_rows);
   }
 
   // Fixed-width values of any type but FIXED_LEN_BYTE_ARRAY (DATE32,
   // DATE64, TIME32, TIME64, TIMESTAMP, INT96 share their C++ types).
-  static Column typed(bb_column_type type, const void* values, std::size_t length) {
+  static Column typed(bb_column_type value_type, const void* row_values, std::size_t num_rows) {
     Column c;
-    c.type = type;
-    c.length = length;
-    c.values = values;
+    c.type = value_type;
+    c.length = num_rows;
+    c.values = row_values;
     return c;
   }
 
-  static Column fixed_len_byte_array(const void* values, std::size_t width, std::size_t length) {
-    Column c = typed(BB_TYPE_FIXED_LEN_BYTE_ARRAY, values, length);
-    c.width = width;
+  static Column fixed_len_byte_array(const void* row_values, std::size_t value_width,
+                                     std::size_t num_rows) {
+    Column c = typed(BB_TYPE_FIXED_LEN_BYTE_ARRAY, row_values, num_rows);
+    c.width = value_width;
     return c;
   }
 
   // Arrow binary/string (int32 offsets) or large_binary/large_string (int64).
-  static Column byte_array(const void* data, std::size_t data_len, const std::int32_t* offsets,
-                           std::size_t length) {
-    return strings(BB_TYPE_BYTE_ARRAY, data, data_len, offsets, length);
+  static Column byte_array(const void* bytes, std::size_t num_bytes,
+                           const std::int32_t* row_offsets, std::size_t num_rows) {
+    return strings(BB_TYPE_BYTE_ARRAY, bytes, num_bytes, row_offsets, num_rows);
   }
-  static Column byte_array(const void* data, std::size_t data_len, const std::int64_t* offsets,
-                           std::size_t length) {
-    return strings(BB_TYPE_LARGE_BYTE_ARRAY, data, data_len, offsets, length);
+  static Column byte_array(const void* bytes, std::size_t num_bytes,
+                           const std::int64_t* row_offsets, std::size_t num_rows) {
+    return strings(BB_TYPE_LARGE_BYTE_ARRAY, bytes, num_bytes, row_offsets, num_rows);
   }
 
   // The same column with an Arrow validity bitmap: row i is valid iff bit
@@ -115,14 +131,14 @@ struct Column : bb_column {
     }
   }
 
-  static Column strings(bb_column_type type, const void* data, std::size_t data_len,
-                        const void* offsets, std::size_t length) {
+  static Column strings(bb_column_type value_type, const void* bytes, std::size_t num_bytes,
+                        const void* row_offsets, std::size_t num_rows) {
     Column c;
-    c.type = type;
-    c.length = length;
-    c.offsets = offsets;
-    c.data = data;
-    c.data_len = data_len;
+    c.type = value_type;
+    c.length = num_rows;
+    c.offsets = row_offsets;
+    c.data = bytes;
+    c.data_len = num_bytes;
     return c;
   }
 };

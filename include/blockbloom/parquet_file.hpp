@@ -11,6 +11,17 @@
 //
 // Errors throw blockbloom::Error with the bb_status code; a refused open
 // carries the reason (which file, what is wrong with it) as what().
+
+// Before C++17: one clear #error and the rest skipped (see blockbloom.hpp).
+#if !defined(__cplusplus) || \
+    (__cplusplus < 201703L && !(defined(_MSVC_LANG) && _MSVC_LANG >= 201703L))
+#ifndef BLOCKBLOOM_PRE_CXX17_REPORTED_
+#define BLOCKBLOOM_PRE_CXX17_REPORTED_
+#error "parquet_file.hpp needs C++17 or later (the C API, parquet_file.h, works from C and any C++)"
+#endif
+#define BLOCKBLOOM_PARQUET_FILE_HPP_
+#endif
+
 #ifndef BLOCKBLOOM_PARQUET_FILE_HPP_
 #define BLOCKBLOOM_PARQUET_FILE_HPP_
 

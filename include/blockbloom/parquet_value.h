@@ -72,9 +72,16 @@ enum {
 };
 
 /* Room that always suffices for the bytes of one value of a column with
- * this type_length, written as text_len bytes of text. */
+ * this type_length, written as text_len bytes of text. (In C++ with C++'s
+ * casts: the same value, and no -Wold-style-cast in a consumer's code.) */
+#ifdef __cplusplus
+#define BB_PARQUET_ENCODED_MAX(type_length, text_len) \
+  (static_cast<size_t>(text_len) + \
+   static_cast<size_t>((type_length) > 0 ? (type_length) : 0) + 32u)
+#else
 #define BB_PARQUET_ENCODED_MAX(type_length, text_len) \
   ((size_t)(text_len) + (size_t)((type_length) > 0 ? (type_length) : 0) + 32u)
+#endif
 
 /* Room that always suffices for an error phrase or a form description. */
 #define BB_PARQUET_VALUE_ERROR_MAX 256u

@@ -14,7 +14,8 @@ is written), checks the installed files, then builds and runs against it:
   (b) consumer.cc, C++17, the same way;
   (c) cmake/, a CMake project: find_package(blockbloom 0.1 CONFIG REQUIRED) and
       target_link_libraries(... blockbloom::blockbloom), CMAKE_PREFIX_PATH
-      pointing into the install;
+      pointing into the install; consumer.cc also from a C++14 target, which
+      the imported target's cxx_std_17 raises to C++17;
   (d) meson_parent/, a Meson project with blockbloom as a subproject
       (subprojects/blockbloom links to the source tree; dependency('blockbloom')
       with a fallback, forced), which must not build blockbloom's tests, tools or
@@ -178,7 +179,9 @@ def cmake_build(args, root, run_env, work):
     if "blockbloom_DIR:PATH=" + expected_dir not in cache:
         raise Failure("CMake found blockbloom elsewhere than %s" % expected_dir)
     run(["cmake", "--build", build, "--parallel", JOBS], env=env)
-    for name in ("consumer_c", "consumer_cpp"):
+    # consumer_cpp14 asks for C++14: it builds only because the imported
+    # target's cxx_std_17 raises it (blockbloom.hpp refuses pre-C++17).
+    for name in ("consumer_c", "consumer_cpp", "consumer_cpp14"):
         check_program(os.path.join(build, name), args.version, run_env, "(c) CMake " + name)
     log("(c) CMake find_package + blockbloom::blockbloom: passed")
 
