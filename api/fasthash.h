@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "api/byte_order.h"
+#include "kernels/branch_free.h"
 
 namespace blockbloom {
 
@@ -84,18 +85,14 @@ inline uint64_t FastHash64Raw(const uint8_t* p, size_t len, uint64_t seed) {
 // its len % 8 bytes, so no branch depends on the length (the loops above
 // mispredict on random lengths). For cells with 32 readable bytes.
 inline uint64_t FastHash64Short(const uint8_t* p, size_t len, uint64_t seed) {
-  const auto keep = [](bool k, uint64_t a, uint64_t b) {
-    const uint64_t mask = uint64_t{0} - static_cast<uint64_t>(k);
-    return (a & mask) | (b & ~mask);
-  };
   uint64_t h = seed ^ (static_cast<uint64_t>(len) * kFastHashM);
   const size_t words = len >> 3;
-  h = keep(words > 0, (h ^ FastHashMix(LoadLE64(p))) * kFastHashM, h);
-  h = keep(words > 1, (h ^ FastHashMix(LoadLE64(p + 8))) * kFastHashM, h);
-  h = keep(words > 2, (h ^ FastHashMix(LoadLE64(p + 16))) * kFastHashM, h);
+  h = KeepIf(words > 0, (h ^ FastHashMix(LoadLE64(p))) * kFastHashM, h);
+  h = KeepIf(words > 1, (h ^ FastHashMix(LoadLE64(p + 8))) * kFastHashM, h);
+  h = KeepIf(words > 2, (h ^ FastHashMix(LoadLE64(p + 16))) * kFastHashM, h);
   const size_t tail = len & 7;
   const uint64_t v = LoadLE64(p + 8 * words) & ((uint64_t{1} << (8 * tail)) - 1);  // tail 0: 0
-  h = keep(tail != 0, (h ^ FastHashMix(v)) * kFastHashM, h);
+  h = KeepIf(tail != 0, (h ^ FastHashMix(v)) * kFastHashM, h);
   return FastHashMix(h);
 }
 

@@ -79,13 +79,25 @@ inline void ClearAlwaysFalse(bb_filter* f) {
   }
 }
 
+// The bytes of n elements of T (saturating: n near SIZE_MAX spans everything).
+template <class T>
+size_t SpanBytes(size_t n) {
+  return n < SIZE_MAX / sizeof(T) ? n * sizeof(T) : SIZE_MAX;
+}
+
+// Whether [a, a + a_bytes) and [b, b + b_bytes) share a byte (empty ranges
+// share none).
+inline bool BytesOverlap(const void* a, size_t a_bytes, const void* b, size_t b_bytes) {
+  const auto at_a = reinterpret_cast<uintptr_t>(a);
+  const auto at_b = reinterpret_cast<uintptr_t>(b);
+  if (a_bytes == 0 || b_bytes == 0) return false;
+  return at_a <= at_b ? at_b - at_a < a_bytes : at_a - at_b < b_bytes;
+}
+
 // Whether arrays a and b of n elements each overlap without being the same.
 template <class T>
 bool PartlyOverlap(const T* a, const T* b, size_t n) {
-  const auto at_a = reinterpret_cast<uintptr_t>(a);
-  const auto at_b = reinterpret_cast<uintptr_t>(b);
-  const size_t span = n < SIZE_MAX / sizeof(T) ? n * sizeof(T) : SIZE_MAX;
-  return (at_b > at_a && at_b - at_a < span) || (at_a > at_b && at_a - at_b < span);
+  return a != b && BytesOverlap(a, SpanBytes<T>(n), b, SpanBytes<T>(n));
 }
 
 template <bb_layout kLayout>
@@ -136,7 +148,9 @@ int InsertBatchPartitionOp(bb_filter* f, const typename LayoutKernels<kLayout>::
 
 // The radix partition of a build's hashes into the parts above. A part is
 // at least one block (num_parts <= num_blocks), and out must not overlap
-// hashes: its keys are written while hashes is still read.
+// hashes: its keys are written while hashes is still read; nor counts
+// either: the scatter of more than 8 parts keeps its write cursors there,
+// so an out overlapping counts would move them past out's end.
 template <bb_layout kLayout>
 int PartitionHashesOp(const bb_filter* f, const typename LayoutKernels<kLayout>::Hash* hashes,
                       size_t n, uint32_t num_parts, typename LayoutKernels<kLayout>::Hash* out,
@@ -145,7 +159,13 @@ int PartitionHashesOp(const bb_filter* f, const typename LayoutKernels<kLayout>:
   if (status != BB_OK) return status;
   if (counts == nullptr || (n > 0 && (hashes == nullptr || out == nullptr))) return BB_ERR_NULL_POINTER;
   if (num_parts == 0 || num_parts > f->num_blocks) return BB_ERR_INVALID_PARTITION;
+  using Hash = typename LayoutKernels<kLayout>::Hash;
   if (n > 0 && (out == hashes || PartlyOverlap(hashes, out, n))) return BB_ERR_PARTITION_OVERLAP;
+  const size_t counts_bytes = SpanBytes<size_t>(num_parts);
+  if (n > 0 && (BytesOverlap(counts, counts_bytes, hashes, SpanBytes<Hash>(n)) ||
+                BytesOverlap(counts, counts_bytes, out, SpanBytes<Hash>(n)))) {
+    return BB_ERR_PARTITION_OVERLAP;
+  }
   LayoutKernels<kLayout>::PartitionHashes(ActiveKernels())(f->num_blocks, hashes, n, num_parts, out,
                                                             counts);
   return BB_OK;

@@ -111,7 +111,7 @@ const char* bb_status_message(int status) {
              "max_container_elements (default 1,000,000) elements, or more memory than "
              "max_memory_bytes (default the larger of 256 MiB and 16 times the footer)";
     case BB_ERR_PARTITION_OVERLAP:
-      return "bb_partition_hashes: the output array overlaps the input hashes";
+      return "bb_partition_hashes: two of the hashes, the output and the counts overlap";
     case BB_ERR_INVALID_OFFSETS:
       return "string offsets decrease, are negative, or run past the end of the data";
     default: return "unknown blockbloom status code";

@@ -91,6 +91,13 @@ constexpr std::uint32_t PartFirstBlock(std::uint32_t part, std::uint32_t num_par
   return static_cast<std::uint32_t>(std::uint64_t{num_blocks} * part / num_parts);
 }
 
+// Whether a block's byte offset lies in a part's [first, end): one unsigned
+// compare (an offset below first wraps to a large difference). The range
+// test of the radix partition, on every tier.
+constexpr bool InByteRange(std::uint64_t offset, std::uint64_t first, std::uint64_t end) {
+  return offset - first < end - first;
+}
+
 // Which part a block lies in, for 1 <= num_parts <= num_blocks, without a
 // division per block. Block b lies in the largest part p whose first block
 // is <= b, i.e. with floor(p * z / T) <= b, i.e. p * z < (b + 1) * T (z

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "kernels/branch_free.h"
 #include "kernels/xxh64_op.h"
 
 namespace blockbloom {
@@ -42,12 +43,6 @@ inline uint32_t Load32(const uint8_t* p) {
   return v;
 }
 
-// keep ? a : b, without a branch (all-ones or all-zeros mask from a bool).
-inline uint64_t Keep(bool keep, uint64_t a, uint64_t b) {
-  const uint64_t mask = uint64_t{0} - static_cast<uint64_t>(keep);
-  return (a & mask) | (b & ~mask);
-}
-
 inline uint64_t Step4(uint64_t acc, uint64_t v32) {
   return RotateLeft(acc ^ (v32 * kPrime1), 23) * kPrime2 + kPrime3;
 }
@@ -60,18 +55,18 @@ inline uint64_t Step1(uint64_t acc, uint64_t byte) {
 // the 32 bytes p[0..32).
 inline uint64_t TailNoBranch(uint64_t acc, const uint8_t* p, size_t rem) {
   const size_t words = rem >> 3;
-  acc = Keep(words > 0, MergeWord(acc, Load64(p)), acc);
-  acc = Keep(words > 1, MergeWord(acc, Load64(p + 8)), acc);
-  acc = Keep(words > 2, MergeWord(acc, Load64(p + 16)), acc);
+  acc = KeepIf(words > 0, MergeWord(acc, Load64(p)), acc);
+  acc = KeepIf(words > 1, MergeWord(acc, Load64(p + 8)), acc);
+  acc = KeepIf(words > 2, MergeWord(acc, Load64(p + 16)), acc);
   // The bytes after the whole words: a 4-byte step, then up to 3 bytes.
   uint64_t rest = Load64(p + 8 * words);
   const bool has4 = (rem & 4) != 0;
-  acc = Keep(has4, Step4(acc, rest & 0xFFFFFFFFu), acc);
+  acc = KeepIf(has4, Step4(acc, rest & 0xFFFFFFFFu), acc);
   rest >>= 32 * static_cast<unsigned>(has4);
   const size_t bytes = rem & 3;
-  acc = Keep(bytes > 0, Step1(acc, rest & 0xFF), acc);
-  acc = Keep(bytes > 1, Step1(acc, (rest >> 8) & 0xFF), acc);
-  acc = Keep(bytes > 2, Step1(acc, (rest >> 16) & 0xFF), acc);
+  acc = KeepIf(bytes > 0, Step1(acc, rest & 0xFF), acc);
+  acc = KeepIf(bytes > 1, Step1(acc, (rest >> 8) & 0xFF), acc);
+  acc = KeepIf(bytes > 2, Step1(acc, (rest >> 16) & 0xFF), acc);
   return acc;
 }
 

@@ -209,6 +209,22 @@ TEST(PartitionHashesApi, RejectsBadArgumentsWithDistinctCodes) {
   EXPECT_EQ(bb_partition_hashes(&f, h + 1, 3, 2, h, counts), BB_ERR_PARTITION_OVERLAP);
   EXPECT_EQ(bb_partition_hashes(&f, h, 2, 2, h + 2, counts), BB_OK);  // adjacent, not overlapping
   EXPECT_EQ(bb_kudu_partition_hashes(&kudu, h32, 4, 2, h32, counts), BB_ERR_PARTITION_OVERLAP);
+  // counts apart from both arrays: with more than 8 parts its entries are
+  // the scatter's write cursors, which an overlapping out would move.
+  {
+    size_t cells[64];
+    for (size_t i = 0; i < 64; ++i) cells[i] = 1000 + i;  // no count could be these
+    auto* as_hashes = reinterpret_cast<uint64_t*>(cells);
+    const size_t before[4] = {cells[0], cells[1], cells[2], cells[3]};
+    EXPECT_EQ(bb_partition_hashes(&f, h, 4, 9, as_hashes, cells + 2), BB_ERR_PARTITION_OVERLAP);
+    EXPECT_EQ(bb_partition_hashes(&f, h, 4, 9, as_hashes + 8, cells), BB_ERR_PARTITION_OVERLAP);
+    EXPECT_EQ(bb_partition_hashes(&f, as_hashes, 4, 2, out, cells + 3), BB_ERR_PARTITION_OVERLAP);
+    EXPECT_EQ(bb_kudu_partition_hashes(&kudu, h32, 4, 9, reinterpret_cast<uint32_t*>(cells + 5),
+                                       cells), BB_ERR_PARTITION_OVERLAP);
+    EXPECT_EQ(std::vector<size_t>(cells, cells + 4), std::vector<size_t>(before, before + 4));
+    for (size_t i = 4; i < 64; ++i) EXPECT_EQ(cells[i], 1000 + i) << i;
+    EXPECT_EQ(bb_partition_hashes(&f, h, 4, 9, as_hashes, cells + 4), BB_OK);  // adjacent: fine
+  }
   EXPECT_EQ(bb_partition_hashes(&kudu, h, 4, 2, out, counts), BB_ERR_LAYOUT_MISMATCH);
   EXPECT_EQ(bb_kudu_partition_hashes(&f, h32, 4, 2, out32, counts), BB_ERR_LAYOUT_MISMATCH);
   EXPECT_NE(std::string(bb_status_message(BB_ERR_INVALID_PARTITION)).find("block count"), std::string::npos);

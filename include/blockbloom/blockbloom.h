@@ -114,7 +114,7 @@ typedef enum bb_status {
   BB_ERR_PARQUET_AMBIGUOUS_COLUMN = -52, /* a dotted path that names more than one column */
   BB_ERR_PARQUET_LIMIT = -53,           /* a footer past a bb_parquet_limits cap (parquet_file.h) */
   /* Radix partition of a build's hashes (blockbloom.h): */
-  BB_ERR_PARTITION_OVERLAP = -54        /* bb_partition_hashes: out overlaps hashes */
+  BB_ERR_PARTITION_OVERLAP = -54        /* bb_partition_hashes: hashes, out, counts overlap */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */
@@ -251,9 +251,9 @@ BB_API int bb_insert_batch_partition(bb_filter* f, const uint64_t* hashes, size_
  * (the num_parts equal block ranges of bb_insert_batch_partition), part 0
  * first, the hashes of each part in input order, and counts[p] = the number
  * in part p: part p is out[counts[0] + ... + counts[p-1] ..] for counts[p]
- * hashes. out has room for n hashes and must not overlap hashes
- * (BB_ERR_PARTITION_OVERLAP); counts has num_parts entries, apart from both
- * (not checked: counts is written as the keys are). A part is at
+ * hashes. out has room for n hashes; counts has num_parts entries; no two
+ * of hashes, out and counts may overlap (BB_ERR_PARTITION_OVERLAP, nothing
+ * written). A part is at
  * least one block: 1 <= num_parts <= f->num_blocks, else
  * BB_ERR_INVALID_PARTITION (take min(threads, f->num_blocks) parts). Only
  * reads f (its size); nothing is inserted.

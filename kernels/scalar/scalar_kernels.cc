@@ -84,7 +84,7 @@ inline void BlockOffsets(const uint32_t* hashes, size_t n, uint32_t num_blocks, 
 // The radix partition's range tests (batch_loops-inl.h), a key at a time.
 inline size_t CountInRange(const uint64_t* offsets, size_t n, uint64_t first, uint64_t end) {
   size_t count = 0;
-  for (size_t i = 0; i < n; ++i) count += static_cast<size_t>(offsets[i] - first < end - first);
+  for (size_t i = 0; i < n; ++i) count += static_cast<size_t>(InByteRange(offsets[i], first, end));
   return count;
 }
 
@@ -99,7 +99,7 @@ inline size_t CompressInRange(const Hash* hashes, const uint64_t* offsets, size_
   size_t count = 0;
   for (size_t i = 0; i < n; ++i) {
     *(count < room ? out + count : &spare) = hashes[i];
-    count += static_cast<size_t>(offsets[i] - first < end - first);
+    count += static_cast<size_t>(InByteRange(offsets[i], first, end));
   }
   return count;
 }

@@ -265,7 +265,7 @@ HWY_INLINE size_t CountInRange(const uint64_t* offsets, size_t n, uint64_t first
   const size_t lanes = hn::Lanes(d);
   size_t count = 0, i = 0;
   for (; i + lanes <= n; i += lanes) count += hn::CountTrue(d, OffsetsInRange(d, offsets + i, first, end));
-  for (; i < n; ++i) count += static_cast<size_t>(offsets[i] - first < end - first);
+  for (; i < n; ++i) count += static_cast<size_t>(InByteRange(offsets[i], first, end));
   return count;
 }
 
@@ -342,7 +342,7 @@ HWY_INLINE size_t CompressInRange(const Hash* hashes, const uint64_t* offsets, s
     at += count;
   }
   for (; i < n; ++i) {
-    if (offsets[i] - first < end - first) *at++ = hashes[i];
+    if (InByteRange(offsets[i], first, end)) *at++ = hashes[i];
   }
   return static_cast<size_t>(at - out);
 }
