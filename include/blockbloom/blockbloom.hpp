@@ -12,13 +12,24 @@
 //   auto col = blockbloom::Column::of(int16_values, n).with_validity(bits, offset);
 //   filter.insert_column(col);                      // typed, nulls left out (column.h)
 //
+// What Arrow's BlockSplitBloomFilter users reach for, without a C call:
+//   auto f = blockbloom::Filter::for_ndv(100000, 0.01);  // Sizing::parquet_safe
+//   f.insert(blockbloom::parquet_hash(std::int64_t{42}));  // hashing.h's rules
+//   f |= other;                                          // union (&= intersects)
+//   std::vector<std::uint8_t> out = f.to_parquet_bytes();  // header + bitset
+//   auto g = blockbloom::Filter::from_parquet_bytes(out.data(), out.size());
+//   auto v = blockbloom::ConstView::parquet_in_place(out.data(), out.size());
+// The Kudu layout has the same surface in blockbloom/kudu.hpp.
+//
 // Errors (bad sizes, null pointers, out of memory) throw blockbloom::Error,
 // which carries the bb_status code. Every operation (insert, insert_batch,
 // find, find_batch_*) checks the library's status the same way: on a
 // moved-from Filter, which holds no bitset, each of them throws Error with
 // BB_ERR_NULL_POINTER rather than doing nothing or answering "absent". The
 // observers (data(), num_bytes(), num_blocks(), c_filter()) never throw; on a
-// moved-from Filter they report the empty state (nullptr, 0).
+// moved-from Filter they report the empty state (nullptr, 0). The sizing
+// questions (fpp, max_ndv) ask the C library about num_bytes(), so there they
+// throw its code for a size of 0 (BB_ERR_SIZE_ZERO).
 
 // Before C++17 (or included from C): one #error, then the rest of this file
 // is skipped (its guard defined), so the compiler does not go on to fail deep
@@ -41,11 +52,16 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/column.h"
+#include "blockbloom/hashing.h"
+#include "blockbloom/parquet_format.h"
+#include "blockbloom/sizing.h"
 
 namespace blockbloom {
 
@@ -64,6 +80,110 @@ namespace detail {
 inline void Check(int status) {
   if (status < 0) throw Error(status);
 }
+
+// Equality and a move that leaves the source empty, for both layouts'
+// classes (here and kudu.hpp).
+inline bool Equal(const bb_filter& a, const bb_filter& b) {
+  const int equal = bb_filter_equal(&a, &b);
+  Check(equal);
+  return equal > 0;
+}
+// Releases dst's bitset and takes src's, leaving src empty (not holding
+// dst's old bitset, as a swap would).
+inline void MoveAssign(bb_filter& dst, bb_filter& src) noexcept {
+  if (&dst == &src) return;
+  bb_filter_release(&dst);
+  dst = src;
+  src = bb_filter{};
+}
+
+// What a view of either layout (ConstView here, KuduConstView in kudu.hpp)
+// asks the C library the same way, the layout being the filter's own.
+class ViewBase {
+ public:
+  // Typed columns (column.h), hashed by the filter's layout: null rows are
+  // never hits.
+  std::size_t find_column_bitmap(const bb_column& col, std::uint8_t* bitmap) const {
+    std::size_t hits = 0;
+    Check(bb_find_column_bitmap(&filter_, &col, bitmap, &hits));
+    return hits;
+  }
+  std::size_t find_column_select(const bb_column& col, std::uint32_t* selection) const {
+    std::size_t hits = 0;
+    Check(bb_find_column_select(&filter_, &col, selection, &hits));
+    return hits;
+  }
+
+  // The expected FPP holding ndv distinct values (bb_fpp: the block model;
+  // a Kudu filter's 32-bit hash collisions, ndv / 2^32, come on top), the
+  // most distinct values it holds at an FPP of at most target_fpp
+  // (bb_max_ndv), and the distinct values its bits imply
+  // (bb_filter_estimate_ndv: +infinity when full, 0 while always-false).
+  double fpp(std::uint64_t ndv) const {
+    double p = 0.0;
+    Check(bb_fpp(ndv, filter_.num_bytes, &p));
+    return p;
+  }
+  std::uint64_t max_ndv(double target_fpp) const {
+    std::uint64_t ndv = 0;
+    Check(bb_max_ndv(filter_.num_bytes, target_fpp, &ndv));
+    return ndv;
+  }
+  double estimated_ndv() const {
+    double ndv = 0.0;
+    Check(bb_filter_estimate_ndv(&filter_, nullptr, &ndv));
+    return ndv;
+  }
+  std::uint64_t bits_set() const {
+    std::uint64_t bits = 0;
+    double ndv = 0.0;
+    Check(bb_filter_estimate_ndv(&filter_, &bits, &ndv));
+    return bits;
+  }
+
+  const std::uint8_t* data() const noexcept { return filter_.data; }
+  std::size_t num_bytes() const noexcept { return filter_.num_bytes; }
+  std::uint32_t num_blocks() const noexcept { return filter_.num_blocks; }
+  const bb_filter* c_filter() const noexcept { return &filter_; }
+
+ protected:
+  ViewBase() = default;
+  bb_filter filter_{};
+};
+
+// The writes of either layout's writable view (Self: View or KuduView) that
+// take any layout; Const is the read-only view of the same layout, so a
+// union never mixes layouts.
+template <typename Self, typename Const>
+class Writable : public Const {
+ public:
+  // Typed columns (column.h), hashed by the filter's layout: the valid rows,
+  // nulls left out.
+  void insert_column(const bb_column& col) { Check(bb_insert_column(&this->filter_, &col)); }
+  // Every bit back to 0, a Kudu filter always-false again (bb_filter_clear).
+  void clear() { Check(bb_filter_clear(&this->filter_)); }
+
+  // Union (bit OR: per-worker filters become one) and intersection (AND)
+  // with a filter or view of the same layout and size (bb_filter_union /
+  // _intersect; else Error BB_ERR_FILTER_MISMATCH; Kudu's always-false
+  // state is honoured).
+  Self& operator|=(const Const& other) {
+    Check(bb_filter_union(&this->filter_, other.c_filter()));
+    return static_cast<Self&>(*this);
+  }
+  Self& operator&=(const Const& other) {
+    Check(bb_filter_intersect(&this->filter_, other.c_filter()));
+    return static_cast<Self&>(*this);
+  }
+
+  using Const::data;
+  std::uint8_t* data() noexcept { return this->filter_.data; }
+  using Const::c_filter;  // const objects keep the const one
+  bb_filter* c_filter() noexcept { return &this->filter_; }
+
+ protected:
+  Writable() = default;
+};
 }  // namespace detail
 
 // A typed column (column.h), built by named constructors. It is a bb_column,
@@ -143,22 +263,78 @@ struct Column : bb_column {
   }
 };
 
-// The Parquet (or Kudu, with seed) hashes of col's valid rows into hashes
-// (room for col.length); returns how many were written.
+// The Parquet hashes of col's valid rows into hashes (room for col.length);
+// returns how many were written. (Kudu's: kudu_hash_column, kudu.hpp.)
 inline std::size_t parquet_hash_column(const bb_column& col, std::uint64_t* hashes) {
   std::size_t n = 0;
   detail::Check(bb_parquet_hash_column(&col, hashes, &n));
   return n;
 }
-inline std::size_t kudu_hash_column(const bb_column& col, std::uint32_t seed,
-                                    std::uint32_t* hashes) {
-  std::size_t n = 0;
-  detail::Check(bb_kudu_hash_column(&col, seed, hashes, &n));
-  return n;
+
+// The Parquet hash of one value, as Arrow's BlockSplitBloomFilter::Hash
+// gives it. Every rule is the C library's: int32, int64, float and double go
+// to bb_parquet_hash_<type> (hashing.h); the other integer types (int8 ..
+// uint64, long long) to bb_parquet_hash_column with one row (column.h: the
+// widening a Parquet writer does, unsigned as the signed type of its bits).
+template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T> &&
+                                                  !std::is_same_v<T, bool>>>
+std::uint64_t parquet_hash(T value) {
+  if constexpr (std::is_same_v<T, std::int32_t>) {
+    return bb_parquet_hash_int32(value);
+  } else if constexpr (std::is_same_v<T, std::int64_t>) {
+    return bb_parquet_hash_int64(value);
+  } else if constexpr (std::is_same_v<T, float>) {
+    return bb_parquet_hash_float(value);
+  } else if constexpr (std::is_same_v<T, double>) {
+    return bb_parquet_hash_double(value);
+  } else {
+    std::uint64_t hash = 0;
+    parquet_hash_column(Column::of(&value, 1), &hash);
+    return hash;
+  }
+}
+// A BYTE_ARRAY value (string or binary): XXH64 of its bytes.
+inline std::uint64_t parquet_hash(std::string_view bytes) {
+  return bb_parquet_hash_bytes(bytes.data(), bytes.size());
+}
+inline std::uint64_t parquet_hash_bytes(const void* data, std::size_t len) {
+  return bb_parquet_hash_bytes(data, len);
+}
+
+// The sizing rules of sizing.h. parquet_safe, Filter::for_ndv's default, is
+// the rule for filters that go into Parquet files (to_parquet_bytes): a power
+// of two from 32 B to 128 MiB, the sizes every reader accepts.
+enum class Sizing : int {
+  parquet = BB_SIZE_PARQUET,            // any multiple of 32 bytes: raw bitsets
+  parquet_pow2 = BB_SIZE_PARQUET_POW2,  // a power of two clamped at 128 MiB, as Arrow
+  kudu = BB_SIZE_KUDU,                  // a power of two >= 64 B, with hash collisions
+  parquet_safe = BB_SIZE_PARQUET_SAFE,  // a power of two; past 128 MiB an Error
+};
+
+// The smallest size of the given kind whose FPP for ndv is at most fpp
+// (bb_bytes_for; Arrow's OptimalNumOfBytes).
+inline std::size_t bytes_for(std::uint64_t ndv, double fpp, Sizing sizing = Sizing::parquet_safe) {
+  std::size_t num_bytes = 0;
+  detail::Check(bb_bytes_for(ndv, fpp, static_cast<bb_sizing>(sizing), &num_bytes));
+  return num_bytes;
+}
+
+// Where a serialized Parquet filter's bitset lies (bb_parquet_header_read).
+struct ParquetHeader {
+  std::size_t header_bytes;  // the bitset starts here
+  std::size_t num_bytes;     // and has this many bytes
+};
+inline ParquetHeader parquet_header(const void* data, std::size_t len) {
+  ParquetHeader header{0, 0};
+  detail::Check(bb_parquet_header_read(static_cast<const std::uint8_t*>(data), len,
+                                       &header.header_bytes, &header.num_bytes));
+  return header;
 }
 
 // A read-only view of a bitset the caller owns (any alignment). Copyable.
-class ConstView {
+// The column probes, sizing questions (fpp, max_ndv, estimated_ndv,
+// bits_set) and observers are detail::ViewBase's (both layouts').
+class ConstView : public detail::ViewBase {
  public:
   ConstView(const void* data, std::size_t num_bytes) {
     detail::Check(bb_filter_init_view_readonly(&filter_, data, num_bytes));
@@ -183,18 +359,6 @@ class ConstView {
                                 std::uint32_t* selection) const {
     std::size_t hits = 0;
     detail::Check(bb_find_batch_select(&filter_, hashes, n, selection, &hits));
-    return hits;
-  }
-
-  // Typed columns (column.h): null rows are never hits.
-  std::size_t find_column_bitmap(const bb_column& col, std::uint8_t* bitmap) const {
-    std::size_t hits = 0;
-    detail::Check(bb_find_column_bitmap(&filter_, &col, bitmap, &hits));
-    return hits;
-  }
-  std::size_t find_column_select(const bb_column& col, std::uint32_t* selection) const {
-    std::size_t hits = 0;
-    detail::Check(bb_find_column_select(&filter_, &col, selection, &hits));
     return hits;
   }
 
@@ -227,24 +391,46 @@ class ConstView {
 
   // Same layout, size, seed and bits (bb_filter_equal), wherever they lie.
   friend bool operator==(const ConstView& a, const ConstView& b) {
-    const int equal = bb_filter_equal(&a.filter_, &b.filter_);
-    detail::Check(equal);
-    return equal > 0;
+    return detail::Equal(a.filter_, b.filter_);
   }
   friend bool operator!=(const ConstView& a, const ConstView& b) { return !(a == b); }
 
-  const std::uint8_t* data() const noexcept { return filter_.data; }
-  std::size_t num_bytes() const noexcept { return filter_.num_bytes; }
-  std::uint32_t num_blocks() const noexcept { return filter_.num_blocks; }
-  const bb_filter* c_filter() const noexcept { return &filter_; }
+  // Probes the bitset of a serialized Parquet filter (header + bitset, as
+  // to_parquet_bytes writes it or a file holds it) where it lies, no copy.
+  static ConstView parquet_in_place(const void* data, std::size_t len) {
+    const ParquetHeader header = parquet_header(data, len);
+    return ConstView(static_cast<const std::uint8_t*>(data) + header.header_bytes,
+                     header.num_bytes);
+  }
+
+  // Header + bitset, as a Parquet file stores it (bb_parquet_filter_write):
+  // the size must be one every reader accepts (a power of two, 32 B .. 128
+  // MiB; else Error BB_ERR_PARQUET_UNSAFE_SIZE). _any_size writes the others
+  // too, for readers such as DuckDB (bb_parquet_filter_write_any_size).
+  std::vector<std::uint8_t> to_parquet_bytes() const {
+    return ParquetBytes(bb_parquet_filter_write);
+  }
+  std::vector<std::uint8_t> to_parquet_bytes_any_size() const {
+    return ParquetBytes(bb_parquet_filter_write_any_size);
+  }
 
  protected:
   ConstView() = default;
-  bb_filter filter_{};
+
+ private:
+  using WriteFn = int (*)(const bb_filter*, std::uint8_t*, std::size_t, std::size_t*);
+  std::vector<std::uint8_t> ParquetBytes(WriteFn write) const {
+    std::vector<std::uint8_t> out(BB_PARQUET_HEADER_MAX_BYTES + filter_.num_bytes);
+    std::size_t written = 0;
+    detail::Check(write(&filter_, out.data(), out.size(), &written));
+    out.resize(written);
+    return out;
+  }
 };
 
 // A writable view of a bitset the caller owns (any alignment). Copyable.
-class View : public ConstView {
+// insert_column, clear, |= and &= are detail::Writable's (both layouts').
+class View : public detail::Writable<View, ConstView> {
  public:
   View(void* data, std::size_t num_bytes) {
     detail::Check(bb_filter_init_view(&filter_, data, num_bytes));
@@ -254,14 +440,6 @@ class View : public ConstView {
   void insert_batch(const std::uint64_t* hashes, std::size_t n) {
     detail::Check(bb_insert_batch(&filter_, hashes, n));
   }
-  // Typed columns (column.h): the valid rows, nulls left out.
-  void insert_column(const bb_column& col) { detail::Check(bb_insert_column(&filter_, &col)); }
-  // Every bit back to 0 (bb_filter_clear).
-  void clear() { detail::Check(bb_filter_clear(&filter_)); }
-
-  using ConstView::data;
-  std::uint8_t* data() noexcept { return filter_.data; }
-  bb_filter* c_filter() noexcept { return &filter_; }
 
  protected:
   View() = default;
@@ -282,6 +460,24 @@ class Filter : public View {
   Filter(std::size_t num_bytes, const bb_allocator&& allocator) = delete;
   ~Filter() { bb_filter_release(&filter_); }
 
+  // The smallest filter of the given kind whose FPP for ndv distinct values
+  // is at most target_fpp (bytes_for; Arrow's OptimalNumOfBytes, then the filter).
+  static Filter for_ndv(std::uint64_t ndv, double target_fpp,
+                        Sizing sizing = Sizing::parquet_safe) {
+    return Filter(bytes_for(ndv, target_fpp, sizing));
+  }
+
+  // A serialized Parquet filter (header + bitset) read into an owned, aligned
+  // copy (bb_parquet_filter_read); *consumed (if given) gets header + bitset
+  // length. To probe it where it lies instead: ConstView::parquet_in_place.
+  static Filter from_parquet_bytes(const void* data, std::size_t len,
+                                   std::size_t* consumed = nullptr) {
+    Filter out;
+    detail::Check(
+        bb_parquet_filter_read(&out.filter_, static_cast<const std::uint8_t*>(data), len, consumed));
+    return out;
+  }
+
   // An owned copy of any filter or view, from its allocator (bb_filter_copy).
   static Filter copy_of(const ConstView& src) {
     Filter copy;
@@ -293,11 +489,7 @@ class Filter : public View {
   // Releases this bitset and takes other's, leaving other empty (not holding
   // this one's old bitset, as a swap would).
   Filter& operator=(Filter&& other) noexcept {
-    if (this != &other) {
-      bb_filter_release(&filter_);
-      filter_ = other.filter_;
-      other.filter_ = bb_filter{};
-    }
+    detail::MoveAssign(filter_, other.filter_);
     return *this;
   }
   Filter(const Filter&) = delete;  // a copy is explicit: copy_of

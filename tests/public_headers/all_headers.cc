@@ -11,6 +11,7 @@
 #include "blockbloom/column.h"
 #include "blockbloom/hashing.h"
 #include "blockbloom/kudu.h"
+#include "blockbloom/kudu.hpp"
 #include "blockbloom/parquet_file.h"
 #include "blockbloom/parquet_file.hpp"
 #include "blockbloom/parquet_format.h"
@@ -22,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 std::size_t public_headers_use(const void* bytes, std::size_t len);
 
@@ -74,6 +76,37 @@ std::size_t public_headers_use(const void* bytes, std::size_t len) {
   if (auto c = file.find_column("c")) {
     hits += static_cast<std::size_t>(blockbloom::parquet_hash_value(file.column(*c), i32, sizeof i32));
   }
+  // The Arrow- and Kudu-style surface (issue 22 item 6), every template.
+  blockbloom::Filter sized = blockbloom::Filter::for_ndv(100, 0.01, blockbloom::Sizing::parquet);
+  sized |= filter;
+  sized &= filter;
+  sized.insert(blockbloom::parquet_hash(i8[0]) ^ blockbloom::parquet_hash(i16[0]) ^
+               blockbloom::parquet_hash(i32[0]) ^ blockbloom::parquet_hash(i64[0]) ^
+               blockbloom::parquet_hash(u8[0]) ^ blockbloom::parquet_hash(u16[0]) ^
+               blockbloom::parquet_hash(u32[0]) ^ blockbloom::parquet_hash(u64[0]) ^
+               blockbloom::parquet_hash(f32[0]) ^ blockbloom::parquet_hash(f64[0]) ^
+               blockbloom::parquet_hash("s") ^ blockbloom::parquet_hash_bytes(bytes, len));
+  const std::vector<std::uint8_t> serialized = sized.to_parquet_bytes_any_size();
+  hits += blockbloom::Filter::from_parquet_bytes(serialized.data(), serialized.size()).num_bytes();
+  hits += blockbloom::ConstView::parquet_in_place(bytes, len).max_ndv(0.01);
+  hits += static_cast<std::size_t>(sized.fpp(10) + sized.estimated_ndv()) + sized.bits_set();
+  hits += blockbloom::parquet_header(bytes, len).num_bytes + sized.to_parquet_bytes().size();
+
+  blockbloom::KuduFilter kudu = blockbloom::KuduFilter::for_ndv(100, 0.01, 7);
+  kudu.insert(blockbloom::kudu_hash(i8[0], 7) ^ blockbloom::kudu_hash(i16[0]) ^
+              blockbloom::kudu_hash(i32[0]) ^ blockbloom::kudu_hash(i64[0]) ^
+              blockbloom::kudu_hash(f32[0]) ^ blockbloom::kudu_hash(f64[0]) ^
+              blockbloom::kudu_hash("s") ^ blockbloom::kudu_hash_bytes(bytes, len) ^
+              blockbloom::kudu_hash_null());
+  std::uint32_t kudu_hashes[1] = {0};
+  hits += blockbloom::kudu_hash_column(columns[2], 7, kudu_hashes);
+  blockbloom::KuduFilter kudu_copy = blockbloom::KuduFilter::from_directory(kudu.to_directory());
+  kudu_copy |= kudu;
+  kudu_copy &= blockbloom::KuduConstView(bytes, len, false, 7);
+  hits += kudu_copy == kudu ? 1u : 0u;
+  hits += kudu.find_batch_bitmap(kudu_hashes, 1, bitmap) + kudu.find_column_select(plain, selection);
+  hits += static_cast<std::size_t>(kudu.log_space_bytes() + kudu.hash_algorithm()) +
+          kudu.hash_seed() + (kudu.always_false() ? 1u : 0u);
   hits += BB_PARQUET_ENCODED_MAX(file.column(0).type_length, len);
   hits += std::string(BB_VERSION_STRING).size() + BB_VERSION_NUMBER;
   return hits + blockbloom::selected_isa().size();
