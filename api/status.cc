@@ -114,7 +114,8 @@ const char* bb_status_message(int status) {
       return "bb_partition_hashes: two of the hashes, the output and the counts overlap";
     case BB_ERR_ARROW_UNSUPPORTED_TYPE:
       return "the Arrow format has no typed column (boolean, float16, duration, interval, nested "
-             "types, decimal256, and decimals in a Parquet filter are not taken; arrow.hpp)";
+             "types, decimals of more than 38 digits, and decimals in a Parquet filter are not taken; "
+             "arrow.hpp)";
     case BB_ERR_ARROW_MALFORMED:
       return "the ArrowArray is not laid out as the Arrow C Data Interface says (released, a "
              "negative length or offset, the wrong n_buffers, a buffer missing, offsets or "

@@ -402,26 +402,62 @@ TEST(ArrowAdapter, DictionaryOfFixedWidthValuesHashesByValueAcrossChunks) {
   }
 }
 
-TEST(ArrowAdapter, KuduDecimalsHashAsKuduCellsAndParquetRefusesThem) {
+// The low `cell` bytes of each `stride`-byte value (this test runs little-endian).
+Bytes Narrowed(const Bytes& values, std::size_t stride, std::size_t cell) {
+  Bytes out;
+  for (std::size_t i = 0; i < values.size(); i += stride) out.insert(out.end(), &values[i], &values[i] + cell);
+  return out;
+}
+
+TEST(ArrowAdapter, KuduDecimalsHashAsTheCellKuduKeepsForTheirPrecision) {
+  const uint16_t one = 1;
+  uint8_t first_byte;
+  std::memcpy(&first_byte, &one, 1);
+  ASSERT_EQ(first_byte, 1) << "the expected cells below are the low bytes of little-endian values";
   const std::vector<bool> valid = SomeNulls(20);
   struct Decimal {
     const char* format;
-    uint32_t type;
-    std::size_t width;
+    std::size_t arrow_bytes;
+    uint32_t type;  // Kudu's cell
+    std::size_t cell;
   };
-  for (const Decimal& d : {Decimal{"d:9,2,32", BB_TYPE_INT32, 4}, Decimal{"d:18,3,64", BB_TYPE_INT64, 8},
-                           Decimal{"d:38,10", BB_TYPE_FIXED_LEN_BYTE_ARRAY, 16},
-                           Decimal{"d:38,10,128", BB_TYPE_FIXED_LEN_BYTE_ARRAY, 16}}) {
+  for (const Decimal& d : {Decimal{"d:9,2,32", 4, BB_TYPE_INT32, 4}, Decimal{"d:18,3,64", 8, BB_TYPE_INT64, 8},
+                           Decimal{"d:38,10", 16, BB_TYPE_FIXED_LEN_BYTE_ARRAY, 16},
+                           Decimal{"d:38,10,128", 16, BB_TYPE_FIXED_LEN_BYTE_ARRAY, 16},
+                           Decimal{"d:5,2", 16, BB_TYPE_INT32, 4}, Decimal{"d:12,-2,128", 16, BB_TYPE_INT64, 8},
+                           Decimal{"d:7,0,64", 8, BB_TYPE_INT32, 4},
+                           Decimal{"d:30,4,256", 32, BB_TYPE_FIXED_LEN_BYTE_ARRAY, 16}}) {
     SCOPED_TRACE(d.format);
-    const Bytes values = FixedValues(valid.size(), d.width, 3);
-    const auto a = FixedArrow(d.format, values, d.width, valid);
-    ExpectSameAsColumn(*a, FixedExpected(d.type, d.width, values, valid)->column, BB_LAYOUT_KUDU);
+    const Bytes values = FixedValues(valid.size(), d.arrow_bytes, 3);
+    const auto a = FixedArrow(d.format, values, d.arrow_bytes, valid);
+    const auto cells = FixedExpected(d.type, d.cell, Narrowed(values, d.arrow_bytes, d.cell), valid);
+    ExpectSameAsColumn(*a, cells->column, BB_LAYOUT_KUDU);
     TestFilter parquet(BB_LAYOUT_PARQUET);
     EXPECT_EQ(blockbloom::arrow::insert(parquet.get(), &a->schema, &a->array), BB_ERR_ARROW_UNSUPPORTED_TYPE);
+    EXPECT_TRUE(parquet.AllZero());
   }
-  const auto wide = FixedArrow("d:76,4,256", FixedValues(valid.size(), 32, 3), 32, valid);
   TestFilter kudu(BB_LAYOUT_KUDU);
-  EXPECT_EQ(blockbloom::arrow::insert(kudu.get(), &wide->schema, &wide->array), BB_ERR_ARROW_UNSUPPORTED_TYPE);
+  for (const char* format : {"d:40,2,256", "d:12,2,32", "d:20,2,64", "d:0,0", "d:5", "d:-5,2", "d:5,2,16",
+                             "d:5,2,128,1", "d:5,,128"}) {
+    SCOPED_TRACE(format);
+    const auto a = FixedArrow(format, FixedValues(valid.size(), 32, 3), 32, valid);
+    EXPECT_EQ(blockbloom::arrow::insert(kudu.get(), &a->schema, &a->array), BB_ERR_ARROW_UNSUPPORTED_TYPE);
+  }
+  EXPECT_TRUE(kudu.AllZero());
+
+  // A dictionary of narrowed decimals: gathered by index, then narrowed.
+  const Bytes dict = FixedValues(4, 16, 8);
+  std::vector<int64_t> idx;
+  std::vector<bool> rows_valid;
+  DictionaryRows(30, 4, &idx, &rows_valid);
+  Bytes rows(idx.size() * 4, 0);
+  for (std::size_t i = 0; i < idx.size(); ++i) {
+    if (rows_valid[i]) std::memcpy(rows.data() + i * 4, dict.data() + static_cast<std::size_t>(idx[i]) * 16, 4);
+  }
+  auto a = Indices("i", 4, idx, rows_valid);
+  a->dictionary = FixedArrow("d:9,2", dict, 16, {true, true, true, true});
+  a->Finish(a->array.length, a->array.offset, a->array.null_count);
+  ExpectSameAsColumn(*a, FixedExpected(BB_TYPE_INT32, 4, rows, rows_valid)->column, BB_LAYOUT_KUDU);
 }
 
 TEST(ArrowAdapter, EmptyArraysInsertNothingAndFindNothing) {

@@ -17,8 +17,10 @@
 //   ts?:tz           timestamp as held   w:N   fixed-size binary (FLBA, N bytes)
 //   z u              binary / utf8 (int32 offsets)   Z U  large (int64 offsets)
 //   vz vu            binary / string views (gathered, then as byte arrays)
-//   d:P,S[,32|64|128] decimals: Kudu filters only (DECIMAL32/64 as INT32/INT64,
-//                    DECIMAL128 its 16 little-endian bytes, as Kudu's cells).
+//   d:P,S[,BW]       decimals: Kudu filters only, as the cell Kudu keeps for
+//                    the precision (P <= 9: DECIMAL32, the int32 unscaled
+//                    value; <= 18: DECIMAL64, int64; <= 38: DECIMAL128, 16
+//                    little-endian bytes), whatever BW (32/64/128/256).
 //                    Parquet filters refuse them: a Parquet writer stores a
 //                    decimal big-endian in a width (or INT32/INT64) of its
 //                    choosing, so the Arrow bytes would hash as a value no file
@@ -32,7 +34,7 @@
 // Refusals (nothing inserted or written):
 //   a NULL filter, schema or array                          BB_ERR_NULL_POINTER
 //   a format not listed above (boolean, float16, duration,
-//     interval, nested types, decimal256, decimals in Parquet) BB_ERR_ARROW_UNSUPPORTED_TYPE
+//     interval, nested types, decimals of P > 38 or in Parquet) BB_ERR_ARROW_UNSUPPORTED_TYPE
 //   a released array/schema, negative length / offset, the wrong
 //     n_buffers, a buffer NULL where rows need it, offsets
 //     negative / decreasing, a view past its buffer            BB_ERR_ARROW_MALFORMED
@@ -113,7 +115,8 @@ namespace arrow {
 // What a (non-dictionary) Arrow format is as a typed column.
 struct ValueKind {
   std::uint32_t type = 0;  // bb_column_type; 0 = unsupported
-  std::size_t width = 0;   // bytes per value (fixed-width types)
+  std::size_t width = 0;   // bytes per value hashed (fixed-width types)
+  std::size_t stride = 0;  // bytes per Arrow value: width, but for decimals narrowed to Kudu's cell
   bool view = false;       // vz / vu: 16-byte views over variadic buffers
 };
 
@@ -121,31 +124,43 @@ namespace detail {
 
 inline bool Is(const char* format, const char* name) { return std::strcmp(format, name) == 0; }
 
-// "w:N" -> N (0 if not a positive decimal number that fits).
-inline std::size_t FixedWidth(const char* digits) {
-  std::size_t n = 0;
-  if (*digits == '\0') return 0;
-  for (; *digits != '\0'; ++digits) {
-    if (*digits < '0' || *digits > '9' || n > (SIZE_MAX - 9) / 10) return 0;
-    n = n * 10 + static_cast<std::size_t>(*digits - '0');
+// "N[,N...]": at most `max` comma-separated decimal integers, each at most
+// 10^6 and, but for field `may_be_negative` (a decimal's scale), not negative.
+// Returns how many, 0 if the text is anything else.
+inline std::size_t Numbers(const char* p, std::size_t* out, std::size_t max, std::size_t may_be_negative) {
+  for (std::size_t count = 0; count < max;) {
+    if (*p == '-' && count == may_be_negative) ++p;
+    if (*p < '0' || *p > '9') return 0;
+    std::size_t n = 0;
+    for (; *p >= '0' && *p <= '9'; ++p) {
+      if (n > 1000000) return 0;
+      n = n * 10 + static_cast<std::size_t>(*p - '0');
+    }
+    out[count++] = n;
+    if (*p == '\0') return count;
+    if (*p++ != ',') return 0;
   }
-  return n;
+  return 0;
 }
 
-// "d:P,S" or "d:P,S,BW" -> the bit width (128 when absent; 0 if malformed).
-inline int DecimalBits(const char* spec) {
-  const char* last_comma = nullptr;
-  int commas = 0;
-  for (const char* p = spec; *p != '\0'; ++p) {
-    if (*p == ',') {
-      ++commas;
-      last_comma = p;
-    }
-  }
-  if (commas == 1) return 128;
-  if (commas != 2) return 0;
-  const std::size_t bits = FixedWidth(last_comma + 1);
-  return bits == 32 || bits == 64 || bits == 128 || bits == 256 ? static_cast<int>(bits) : 0;
+// "w:N" -> N (0 if not a positive decimal number).
+inline std::size_t FixedWidth(const char* digits) {
+  std::size_t n = 0;
+  return Numbers(digits, &n, 1, 1) == 1 ? n : 0;
+}
+
+// Kudu's cell bytes for an Arrow decimal "P,S" or "P,S,BW" (BW 128 when
+// absent): 4, 8 or 16 by the precision (DECIMAL32 / 64 / 128, as Kudu picks
+// it); 0 if Kudu has none (P > 38), the spec is malformed, or P does not fit
+// BW. *arrow_bytes: BW / 8.
+inline std::size_t KuduDecimalCell(const char* spec, std::size_t* arrow_bytes) {
+  std::size_t f[3] = {0, 0, 128};
+  const std::size_t n = Numbers(spec, f, 3, 1);
+  const std::size_t precision = f[0], bits = f[2];
+  if (n < 2 || (bits != 32 && bits != 64 && bits != 128 && bits != 256)) return 0;
+  const std::size_t cell = precision == 0 ? 0 : precision <= 9 ? 4 : precision <= 18 ? 8 : precision <= 38 ? 16 : 0;
+  *arrow_bytes = bits / 8;
+  return cell <= *arrow_bytes ? cell : 0;
 }
 
 }  // namespace detail
@@ -172,7 +187,7 @@ inline ValueKind kind_of(const char* format, std::uint32_t layout) {
   for (const Simple& s : kSimple) {
     if (Is(format, s.format)) {
       k.type = s.type;
-      k.width = s.width;
+      k.width = k.stride = s.width;
       k.view = format[0] == 'v';
       return k;
     }
@@ -181,23 +196,26 @@ inline ValueKind kind_of(const char* format, std::uint32_t layout) {
   if (std::strncmp(format, "ts", 2) == 0 && format[2] != '\0' && std::strchr("smun", format[2]) != nullptr &&
       format[3] == ':') {
     k.type = BB_TYPE_TIMESTAMP;
-    k.width = 8;
+    k.width = k.stride = 8;
     return k;
   }
   if (std::strncmp(format, "w:", 2) == 0) {
     const std::size_t width = detail::FixedWidth(format + 2);
     if (width != 0) {
       k.type = BB_TYPE_FIXED_LEN_BYTE_ARRAY;
-      k.width = width;
+      k.width = k.stride = width;
     }
     return k;
   }
+  // Decimals: Kudu's cell is the unscaled value in 4, 8 or 16 bytes by the
+  // precision, whatever Arrow's width (a decimal128(5, 2) is a DECIMAL32 cell).
   if (std::strncmp(format, "d:", 2) == 0 && layout == BB_LAYOUT_KUDU) {
-    switch (detail::DecimalBits(format + 2)) {
-      case 32: k.type = BB_TYPE_INT32; k.width = 4; break;
-      case 64: k.type = BB_TYPE_INT64; k.width = 8; break;
-      case 128: k.type = BB_TYPE_FIXED_LEN_BYTE_ARRAY; k.width = 16; break;
-      default: break;  // decimal256: Kudu has no such cell
+    std::size_t arrow_bytes = 0;
+    switch (detail::KuduDecimalCell(format + 2, &arrow_bytes)) {
+      case 4: k.type = BB_TYPE_INT32; k.width = 4; k.stride = arrow_bytes; break;
+      case 8: k.type = BB_TYPE_INT64; k.width = 8; k.stride = arrow_bytes; break;
+      case 16: k.type = BB_TYPE_FIXED_LEN_BYTE_ARRAY; k.width = 16; k.stride = arrow_bytes; break;
+      default: break;
     }
   }
   return k;
@@ -229,8 +247,8 @@ class Values {
     if (a->buffers[1] == nullptr) return BB_ERR_ARROW_MALFORMED;
     if (kind_.view) return OpenViews(a);
     if (!byte_array) {
-      if (offset_ > SIZE_MAX / kind_.width - length_) return BB_ERR_ARROW_MALFORMED;
-      values_ = static_cast<const std::uint8_t*>(a->buffers[1]) + offset_ * kind_.width;
+      if (offset_ > SIZE_MAX / kind_.stride - length_) return BB_ERR_ARROW_MALFORMED;
+      values_ = static_cast<const std::uint8_t*>(a->buffers[1]) + offset_ * kind_.stride;
       return BB_OK;
     }
     return OpenOffsets(a);
@@ -240,7 +258,7 @@ class Values {
   std::size_t length() const { return length_; }
   bool valid(std::size_t i) const { return validity_ == nullptr || Bit(validity_, offset_ + i); }
 
-  // The rows as one bb_column, read in place (not for views).
+  // The rows as one bb_column, read in place (when in_place()).
   bb_column column() const {
     bb_column c = BB_COLUMN_INIT;
     c.type = kind_.type;
@@ -258,7 +276,18 @@ class Values {
     return c;
   }
 
-  const std::uint8_t* fixed(std::size_t i) const { return values_ + i * kind_.width; }
+  // The rows as one bb_column in place: not views, nor values narrowed.
+  bool in_place() const { return !kind_.view && kind_.stride == kind_.width; }
+
+  // Row i's `width` bytes: for a narrowed decimal the low-order ones of its
+  // native-endian (Arrow's) value, which hold it (its precision fits the cell).
+  const std::uint8_t* fixed(std::size_t i) const {
+    const std::uint16_t one = 1;
+    std::uint8_t first_byte;
+    std::memcpy(&first_byte, &one, 1);
+    const std::size_t low = first_byte == 1 ? 0 : kind_.stride - kind_.width;
+    return values_ + i * kind_.stride + low;
+  }
 
   // Row i's bytes (byte arrays and views); false if a view points outside its buffer.
   bool bytes(std::size_t i, const std::uint8_t** p, std::size_t* n) const {
@@ -423,7 +452,7 @@ class Indices {
 };
 
 // Rows go to the library kChunk at a time when they must be gathered
-// (dictionaries, views); a multiple of 8, so each chunk's bitmap starts on a byte.
+// (dictionaries, views, narrowed decimals); a multiple of 8, so each chunk's bitmap starts on a byte.
 constexpr std::size_t kChunk = 4096;
 
 // Rows [first, first + count) gathered into contiguous buffers: fixed-width
@@ -514,7 +543,7 @@ class Source {
 
   template <class Fn>
   int ForEach(Fn fn) {
-    if (!dictionary_ && !values_.kind().view) {
+    if (!dictionary_ && values_.in_place()) {
       return fn(std::size_t{0}, values_.length(), values_.column());
     }
     const std::size_t n = length();
