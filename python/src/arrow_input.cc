@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "arrow_input.h"
 
+#include <blockbloom/parquet_file.h>
+
 namespace py = pybind11;
 
 namespace bbpy {
@@ -46,6 +48,29 @@ std::uint32_t ArrowInput::stored_type(std::uint32_t layout) const {
     case BB_TYPE_TIMESTAMP: return BB_TYPE_INT64;
     case BB_TYPE_LARGE_BYTE_ARRAY: return BB_TYPE_BYTE_ARRAY;
     default: return blockbloom::arrow::kind_of(values->format, layout).type;
+  }
+}
+
+namespace {
+const char* ValuesFormat(const ArrowSchema* s) {
+  if (s->release == nullptr) return "";
+  const ArrowSchema* values = s->dictionary != nullptr ? s->dictionary : s;
+  return values->format != nullptr ? values->format : "";
+}
+}  // namespace
+
+char ArrowInput::temporal() const {
+  const char* f = ValuesFormat(schema_);
+  if (f[0] != 't' || (f[1] != 't' && f[1] != 's') || f[2] == '\0') return 0;
+  return f[1];
+}
+
+int ArrowInput::unit() const {
+  switch (temporal() != 0 ? ValuesFormat(schema_)[2] : 0) {
+    case 'm': return BB_PARQUET_UNIT_MILLIS;
+    case 'u': return BB_PARQUET_UNIT_MICROS;
+    case 'n': return BB_PARQUET_UNIT_NANOS;
+    default: return 0;
   }
 }
 

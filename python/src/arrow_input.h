@@ -35,6 +35,10 @@ class ArrowInput {
   std::uint32_t stored_type(std::uint32_t layout) const;
   // "the Arrow array of format 'u'", for messages.
   std::string description() const;
+  // Time ('t') or timestamp ('s') values, else 0; their unit as
+  // BB_PARQUET_UNIT_* (seconds: 0, a unit no Parquet TIME / TIMESTAMP has).
+  char temporal() const;
+  int unit() const;
 
  private:
   pybind11::object capsules_;  // keeps both capsules (and so the structs) alive

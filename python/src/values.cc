@@ -640,6 +640,19 @@ ArrowInput OpenArrow(const Filter& f, py::handle values, py::handle type, py::ha
   }
   const uint32_t stored = in.stored_type(f.raw().layout);
   if (typed != nullptr && stored != 0) CheckArrayType(*typed, stored, in.description(), what);
+  // Times and timestamps are hashed as the counts they hold: on a filter of
+  // TIME / TIMESTAMP (or DATE) values they must be its kind and unit.
+  const int32_t logical = typed != nullptr ? typed->column.logical_type : 0;
+  const bool filter_temporal = logical == BB_PARQUET_LOGICAL_TIME || logical == BB_PARQUET_LOGICAL_TIMESTAMP ||
+                               logical == BB_PARQUET_LOGICAL_DATE;
+  if (in.temporal() != 0 && filter_temporal) {
+    const int32_t want = in.temporal() == 't' ? BB_PARQUET_LOGICAL_TIME : BB_PARQUET_LOGICAL_TIMESTAMP;
+    if (logical != want || typed->column.time_unit != in.unit()) {
+      throw py::type_error(what + ": the values are " + in.description() + ", not values of type '" +
+                           typed->name + "' (convert them to its unit first: they are hashed as the counts "
+                           "they hold)");
+    }
+  }
   return in;
 }
 

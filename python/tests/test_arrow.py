@@ -144,3 +144,21 @@ def test_capsules_must_carry_the_interfaces_names():
     arrow.capsule_names = (ARRAY_NAME, ARRAY_NAME)
     with pytest.raises(TypeError, match="arrow_schema"):
         blockbloom.Filter(1024).insert_values(arrow)
+
+
+def test_times_and_timestamps_on_temporal_filters_must_be_in_the_filters_unit():
+    counts = [1_700_000_000_000, None, 0, -5, 86_400_000]
+    typed = blockbloom.Filter(1024, type="timestamp(ms)")
+    typed.insert_values(primitive("tsm:UTC", counts, np.int64))
+    reference = blockbloom.Filter(1024, type="timestamp(ms)")
+    values, mask = numpy_with_mask(counts, np.int64)
+    reference.insert_values(values, mask=mask)
+    assert typed == reference
+    for wrong in ("tsu:UTC", "tss:", "ttn"):
+        with pytest.raises(TypeError, match="unit"):
+            typed.insert_values(primitive(wrong, counts, np.int64))
+    with pytest.raises(TypeError, match="unit"):
+        blockbloom.Filter(1024, type="date").find_values(primitive("ttm", [0], np.int32))
+    time = blockbloom.Filter(1024, type="time(us)")
+    time.insert_values(primitive("ttu", [5, None], np.int64))
+    assert time.find_values(np.array([5, 6], dtype=np.int64)).tolist() == [True, False]
