@@ -428,10 +428,10 @@ class Indices {
     std::uint64_t u = 0;
     std::int64_t v = 0;
     switch (width_) {
-      case 1: { std::int8_t x; std::uint8_t y; std::memcpy(&x, p, 1); std::memcpy(&y, p, 1); v = x; u = y; break; }
-      case 2: { std::int16_t x; std::uint16_t y; std::memcpy(&x, p, 2); std::memcpy(&y, p, 2); v = x; u = y; break; }
-      case 4: { std::int32_t x; std::uint32_t y; std::memcpy(&x, p, 4); std::memcpy(&y, p, 4); v = x; u = y; break; }
-      default: { std::memcpy(&v, p, 8); std::memcpy(&u, p, 8); break; }
+      case 1: Read<std::int8_t, std::uint8_t>(p, &v, &u); break;
+      case 2: Read<std::int16_t, std::uint16_t>(p, &v, &u); break;
+      case 4: Read<std::int32_t, std::uint32_t>(p, &v, &u); break;
+      default: Read<std::int64_t, std::uint64_t>(p, &v, &u); break;
     }
     if (signed_) {
       if (v < 0) return false;
@@ -443,6 +443,17 @@ class Indices {
   }
 
  private:
+  // The index at p read as its signed and as its unsigned type (any alignment).
+  template <class Signed, class Unsigned>
+  static void Read(const std::uint8_t* p, std::int64_t* v, std::uint64_t* u) {
+    Signed s;
+    Unsigned w;
+    std::memcpy(&s, p, sizeof s);
+    std::memcpy(&w, p, sizeof w);
+    *v = s;
+    *u = w;
+  }
+
   std::size_t width_ = 0;
   bool signed_ = false;
   std::size_t length_ = 0;
