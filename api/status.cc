@@ -112,6 +112,16 @@ const char* bb_status_message(int status) {
              "max_memory_bytes (default the larger of 256 MiB and 16 times the footer)";
     case BB_ERR_PARTITION_OVERLAP:
       return "bb_partition_hashes: two of the hashes, the output and the counts overlap";
+    case BB_ERR_ARROW_UNSUPPORTED_TYPE:
+      return "the Arrow format has no typed column (boolean, float16, duration, interval, nested "
+             "types, decimals of more than 38 digits, and decimals in a Parquet filter are not taken; "
+             "arrow.hpp)";
+    case BB_ERR_ARROW_MALFORMED:
+      return "the ArrowArray is not laid out as the Arrow C Data Interface says (released, a "
+             "negative length or offset, the wrong n_buffers, a buffer missing, offsets or "
+             "views out of range)";
+    case BB_ERR_ARROW_DICTIONARY_INDEX:
+      return "a dictionary index is negative or not below the dictionary's length";
     case BB_ERR_INVALID_OFFSETS:
       return "string offsets decrease, are negative, or run past the end of the data";
     default: return "unknown blockbloom status code";

@@ -114,7 +114,11 @@ typedef enum bb_status {
   BB_ERR_PARQUET_AMBIGUOUS_COLUMN = -52, /* a dotted path that names more than one column */
   BB_ERR_PARQUET_LIMIT = -53,           /* a footer past a bb_parquet_limits cap (parquet_file.h) */
   /* Radix partition of a build's hashes (blockbloom.h): */
-  BB_ERR_PARTITION_OVERLAP = -54        /* bb_partition_hashes: hashes, out, counts overlap */
+  BB_ERR_PARTITION_OVERLAP = -54,       /* bb_partition_hashes: hashes, out, counts overlap */
+  /* Arrow arrays (arrow.hpp, header-only over the Arrow C Data Interface): */
+  BB_ERR_ARROW_UNSUPPORTED_TYPE = -55,  /* an Arrow format with no typed column (boolean, nested, ...) */
+  BB_ERR_ARROW_MALFORMED = -56,         /* an ArrowArray not as the spec lays it out */
+  BB_ERR_ARROW_DICTIONARY_INDEX = -57   /* a valid row's dictionary index outside the dictionary */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */

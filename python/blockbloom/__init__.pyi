@@ -5,7 +5,7 @@ Full descriptions are the runtime docstrings: help(blockbloom.Filter).
 """
 
 import sys
-from typing import Any, Literal, Mapping, Optional, Sequence, Union, overload
+from typing import Any, Literal, Mapping, Optional, Protocol, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -29,10 +29,19 @@ ValueType = str
 # element type, C-contiguous; or a sequence of ints.
 Hashes = Union[_Buffer, Sequence[int]]
 Value = Union[int, float, str, bytes, Any]  # also Decimal, date, time, datetime, UUID, numpy scalars
+
+
+class ArrowArrayExportable(Protocol):
+    """An Arrow array by the Arrow PyCapsule interface (pyarrow, polars, nanoarrow, ...)."""
+
+    def __arrow_c_array__(self, requested_schema: Optional[object] = None) -> Tuple[object, object]: ...
+
+
 # numpy arrays (any int / uint width, float32/64, datetime64[D|s|ms|us|ns]),
 # numpy.ma arrays, pandas Series / Index (plain and nullable dtypes), objects
-# with __array__, sequences of values, or one value.
-Values = Union[npt.NDArray[Any], Sequence[Optional[Value]], Value, Any]
+# with __array__, Arrow arrays (__arrow_c_array__; insert_values / find_values
+# only), sequences of values, or one value.
+Values = Union[npt.NDArray[Any], ArrowArrayExportable, Sequence[Optional[Value]], Value, Any]
 Mask = Union[npt.NDArray[np.bool_], Sequence[bool], None]
 
 class Error(ValueError):

@@ -171,8 +171,10 @@ array (masked = null); a pandas Series or Index of those dtypes or of the
 nullable ones (Int8 .. UInt64, Float32/64 through their data and mask, string,
 datetime64 with or without tz, in UTC; pd.NA / NaT / None are nulls; booleans
 refused: Parquet has no BOOLEAN hash), at ndarray speed; any object with
-__array__; a list (or object/str array) of ints, floats, str or bytes; or one
-such value. A Series hashes as its to_numpy() does. Parquet hashes XXH64 (seed
+__array__; an Arrow array (__arrow_c_array__, the PyCapsule interface: its
+schema gives the type, its validity the nulls; blockbloom/arrow.hpp's formats,
+slices, views and dictionaries hashed by value; mask= refused); a list (or
+object/str array) of ints, floats, str or bytes; or one such value. A Series hashes as its to_numpy() does. Parquet hashes XXH64 (seed
 0) of the plain encoding (str as UTF-8, bytes as they are); Kudu FastHash32 of
 the little-endian bytes with the filter's seed (no unsigned types). Floats are
 hashed by their bits: -0.0 and 0.0 differ, NaN is a value (in a plain float

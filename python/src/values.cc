@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "arrow_input.h"
 #include "bool_output.h"
 #include "buffers.h"
 #include "errors.h"
@@ -624,10 +625,71 @@ py::object FindSequence(Filter& f, py::handle values, py::handle type, py::handl
 
 namespace {
 bool IsOneObject(py::handle value);
+
+// An Arrow array (__arrow_c_array__) through blockbloom/arrow.hpp. Its
+// schema says the type, so type= may only be a typed filter's or a Parquet
+// type name, whose physical type the array's values must be stored as.
+ArrowInput OpenArrow(const Filter& f, py::handle values, py::handle type, py::handle mask,
+                     const std::string& what) {
+  ArrowInput in(values, mask, what);
+  ColumnType call;
+  const ColumnType* typed = Resolve(f, type, &call, what);
+  if (typed == nullptr && !type.is_none()) {
+    throw py::type_error(what + ": type= with an Arrow array of an untyped filter; the array's schema "
+                         "gives its type");
+  }
+  const uint32_t stored = in.stored_type(f.raw().layout);
+  if (typed != nullptr && stored != 0) CheckArrayType(*typed, stored, in.description(), what);
+  // Times and timestamps are hashed as the counts they hold: on a filter of
+  // TIME / TIMESTAMP (or DATE) values they must be its kind and unit.
+  const int32_t logical = typed != nullptr ? typed->column.logical_type : 0;
+  const bool filter_temporal = logical == BB_PARQUET_LOGICAL_TIME || logical == BB_PARQUET_LOGICAL_TIMESTAMP ||
+                               logical == BB_PARQUET_LOGICAL_DATE;
+  if (in.temporal() != 0 && filter_temporal) {
+    const int32_t want = in.temporal() == 't' ? BB_PARQUET_LOGICAL_TIME : BB_PARQUET_LOGICAL_TIMESTAMP;
+    if (logical != want || typed->column.time_unit != in.unit()) {
+      throw py::type_error(what + ": the values are " + in.description() + ", not values of type '" +
+                           typed->name + "' (convert them to its unit first: they are hashed as the counts "
+                           "they hold)");
+    }
+  }
+  return in;
+}
+
+void InsertArrow(Filter& f, py::handle values, py::handle type, py::handle mask, const std::string& what) {
+  const ArrowInput in = OpenArrow(f, values, type, mask, what);
+  int status;
+  {
+    WriteLock lock(f.mutex());
+    status = blockbloom::arrow::insert(&f.raw(), in.schema(), in.array());
+  }
+  Check(status, what);
+}
+
+py::object FindArrow(Filter& f, py::handle values, py::handle type, py::handle mask, const std::string& what) {
+  const ArrowInput in = OpenArrow(f, values, type, mask, what);
+  const size_t n = in.length();
+  std::vector<uint8_t> bitmap((n + 7) / 8);
+  BoolOutput answers(py::none(), n, {static_cast<py::ssize_t>(n)}, what);
+  int status;
+  {
+    ReadLock lock(f.mutex());
+    status = blockbloom::arrow::find_bitmap(&f.raw(), in.schema(), in.array(), bitmap.data(), nullptr);
+    if (status >= 0) {
+      status = ProbeToBools(n, answers.data(), [&](size_t first, size_t count, uint8_t* chunk) {
+        std::memcpy(chunk, bitmap.data() + first / 8, (count + 7) / 8);
+        return 0;
+      });
+    }
+  }
+  Check(status, what);
+  return answers.result();
+}
 }  // namespace
 
 void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask) {
   const std::string what = "insert_values()";
+  if (IsArrowArray(values)) return InsertArrow(f, values, type, mask, what);
   if (IsOneObject(values)) {
     InsertValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask));
     return;
@@ -653,6 +715,7 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
 
 py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle mask) {
   const std::string what = "find_values()";
+  if (IsArrowArray(values)) return FindArrow(f, values, type, mask, what);
   if (IsOneObject(values)) {
     py::object answers = FindValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask));
     return py::bool_(answers.attr("item")(0));

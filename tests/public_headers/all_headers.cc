@@ -6,6 +6,7 @@
 // (compiled only, never linked or run).
 #include "blockbloom/adaptive.h"
 #include "blockbloom/adaptive.hpp"
+#include "blockbloom/arrow.hpp"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/blockbloom.hpp"
 #include "blockbloom/column.h"
@@ -68,6 +69,15 @@ std::size_t public_headers_use(const void* bytes, std::size_t len) {
   const blockbloom::ConstView view(bytes, len);
   blockbloom::Filter copy = blockbloom::Filter::copy_of(view);
   hits += copy == view ? 1u : 0u;
+
+  // An int32 Arrow array of one row, and a dictionary of it: both paths instantiated.
+  const void* arrow_buffers[2] = {nullptr, i32};
+  ArrowArray arrow_array{1, 0, 0, 2, 0, arrow_buffers, nullptr, nullptr, nullptr, nullptr};
+  ArrowSchema arrow_schema{"i", "", nullptr, ARROW_FLAG_NULLABLE, 0, nullptr, nullptr, nullptr, nullptr};
+  blockbloom::arrow::insert(filter, arrow_schema, arrow_array);
+  hits += blockbloom::arrow::find_bitmap(filter, arrow_schema, arrow_array, bitmap);
+  hits += blockbloom::arrow::find_select(filter, arrow_schema, arrow_array, selection);
+  hits += blockbloom::arrow::kind_of("vu", BB_LAYOUT_PARQUET).width;
 
   blockbloom::Adaptive adaptive(1024, 0.5);
   hits += adaptive.find_batch_bitmap(filter, u64, 1, bitmap);

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: Apache-2.0
+// Objects with __arrow_c_array__ (the Arrow PyCapsule interface: pyarrow,
+// polars, nanoarrow, DuckDB, ...) as insert_values / find_values input. The
+// ArrowSchema and ArrowArray are borrowed from their capsules for the length
+// of the call and go through blockbloom/arrow.hpp, the C++ path: the capsules'
+// destructors own the release callbacks, so nothing here releases them.
+#ifndef BLOCKBLOOM_PYTHON_ARROW_INPUT_H_
+#define BLOCKBLOOM_PYTHON_ARROW_INPUT_H_
+
+#include <blockbloom/arrow.hpp>
+#include <pybind11/pybind11.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace bbpy {
+
+// True if values offers __arrow_c_array__ (taken before any other reading).
+bool IsArrowArray(pybind11::handle values);
+
+class ArrowInput {
+ public:
+  // Calls values.__arrow_c_array__() and checks its (schema, array) capsules
+  // (TypeError otherwise). mask= is refused: nulls are the array's validity.
+  ArrowInput(pybind11::handle values, pybind11::handle mask, const std::string& what);
+
+  const ArrowSchema* schema() const { return schema_; }
+  const ArrowArray* array() const { return array_; }
+  // Rows (0 if the length is negative: the library refuses the array).
+  std::size_t length() const;
+  // The values' bb_column_type as a Parquet physical type's column type
+  // (INT32, INT64, FLOAT, DOUBLE, BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY; a
+  // dictionary's values), for a typed filter's check; 0 if unsupported.
+  std::uint32_t stored_type(std::uint32_t layout) const;
+  // "the Arrow array of format 'u'", for messages.
+  std::string description() const;
+  // Time ('t') or timestamp ('s') values, else 0; their unit as
+  // BB_PARQUET_UNIT_* (seconds: 0, a unit no Parquet TIME / TIMESTAMP has).
+  char temporal() const;
+  int unit() const;
+
+ private:
+  pybind11::object capsules_;  // keeps both capsules (and so the structs) alive
+  const ArrowSchema* schema_ = nullptr;
+  const ArrowArray* array_ = nullptr;
+};
+
+}  // namespace bbpy
+
+#endif  // BLOCKBLOOM_PYTHON_ARROW_INPUT_H_

@@ -1,0 +1,164 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Objects with __arrow_c_array__ (the Arrow PyCapsule interface) as insert_values /
+find_values input, through blockbloom/arrow.hpp: the same filter and answers as the
+same values given as numpy arrays (with a mask) or lists, nulls left out; the
+capsules' structs released exactly once; what the adapter refuses refused with its
+codes."""
+import gc
+
+import numpy as np
+import pytest
+
+import blockbloom
+from arrow_capsules import (ARRAY_NAME, RELEASES, dictionary_encoded, primitive, string_views,
+                            strings)
+
+ARROW_UNSUPPORTED_TYPE, ARROW_MALFORMED, ARROW_DICTIONARY_INDEX = -55, -56, -57
+
+INTS = [5, None, -3, 7, None, 2**6, 0, 1, None, 9, 11, -128, 127]
+
+
+def numpy_with_mask(values, dtype):
+    mask = np.array([v is None for v in values])
+    return np.array([0 if v is None else v for v in values], dtype=dtype), mask
+
+
+def same_as(arrow, values, mask=None, layout="parquet"):
+    """The filters of arrow and of values (mask) are equal, and so are the probes
+    of arrow against a filter of half of its rows."""
+    by_arrow = blockbloom.Filter(4096, layout=layout)
+    by_arrow.insert_values(arrow)
+    reference = blockbloom.Filter(4096, layout=layout)
+    reference.insert_values(values, mask=mask)
+    assert by_arrow == reference
+    assert not by_arrow.always_false if layout == "kudu" else bytes(by_arrow) != bytes(4096)
+    half = blockbloom.Filter(4096, layout=layout)
+    half.insert_values(values[:len(values) // 2], mask=None if mask is None else mask[:len(values) // 2])
+    got, want = half.find_values(arrow), half.find_values(values, mask=mask)
+    assert got.dtype == np.bool_ and got.tolist() == want.tolist()
+    assert 0 < got.sum() < len(values)
+
+
+@pytest.mark.parametrize("format,dtype", [("c", np.int8), ("s", np.int16), ("i", np.int32), ("l", np.int64),
+                                          ("C", np.uint8), ("S", np.uint16), ("I", np.uint32),
+                                          ("L", np.uint64), ("f", np.float32), ("g", np.float64)])
+def test_sliced_primitive_arrays_with_nulls_hash_as_numpy_arrays(format, dtype):
+    unsigned = np.dtype(dtype).kind == "u"
+    values = [abs(v) if unsigned and v is not None else v for v in INTS]
+    arrow = primitive(format, values, dtype)
+    same_as(arrow, *numpy_with_mask(values, dtype))
+
+
+@pytest.mark.parametrize("format,dtype", [("c", np.int8), ("i", np.int32), ("l", np.int64), ("g", np.float64)])
+def test_kudu_filters_take_arrow_arrays_too(format, dtype):
+    same_as(primitive(format, INTS, dtype), *numpy_with_mask(INTS, dtype), layout="kudu")
+
+
+def test_date32_is_hashed_as_the_int32_days_it_holds():
+    days = [19000, None, -1, 0, 1, 20000, None, 7]
+    same_as(primitive("tdD", days, np.int32), *numpy_with_mask(days, np.int32))
+
+
+STRINGS = ["apple", None, "", "a longer value than twelve bytes", "é", None, "kiwi", "x" * 40, "z"]
+
+
+@pytest.mark.parametrize("build", [lambda v: strings(v), lambda v: strings(v, large=True), string_views],
+                         ids=["utf8", "large_utf8", "string_view"])
+def test_strings_with_nulls_hash_as_a_list_of_str(build):
+    same_as(build(STRINGS), STRINGS)
+
+
+@pytest.mark.parametrize("index_format,index_dtype", [("c", np.int8), ("S", np.uint16), ("i", np.int32),
+                                                      ("L", np.uint64)])
+def test_dictionary_arrays_hash_by_value(index_format, index_dtype):
+    entries = ["red", None, "green", "a blue that does not fit inline"]
+    indices = [0, 2, None, 1, 3, 3, 0, None, 2, 1, 0]
+    arrow = dictionary_encoded(indices, index_format, index_dtype, strings(entries))
+    rows = [None if i is None else entries[i] for i in indices]
+    same_as(arrow, rows)
+
+
+def test_every_exported_struct_is_released_exactly_once():
+    gc.collect()
+    before = set(RELEASES)
+    f = blockbloom.Filter(1024)
+    arrow = dictionary_encoded([0, 1, None], "i", np.int32, strings(["a", "b"]))
+    f.insert_values(arrow)
+    f.find_values(arrow)
+    with pytest.raises(blockbloom.Error):
+        f.insert_values(primitive("b", [1, 0], np.uint8))
+    gc.collect()
+    exported = {address: count for address, count in RELEASES.items() if address not in before}
+    assert len(exported) == 10  # a schema and an array per call, and the dictionary's
+    assert set(exported.values()) == {1}
+
+
+def refused(status, call, arrow):
+    with pytest.raises(blockbloom.Error) as e:
+        call(arrow)
+    assert e.value.status == status
+
+
+def test_formats_without_a_typed_column_are_refused_with_their_code():
+    f = blockbloom.Filter(1024)
+    for arrow in (primitive("b", [1, 0], np.uint8), primitive("tDs", [1], np.int64),
+                  primitive("d:9,2,32", [1], np.int32)):
+        refused(ARROW_UNSUPPORTED_TYPE, f.insert_values, arrow)
+    assert bytes(f) == bytes(1024)
+
+
+def test_malformed_arrays_and_bad_indices_are_refused_with_their_codes():
+    f = blockbloom.Filter(1024)
+    broken = primitive("i", [1, 2], np.int32)
+    broken.buffers.append(None)  # three buffers for an int32 array
+    refused(ARROW_MALFORMED, f.find_values, broken)
+    refused(ARROW_DICTIONARY_INDEX, f.insert_values,
+            dictionary_encoded([0, 5], "i", np.int32, strings(["a", "b"])))
+    assert bytes(f) == bytes(1024)
+
+
+def test_mask_and_untyped_type_are_refused_with_an_arrow_array():
+    f = blockbloom.Filter(1024)
+    arrow = primitive("i", [1, 2], np.int32)
+    with pytest.raises(TypeError, match="validity"):
+        f.insert_values(arrow, mask=[False, True])
+    with pytest.raises(TypeError, match="schema"):
+        f.insert_values(arrow, type="int64")
+
+
+def test_typed_filters_check_the_arrays_physical_type():
+    typed = blockbloom.Filter(1024, type="int32")
+    typed.insert_values(primitive("s", [4, None, -4], np.int16))
+    reference = blockbloom.Filter(1024, type="int32")
+    reference.insert_values(np.array([4, -4], dtype=np.int16))
+    assert typed == reference
+    with pytest.raises(TypeError, match="format 'u'"):
+        typed.insert_values(strings(["a"]))
+    text = blockbloom.Filter(1024, type="string")
+    text.insert_values(strings(["a", None]))
+    assert text.find_values(["a", "b"]).tolist() == [True, False]
+
+
+def test_capsules_must_carry_the_interfaces_names():
+    arrow = primitive("i", [1], np.int32)
+    arrow.capsule_names = (ARRAY_NAME, ARRAY_NAME)
+    with pytest.raises(TypeError, match="arrow_schema"):
+        blockbloom.Filter(1024).insert_values(arrow)
+
+
+def test_times_and_timestamps_on_temporal_filters_must_be_in_the_filters_unit():
+    counts = [1_700_000_000_000, None, 0, -5, 86_400_000]
+    typed = blockbloom.Filter(1024, type="timestamp(ms)")
+    typed.insert_values(primitive("tsm:UTC", counts, np.int64))
+    reference = blockbloom.Filter(1024, type="timestamp(ms)")
+    values, mask = numpy_with_mask(counts, np.int64)
+    reference.insert_values(values, mask=mask)
+    assert typed == reference
+    for wrong in ("tsu:UTC", "tss:", "ttn"):
+        with pytest.raises(TypeError, match="unit"):
+            typed.insert_values(primitive(wrong, counts, np.int64))
+    with pytest.raises(TypeError, match="unit"):
+        blockbloom.Filter(1024, type="date").find_values(primitive("ttm", [0], np.int32))
+    time = blockbloom.Filter(1024, type="time(us)")
+    time.insert_values(primitive("ttu", [5, None], np.int64))
+    assert time.find_values(np.array([5, 6], dtype=np.int64)).tolist() == [True, False]
