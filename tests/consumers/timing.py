@@ -36,7 +36,7 @@ def compare(probes, reference):
     slow = []
     for name, t in best.items():
         ratio = t / base
-        log("  %-34s %8.4f ns/value  %5.2fx the reference" % (name, t, ratio))
+        log("  %-38s %8.4f ns/value  %5.2fx the reference" % (name, t, ratio))
         if ratio > MAX_RATIO:
             slow.append("%s (%.2fx)" % (name, ratio))
     if slow:
