@@ -18,7 +18,7 @@ import os
 import shutil
 import tarfile
 
-from hermetic import Failure, check_consumer, copy_source_tree, log, run
+from hermetic import MINIMAL_PATH, Failure, check_consumer, copy_source_tree, log, run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 JOBS = "2"  # keep the machine usable: other suites may run at the same time
@@ -68,7 +68,7 @@ def make_parent(args, work, name, how):
 def check_archive_imports(archive):
     """The archive references no Highway or xxHash symbol: both are compiled
     in, so neither library is needed to link it, in any build type."""
-    result = run(["nm", "-C", "--undefined-only", archive], env={"PATH": "/usr/bin:/bin"})
+    result = run(["nm", "-C", "--undefined-only", archive], env={"PATH": MINIMAL_PATH})
     bad = sorted({line.split()[-1] for line in result.stdout.splitlines()
                   if "hwy::" in line or "XXH" in line})
     if bad:

@@ -240,9 +240,9 @@ def static_archive(ctx):
 
 
 def meson_subprojects(ctx):
-    probes = {"installed library (pkg-config)": ([ctx.reference_probe], ctx.env)}
     if ctx.reference_probe is None:
         raise Failure("no reference probe: the pkg-config step failed")
+    probes = {"installed library (pkg-config)": ([ctx.reference_probe], ctx.env)}
     for how in ("symlink", "wrap"):
         for buildtype in ("debug", "release"):
             probe = meson_parents.build_parent(ctx.args, ctx.env, ctx.work, how, buildtype)
