@@ -26,4 +26,14 @@
 #endif
 #endif
 
+// Highway's debug checks (HWY_DASSERT) off in every build, an unoptimized
+// one (-O0 without NDEBUG, as a vendored debug build compiles) included: they
+// call hwy::Abort, which lives in libhwy.so, so with them the library would
+// need libhwy at link and load time, and a static link libhwy.a, which Debian
+// does not ship. The kernels are tested against the oracle on every tier
+// instead. (Highway's own header defines it only when it is not defined.)
+#ifndef HWY_IS_DEBUG_BUILD
+#define HWY_IS_DEBUG_BUILD 0
+#endif
+
 #endif  // BLOCKBLOOM_KERNELS_SIMD_HWY_TARGETS_H_
