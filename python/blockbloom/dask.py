@@ -27,6 +27,8 @@ _register_sizeof()
 NDV_HEADROOM = 1.25
 # Filters merged per task in the tree reduction.
 SPLIT_EVERY = 8
+# Rows of the probe side semi_join(skip_below=...) tests the filter on.
+SAMPLE_ROWS = 10_000
 
 __all__ = ["bloom_filter", "semi_join", "NDV_HEADROOM"]
 
@@ -153,7 +155,8 @@ def _broadcast(value):
         client = get_client()
     except (ImportError, ValueError):
         return dask.delayed(value)
-    return client.scatter(value, broadcast=True, hash=False)
+    [future] = client.scatter([value], broadcast=True, hash=False)  # one object, not its elements
+    return future
 
 
 def _key_names(on, left_on, right_on):
@@ -170,8 +173,17 @@ def _key_names(on, left_on, right_on):
     return left_on, right_on
 
 
+def _sample_rejected(probe_df, f, key, kind, keep_nulls):
+    """The fraction of a sample of probe_df (its first partition's first
+    SAMPLE_ROWS rows) that the filter rejects."""
+    sample = probe_df.partitions[0].head(SAMPLE_ROWS, compute=True)
+    if len(sample) == 0:
+        return 1.0
+    return 1.0 - len(_drop_rejected(sample, f, key, kind, keep_nulls)) / len(sample)
+
+
 def semi_join(left, right, on=None, left_on=None, right_on=None, how="inner", fpp=0.01, *, ndv=None,
-              build=None, sizing="exact", split_every=SPLIT_EVERY, **merge_kwargs):
+              build=None, sizing="exact", split_every=SPLIT_EVERY, skip_below=None, **merge_kwargs):
     """left.merge(right, ...), with the rows that cannot match dropped first by a Bloom filter.
 
     The filter is built from one side's key (build: "left" or "right"; for an
@@ -187,6 +199,11 @@ def semi_join(left, right, on=None, left_on=None, right_on=None, how="inner", fp
     types with no common hashing (bool, categorical, uint64, ...) are a plain
     merge. ndv: the build side's distinct keys if known (else estimated, a
     pass over it: persist it first if it is costly to compute).
+
+    skip_below (the adaptive rule; None, the default, always filters): the
+    filter is first probed with a sample of the other side, and if it rejects
+    less than this fraction of the sample (say 0.1), filtering would cost more
+    than it saves, and the sides are merged as they are.
     """
     left_on, right_on = _key_names(on, left_on, right_on)
 
@@ -221,6 +238,8 @@ def semi_join(left, right, on=None, left_on=None, right_on=None, how="inner", fp
         f, has_null = _merge_tree(parts, _merge_built, split_every).compute()
     except (TypeError, ValueError):
         return plain()  # build keys the filter cannot hash (mixed objects)
+    if skip_below is not None and _sample_rejected(probe_df, f, probe_key, kind, has_null) < skip_below:
+        return plain()
     filtered = probe_df.map_partitions(_drop_rejected, _broadcast(f), probe_key, kind, has_null,
                                        meta=probe_df._meta)
     return merge(left, filtered) if build == "left" else merge(filtered, right)

@@ -2,6 +2,7 @@
 """blockbloom.dask on a LocalCluster of 2 worker processes: semi_join gives the
 rows of merge; bloom_filter equals the filter of all values; filters cross the
 cluster bit-exact, sized by Dask's accounting, without a copy when serialised."""
+import os
 import subprocess
 import sys
 
@@ -180,3 +181,31 @@ def test_sizeof_is_registered_when_dask_comes_first():
             "print(dask.sizeof.sizeof(blockbloom.Filter(1 << 20)) >= 1 << 20)")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, stdin=subprocess.DEVNULL)
     assert result.returncode == 0 and result.stdout.strip() == "True", result.stderr
+
+
+def filters_in(frame):
+    return any("_drop_rejected" in str(name) for name in frame.dask.keys())
+
+
+def test_semi_join_skips_a_filter_that_rejects_too_little(client):
+    build, probe = int_frames(build_keys=2000, probe_rows=20_000)
+    all_match = client.persist(probe.assign(k=probe["p"] % 2000)[["k"]])  # every key is a build["b"]
+    assert len(all_match.compute()) == 20_000
+    skipped = bbd.semi_join(all_match, build.assign(k=build["b"]), on="k", skip_below=0.1)
+    assert not filters_in(skipped)
+    assert_same_rows(skipped, all_match.merge(build.assign(k=build["b"]), on="k"))
+    kept = bbd.semi_join(probe, build, on="k", skip_below=0.1)  # rejects about 95%
+    assert filters_in(kept) and filters_in(bbd.semi_join(all_match, build, on="k"))
+    assert_same_rows(kept, probe.merge(build, on="k"))
+
+
+def test_the_benchmark_example_runs_small():
+    example = os.path.join(os.path.dirname(__file__), "..", "examples", "dask_semijoin.py")
+    result = subprocess.run([sys.executable, example, "--rows", "40000", "--keys", "2000", "--methods",
+                             "semi_join,merge"], capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                            timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = {line.split()[0]: line.split() for line in result.stdout.splitlines() if line.strip()}
+    for method in ("semi_join", "merge"):
+        assert lines[method][-1] == "0", result.stdout  # no false negatives
+    assert lines["semi_join"][3] == lines["merge"][3]  # the same number of rows
