@@ -104,7 +104,7 @@ def _key_kind(a, b):
 
 
 def _key_values(series, kind):
-    """(values for find_values / insert_values, nulls: a bool array or None)."""
+    """(values, nulls: a bool array or None, type=) for find_values / insert_values."""
     nulls = series.isna().to_numpy()
     any_null = bool(nulls.any())
     if kind == "int":
