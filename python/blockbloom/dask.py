@@ -14,6 +14,7 @@ filters cross the network to every worker and are never written into a
 Parquet file. Pass ``sizing="parquet-safe"`` for a filter you mean to store.
 """
 import dask
+import dask.dataframe as dd
 import numpy as np
 import pandas as pd
 
@@ -146,17 +147,58 @@ def _drop_rejected(part, f, key, kind, keep_nulls):
     return part[hits]
 
 
-def _broadcast(value):
-    """value on every worker once: scattered with broadcast=True under a
-    distributed Client, else a delayed object (one copy in the local scheduler)."""
+def _client():
+    """The distributed Client in use, or None (the local schedulers)."""
     try:
         from distributed import get_client
 
-        client = get_client()
+        return get_client()
     except (ImportError, ValueError):
+        return None
+
+
+def _broadcast(client, value):
+    """value on every worker once: scattered with broadcast=True under a
+    distributed Client, else a delayed object (one copy in the local scheduler)."""
+    if client is None:
         return dask.delayed(value)
     [future] = client.scatter([value], broadcast=True, hash=False)  # one object, not its elements
     return future
+
+
+def _holders(client, df):
+    """[the workers holding partition i] for a frame whose every partition is
+    in memory on the cluster (persisted), else None."""
+    if client is None:
+        return None
+    from dask.utils import stringify
+    from distributed import Future
+
+    graph = df.__dask_graph__()
+    futures = [graph.get(k) for k in df.__dask_keys__()]
+    if not all(isinstance(f, Future) for f in futures):
+        return None  # not persisted: the probe runs fused with the tasks that make each partition
+    who_has = client.who_has(futures)  # keyed by the keys as strings
+    holders = [list(who_has.get(stringify(f.key), ())) for f in futures]
+    return holders if all(holders) else None
+
+
+def _probe_side(client, probe_df, f, key, kind, keep_nulls):
+    """probe_df without the rows the filter rejects, partition by partition.
+    A persisted probe side is filtered where each partition lies (the task
+    restricted to its holders): left to itself the scheduler sends some
+    partitions to the idler worker, moving whole partitions to drop 95% of
+    their rows there."""
+    f = _broadcast(client, f)
+    holders = _holders(client, probe_df)
+    if holders is None:
+        return probe_df.map_partitions(_drop_rejected, f, key, kind, keep_nulls, meta=probe_df._meta)
+    graph = probe_df.__dask_graph__()
+    parts = [client.submit(_drop_rejected, graph[k], f, key, kind, keep_nulls, workers=w,
+                           allow_other_workers=True)
+             for k, w in zip(probe_df.__dask_keys__(), holders)]
+    return dd.from_delayed(parts, meta=probe_df._meta, divisions=probe_df.divisions, prefix="bloom-filtered",
+                           verify_meta=False)
 
 
 def _key_names(on, left_on, right_on):
@@ -200,6 +242,11 @@ def semi_join(left, right, on=None, left_on=None, right_on=None, how="inner", fp
     merge. ndv: the build side's distinct keys if known (else estimated, a
     pass over it: persist it first if it is costly to compute).
 
+    A probe side persisted on a distributed cluster is filtered at once, each
+    partition on a worker holding it (tasks submitted with that restriction;
+    the result is a frame of their futures); otherwise the probe is a
+    map_partitions that runs when the result is computed.
+
     skip_below (the adaptive rule; None, the default, always filters): the
     filter is first probed with a sample of the other side, and if it rejects
     less than this fraction of the sample (say 0.1), filtering would cost more
@@ -230,6 +277,7 @@ def semi_join(left, right, on=None, left_on=None, right_on=None, how="inner", fp
     if kind is None:
         return plain()
 
+    client = _client()
     keys = build_df[build_key]
     if ndv is None:
         ndv = _estimate_ndv(keys)
@@ -240,6 +288,5 @@ def semi_join(left, right, on=None, left_on=None, right_on=None, how="inner", fp
         return plain()  # build keys the filter cannot hash (mixed objects)
     if skip_below is not None and _sample_rejected(probe_df, f, probe_key, kind, has_null) < skip_below:
         return plain()
-    filtered = probe_df.map_partitions(_drop_rejected, _broadcast(f), probe_key, kind, has_null,
-                                       meta=probe_df._meta)
+    filtered = _probe_side(client, probe_df, f, probe_key, kind, has_null)
     return merge(left, filtered) if build == "left" else merge(filtered, right)

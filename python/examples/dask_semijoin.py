@@ -24,6 +24,7 @@ import dask.dataframe as dd
 import numpy as np
 import pandas as pd
 from distributed import Client, LocalCluster, wait
+from distributed.utils import key_split
 
 import blockbloom.dask as bbd
 
@@ -62,8 +63,29 @@ def moved_between_workers(client):
     return sum(total for log in client.run(outgoing).values() for who, total in log if who in workers)
 
 
+def moved_by_prefix(client):
+    """{task prefix: bytes} of the transfers between workers (incoming logs'
+    per-key sizes), to see what moved: probe partitions, shuffle splits, ..."""
+    def incoming(dask_worker):
+        return [(entry["who"], entry["keys"]) for entry in dask_worker.transfer_incoming_log]
+
+    workers = set(client.scheduler_info()["workers"])
+    sums = {}
+    for log in client.run(incoming).values():
+        for who, keys in log:
+            if who in workers:
+                for key, nbytes in keys.items():
+                    prefix = key_split(key)
+                    sums[prefix] = sums.get(prefix, 0) + (nbytes or 0)
+    return sums
+
+
 def clear_logs(client):
-    client.run(lambda dask_worker: dask_worker.transfer_outgoing_log.clear())
+    def clear(dask_worker):
+        dask_worker.transfer_outgoing_log.clear()
+        dask_worker.transfer_incoming_log.clear()
+
+    client.run(clear)
 
 
 def main():
@@ -76,6 +98,8 @@ def main():
     parser.add_argument("--fpp", type=float, default=0.01)
     parser.add_argument("--methods", default="semi_join,merge,merge_broadcast,set",
                         help="comma-separated, run in this order")
+    parser.add_argument("--by-prefix", action="store_true",
+                        help="also print each method's bytes moved per task prefix")
     args = parser.parse_args()
 
     with LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
@@ -95,7 +119,9 @@ def main():
             return probe.merge(build, on="k")
 
         def merge_broadcast():
-            return probe.merge(build, on="k", broadcast=True)
+            # Dask 2022.12 takes the broadcast path only with shuffle="tasks"
+            # given; with broadcast=True alone it shuffles as merge does.
+            return probe.merge(build, on="k", broadcast=True, shuffle="tasks")
 
         def python_set():
             # In a list: scatter() of a set would scatter each element.
@@ -115,6 +141,9 @@ def main():
             moved = moved_between_workers(client)
             assert rows == good, "%s joined a row without a build key" % name
             print("%-16s %9.2f %14.1f %12d %8d" % (name, seconds, moved / 2**20, rows, matching - good), flush=True)
+            if args.by_prefix:
+                for prefix, nbytes in sorted(moved_by_prefix(client).items(), key=lambda item: -item[1]):
+                    print("    %-40s %9.2f MiB" % (prefix, nbytes / 2**20))
         f = bbd.bloom_filter(build["k"], ndv=args.keys, fpp=args.fpp)
         print("filter: %d bytes (sizing='exact'; parquet-safe would be %d)"
               % (f.num_bytes, bbd.Filter(ndv=args.keys, fpp=args.fpp).num_bytes))

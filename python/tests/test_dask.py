@@ -76,6 +76,32 @@ def test_semi_join_drops_most_rows_before_the_merge(client):
     assert len(first) < 0.05 * len(probe.partitions[0])  # a partition of no match: nearly empty
 
 
+def moved_keys(client):
+    """The keys the workers fetched from each other since the logs were cleared."""
+    def fetched(dask_worker):
+        return [key for entry in dask_worker.transfer_incoming_log for key in entry["keys"]]
+
+    return [key for keys in client.run(fetched).values() for key in keys]
+
+
+def clear_transfer_logs(client):
+    client.run(lambda dask_worker: dask_worker.transfer_incoming_log.clear())
+
+
+def test_semi_join_of_persisted_frames_probes_each_partition_where_it_lies(client):
+    build, probe = int_frames()
+    build, probe = client.persist([build, probe])
+    distributed.wait([build, probe])
+    holders = bbd._holders(client, probe)
+    assert holders is not None and len(holders) == probe.npartitions
+    assert bbd._holders(client, int_frames()[1]) is None  # not persisted: a plain map_partitions
+    clear_transfer_logs(client)
+    joined = bbd.semi_join(probe, build, on="k")
+    assert_same_rows(joined, probe.merge(build, on="k"))
+    probe_keys = {dask.utils.stringify(k) for k in probe.__dask_keys__()}
+    assert not probe_keys & {dask.utils.stringify(k) for k in moved_keys(client)}
+
+
 def test_semi_join_string_keys_with_nulls(client):
     rng = np.random.default_rng(2)
     names = np.array(["key-%d" % i for i in range(5000)], dtype=object)
@@ -184,7 +210,10 @@ def test_sizeof_is_registered_when_dask_comes_first():
 
 
 def filters_in(frame):
-    return any("_drop_rejected" in str(name) for name in frame.dask.keys())
+    """Whether the frame's graph probes a filter: a _drop_rejected task, or (a
+    persisted probe side, filtered where it lies) a future of one."""
+    return any("_drop_rejected" in str(name) or "_drop_rejected" in str(task)
+               for name, task in dict(frame.dask).items())
 
 
 def test_semi_join_skips_a_filter_that_rejects_too_little(client):
