@@ -238,3 +238,19 @@ def test_the_benchmark_example_runs_small():
     for method in ("semi_join", "merge"):
         assert lines[method][-1] == "0", result.stdout  # no false negatives
     assert lines["semi_join"][3] == lines["merge"][3]  # the same number of rows
+
+
+def test_the_dask_stub_declares_what_the_module_has():
+    import ast
+    import inspect
+
+    with open(os.path.join(os.path.dirname(bbd.__file__), "dask.pyi"), encoding="utf-8") as fh:
+        stub = ast.parse(fh.read())
+    functions = [n for n in stub.body if isinstance(n, ast.FunctionDef)]
+    names = {n.name for n in functions} | {n.target.id for n in stub.body if isinstance(n, ast.AnnAssign)}
+    assert names == set(bbd.__all__)
+    for node in functions:
+        a = node.args
+        declared = [p.arg for p in a.posonlyargs + a.args + a.kwonlyargs] + ([a.kwarg.arg] if a.kwarg else [])
+        assert declared == list(inspect.signature(getattr(bbd, node.name)).parameters), node.name
+        assert ast.get_docstring(node) and getattr(bbd, node.name).__doc__, node.name
