@@ -6,8 +6,9 @@ and bytes as the C API and the ``blockbloom`` tool). ``help(blockbloom.Filter)``
 documents the filter; the functions below report and choose the ISA tier.
 
 ``blockbloom.parquet`` reads a Parquet file's Bloom filters (list, probe, load_filter);
-everything else public is re-exported here from the extension
-``blockbloom._core``.
+``blockbloom.dask`` (imported on its own, where Dask is installed) builds
+filters from Dask Series and runs Bloom semi-joins; everything else public is
+re-exported here from the extension ``blockbloom._core``.
 """
 
 from ._core import (
@@ -22,6 +23,9 @@ from ._core import (
     supported_isas,
 )
 from . import parquet
+from ._dask_sizeof import register as _register_dask_sizeof
+
+_register_dask_sizeof()  # only if Dask is already loaded: never imports it
 
 __all__ = [
     "Error",

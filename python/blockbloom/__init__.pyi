@@ -5,7 +5,7 @@ Full descriptions are the runtime docstrings: help(blockbloom.Filter).
 """
 
 import sys
-from typing import Any, Literal, Mapping, Optional, Protocol, Sequence, Tuple, Union, overload
+from typing import Any, Iterable, Literal, Mapping, Optional, Protocol, Sequence, Tuple, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -43,6 +43,9 @@ class ArrowArrayExportable(Protocol):
 # only), sequences of values, or one value.
 Values = Union[npt.NDArray[Any], ArrowArrayExportable, Sequence[Optional[Value]], Value, Any]
 Mask = Union[npt.NDArray[np.bool_], Sequence[bool], None]
+# How Filter(ndv=, fpp=) is sized: "parquet-safe" (None, the default) a power of
+# two every Parquet reader accepts; "exact" the smallest multiple of 32 meeting fpp.
+Sizing = Literal["parquet-safe", "exact"]
 
 class Error(ValueError):
     """A call the C library refused: str(e) is bb_status_message(), e.status the code."""
@@ -61,8 +64,10 @@ class Filter:
         layout: Layout = "parquet",
         seed: Optional[int] = None,
         type: Optional[str] = None,
+        sizing: Optional[Sizing] = None,
     ) -> None:
-        """A zeroed filter of num_bytes, or sized for ndv distinct values at fpp;
+        """A zeroed filter of num_bytes, or sized for ndv distinct values at fpp
+        (sizing: "parquet-safe", the default, or "exact");
         type: the values' Parquet type name (bb_parquet_type_parse)."""
     @staticmethod
     def from_bytes(
@@ -108,6 +113,12 @@ class Filter:
         """self |= other, in place."""
     def intersect(self, other: Filter) -> None:
         """self &= other, in place."""
+    @staticmethod
+    def union_all(filters: Iterable[Filter]) -> Filter:
+        """A new filter: the OR of a non-empty iterable of filters of one layout and size."""
+    @staticmethod
+    def intersect_all(filters: Iterable[Filter]) -> Filter:
+        """A new filter: the AND of a non-empty iterable of filters of one layout and size."""
     def clear(self) -> None:
         """Zeroes every bit."""
     def copy(self) -> Filter:
@@ -123,6 +134,10 @@ class Filter:
     def __eq__(self, other: object) -> bool: ...
     def __len__(self) -> int:
         """The size in bytes."""
+    def __sizeof__(self) -> int:
+        """The object and its bitset, in bytes (sys.getsizeof, dask.sizeof)."""
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """Pickling; protocol 5 gives the bitset out of band (pickle.PickleBuffer), uncopied."""
     def __buffer__(self, flags: int) -> memoryview:
         """The bitset itself (memoryview(filter)), zero-copy."""
     def to_parquet_bytes(self, *, any_size: bool = False) -> bytes:

@@ -122,8 +122,29 @@ bb_layout ParseLayout(const std::string& layout) {
   throw py::value_error("layout: expected 'parquet' or 'kudu', got '" + layout + "'");
 }
 
+size_t SizeFor(py::handle ndv, py::handle fpp, bb_layout layout, py::handle sizing) {
+  bool exact = false;
+  if (!sizing.is_none()) {
+    const std::string name = py::isinstance<py::str>(sizing) ? sizing.cast<std::string>() : std::string();
+    if (name != "parquet-safe" && name != "exact") {
+      throw py::value_error("sizing: expected 'parquet-safe' or 'exact', got " +
+                            py::repr(sizing).cast<std::string>());
+    }
+    exact = name == "exact";
+  }
+  const uint64_t n = ToUnsigned(ndv, std::numeric_limits<uint64_t>::max(), "ndv");
+  const double p = ToDouble(fpp, "fpp");
+  // Parquet-safe: the sizes every Parquet reader accepts; exact: any multiple
+  // of 32 (a filter for memory or the network). Kudu: always a power of two.
+  const bb_sizing kind = layout == BB_LAYOUT_KUDU ? BB_SIZE_KUDU : exact ? BB_SIZE_PARQUET : BB_SIZE_PARQUET_SAFE;
+  size_t bytes = 0;
+  Check(bb_bytes_for(n, p, kind, &bytes), "Filter(ndv=..., fpp=...)");
+  return bytes;
+}
+
 std::unique_ptr<Filter> Filter::Create(py::object num_bytes, py::object ndv, py::object fpp,
-                                       const std::string& layout_name, py::object seed, py::object type) {
+                                       const std::string& layout_name, py::object seed, py::object type,
+                                       py::object sizing) {
   const bb_layout layout = ParseLayout(layout_name);
   const ColumnType value_type = ParseColumnType(type, "Filter(): type");
   const bool by_size = !num_bytes.is_none();
@@ -133,17 +154,12 @@ std::unique_ptr<Filter> Filter::Create(py::object num_bytes, py::object ndv, py:
     throw py::type_error("Filter(): give num_bytes, or both ndv (the number of distinct values) "
                          "and fpp (the target false-positive probability)");
   }
-  const uint32_t hash_seed = SeedFor(layout, seed);
-  size_t bytes = 0;
-  if (by_size) {
-    bytes = ToUnsigned(num_bytes, std::numeric_limits<size_t>::max(), "num_bytes");
-  } else {
-    const uint64_t n = ToUnsigned(ndv, std::numeric_limits<uint64_t>::max(), "ndv");
-    const double p = ToDouble(fpp, "fpp");
-    // Parquet: the sizes every Parquet reader accepts (sizing.h).
-    Check(bb_bytes_for(n, p, layout == BB_LAYOUT_KUDU ? BB_SIZE_KUDU : BB_SIZE_PARQUET_SAFE, &bytes),
-          "Filter(ndv=..., fpp=...)");
+  if (by_size && !sizing.is_none()) {
+    throw py::type_error("Filter(): sizing chooses the size for ndv and fpp; with num_bytes give none");
   }
+  const uint32_t hash_seed = SeedFor(layout, seed);
+  const size_t bytes = by_size ? ToUnsigned(num_bytes, std::numeric_limits<size_t>::max(), "num_bytes")
+                               : SizeFor(ndv, fpp, layout, sizing);
   auto filter = std::make_unique<Filter>();
   const std::string what = "Filter(num_bytes=" + std::to_string(bytes) + ")";
   if (layout == BB_LAYOUT_KUDU) {
@@ -368,13 +384,44 @@ double Filter::Fpp(py::handle ndv) const {
   return p;
 }
 
-void Filter::Combine(Filter& other, int (*op)(bb_filter*, const bb_filter*)) {
+void Filter::Combine(Filter& other, int (*op)(bb_filter*, const bb_filter*), const char* what) {
   int status;
   {
     PairLock lock(mutex_, true, other.mutex_);
     status = op(&f_, &other.f_);
   }
-  Check(status, op == bb_filter_union ? "union()" : "intersect()");
+  Check(status, what);
+}
+
+std::unique_ptr<Filter> Filter::CombineAll(py::handle filters, int (*op)(bb_filter*, const bb_filter*),
+                                           const char* what) {
+  std::vector<Filter*> all;
+  for (py::handle item : py::iter(filters)) {
+    if (!py::isinstance<Filter>(item)) {
+      throw py::type_error(std::string(what) + ": expected Filter objects, got " +
+                           std::string(Py_TYPE(item.ptr())->tp_name));
+    }
+    all.push_back(&item.cast<Filter&>());
+  }
+  if (all.empty()) throw py::value_error(std::string(what) + ": no filters (give at least one)");
+  // Checked before the copy, so a mismatch costs nothing; the library's
+  // error, the one union() raises.
+  for (Filter* f : all) {
+    if (f->f_.layout != all[0]->f_.layout || f->f_.num_bytes != all[0]->f_.num_bytes) {
+      ThrowStatus(BB_ERR_FILTER_MISMATCH, what);
+    }
+  }
+  std::unique_ptr<Filter> result = all[0]->Copy();
+  for (size_t i = 1; i < all.size(); ++i) result->Combine(*all[i], op, what);
+  return result;
+}
+
+std::unique_ptr<Filter> Filter::UnionAll(py::handle filters) {
+  return CombineAll(filters, bb_filter_union, "union_all()");
+}
+
+std::unique_ptr<Filter> Filter::IntersectAll(py::handle filters) {
+  return CombineAll(filters, bb_filter_intersect, "intersect_all()");
 }
 
 // The library's clear, copy and equality: a cleared Kudu filter is

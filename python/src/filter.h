@@ -55,10 +55,12 @@ class Filter {
   Filter& operator=(const Filter&) = delete;
   ~Filter() { bb_filter_release(&f_); }
 
-  // Filter(num_bytes=None, *, ndv=None, fpp=None, layout="parquet", seed=None)
+  // Filter(num_bytes=None, *, ndv=None, fpp=None, layout="parquet", seed=None,
+  // type=None, sizing=None)
   static std::unique_ptr<Filter> Create(pybind11::object num_bytes, pybind11::object ndv,
                                         pybind11::object fpp, const std::string& layout,
-                                        pybind11::object seed, pybind11::object type);
+                                        pybind11::object seed, pybind11::object type,
+                                        pybind11::object sizing);
   static std::unique_ptr<Filter> FromBytes(pybind11::handle buf, const std::string& layout, bool copy,
                                            pybind11::object seed, bool always_false);
   static std::unique_ptr<Filter> FromParquetBytes(pybind11::handle buf, bool copy);
@@ -81,8 +83,12 @@ class Filter {
   bool Contains(pybind11::handle hash);
   double Fpp(pybind11::handle ndv) const;
 
-  void Union(Filter& other) { Combine(other, bb_filter_union); }
-  void Intersect(Filter& other) { Combine(other, bb_filter_intersect); }
+  void Union(Filter& other) { Combine(other, bb_filter_union, "union()"); }
+  void Intersect(Filter& other) { Combine(other, bb_filter_intersect, "intersect()"); }
+  // Filter.union_all / intersect_all: a new owned filter, the OR / AND of
+  // every filter of a non-empty sequence (the first one's type kept).
+  static std::unique_ptr<Filter> UnionAll(pybind11::handle filters);
+  static std::unique_ptr<Filter> IntersectAll(pybind11::handle filters);
   void Clear();
   std::unique_ptr<Filter> Copy() const;
   bool Equals(const Filter& other) const;
@@ -98,7 +104,9 @@ class Filter {
   template <class T> pybind11::object FindT(pybind11::handle hashes, pybind11::handle out);
   template <class T> pybind11::array FindBitmapT(pybind11::handle hashes);
   template <class T> pybind11::array FindIndicesT(pybind11::handle hashes);
-  void Combine(Filter& other, int (*op)(bb_filter*, const bb_filter*));
+  void Combine(Filter& other, int (*op)(bb_filter*, const bb_filter*), const char* what);
+  static std::unique_ptr<Filter> CombineAll(pybind11::handle filters, int (*op)(bb_filter*, const bb_filter*),
+                                            const char* what);
 
   bb_filter f_{};
   Buffer source_;  // the exported buffer of a view (from_bytes(copy=False))
@@ -108,6 +116,17 @@ class Filter {
 
 // "parquet" / "kudu" -> bb_layout, else ValueError.
 bb_layout ParseLayout(const std::string& layout);
+
+// The size Filter(ndv=, fpp=, layout=, sizing=) gets: sizing None or
+// "parquet-safe" (a power of two Parquet readers accept; the default) or
+// "exact" (any multiple of 32: the smallest meeting fpp); Kudu filters are a
+// power of two either way. A function of its arguments only, so filters built
+// apart (one per partition) can be merged.
+size_t SizeFor(pybind11::handle ndv, pybind11::handle fpp, bb_layout layout, pybind11::handle sizing);
+
+// The Python class's methods for shipping filters between processes
+// (filter_shipping.cc): __sizeof__, __reduce_ex__, union_all, intersect_all.
+void BindShipping(pybind11::class_<Filter>& cls);
 
 }  // namespace bbpy
 

@@ -64,10 +64,15 @@ Filter(num_bytes=None, *, ndv=None, fpp=None, layout="parquet", seed=None, type=
 
 Give exactly one size: num_bytes, or ndv (expected distinct values) and fpp
 (target false-positive probability), for which the smallest filter meeting the
-target by the exact model is chosen: for layout="parquet" a power of two from
-32 B to 128 MiB (the only sizes Arrow's, Velox's and ClickHouse's readers
-accept; a target 128 MiB misses raises blockbloom.Error), for layout="kudu" a
-power of two of at least 64 bytes.
+target by the exact model is chosen, of the kind `sizing` says. For
+layout="parquet": sizing="parquet-safe" (the default, None) a power of two
+from 32 B to 128 MiB, the only sizes Arrow's, Velox's and ClickHouse's readers
+accept (a target 128 MiB misses raises blockbloom.Error): safe wherever the
+filter may end up, a Parquet file included; sizing="exact" any multiple of 32,
+up to half the size, for filters that stay in memory or go over the network
+(blockbloom.dask uses it) and are never written to Parquet. For layout="kudu"
+a power of two of at least 64 bytes, whichever sizing. The size depends on
+(ndv, fpp, layout, sizing) only, so filters built apart merge (union_all).
 
 layout="parquet": the Parquet SBBF; hashes are uint64 (XXH64, seed 0, of the
 plain encoding); num_bytes any multiple of 32.
@@ -102,10 +107,12 @@ PYBIND11_MODULE(_core, m) {
   bbpy::RegisterErrors(m);
   m.attr("__version__") = bb_version();
 
-  py::class_<Filter>(m, "Filter", py::buffer_protocol(), kFilterDoc)
+  py::class_<Filter> filter_class(m, "Filter", py::buffer_protocol(), kFilterDoc);
+  bbpy::BindShipping(filter_class);
+  filter_class
       .def(py::init(&Filter::Create), py::arg("num_bytes") = py::none(), py::kw_only(),
            py::arg("ndv") = py::none(), py::arg("fpp") = py::none(), py::arg("layout") = "parquet",
-           py::arg("seed") = py::none(), py::arg("type") = py::none())
+           py::arg("seed") = py::none(), py::arg("type") = py::none(), py::arg("sizing") = py::none())
       .def_static("from_bytes", &Filter::FromBytes, py::arg("buf"), py::kw_only(),
                   py::arg("layout") = "parquet", py::arg("copy") = false, py::arg("seed") = py::none(),
                   py::arg("always_false") = false,

@@ -43,7 +43,7 @@ hashes = np.array([blockbloom.parquet_hash(s) for s in %r], dtype=np.uint64)
 assert f.find(hashes).all()
 import blockbloom.parquet
 assert blockbloom.parquet.list.__doc__ and blockbloom.parquet.probe.__doc__
-for stub in ("__init__.pyi", "parquet.pyi", "py.typed"):
+for stub in ("__init__.pyi", "dask.pyi", "parquet.pyi", "py.typed"):
     assert os.path.exists(os.path.join(os.path.dirname(blockbloom.__file__), stub)), stub
 print("version", blockbloom.__version__)
 print("bitset", bytes(memoryview(f)).hex())

@@ -1,0 +1,56 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Type stubs of blockbloom.dask: Bloom filters of Dask Series, and Bloom
+semi-joins of Dask DataFrames. Full descriptions are the runtime docstrings."""
+
+from typing import Any, Literal, Optional, Sequence, Union, overload
+
+import dask.dataframe as dd
+from dask.delayed import Delayed
+
+from . import Filter, Sizing, ValueType
+
+NDV_HEADROOM: float
+
+_Keys = Union[str, Sequence[str]]
+
+@overload
+def bloom_filter(
+    series: dd.Series,
+    *,
+    ndv: Optional[int] = None,
+    fpp: float = 0.01,
+    type: Optional[ValueType] = None,
+    sizing: Sizing = "exact",
+    split_every: int = 8,
+    compute: Literal[True] = True,
+) -> Filter:
+    """One Filter holding every value of a Dask Series, built partition by partition and tree-merged."""
+@overload
+def bloom_filter(
+    series: dd.Series,
+    *,
+    ndv: Optional[int] = None,
+    fpp: float = 0.01,
+    type: Optional[ValueType] = None,
+    sizing: Sizing = "exact",
+    split_every: int = 8,
+    compute: Literal[False],
+) -> Delayed:
+    """compute=False: the dask.delayed object of the Filter."""
+def semi_join(
+    left: dd.DataFrame,
+    right: dd.DataFrame,
+    on: Optional[_Keys] = None,
+    left_on: Optional[_Keys] = None,
+    right_on: Optional[_Keys] = None,
+    how: Literal["inner", "left", "right", "outer", "cross"] = "inner",
+    fpp: float = 0.01,
+    *,
+    ndv: Optional[int] = None,
+    build: Optional[Literal["left", "right"]] = None,
+    sizing: Sizing = "exact",
+    split_every: int = 8,
+    skip_below: Optional[float] = None,
+    **merge_kwargs: Any,
+) -> dd.DataFrame:
+    """left.merge(right, ...), the rows that cannot match dropped first by a broadcast Bloom filter."""
