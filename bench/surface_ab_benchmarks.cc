@@ -7,8 +7,10 @@
 //   ab/<op>/column/<bytes>  column.h's bb_insert_column / bb_find_column_* and
 //                           bb_adaptive_find_column_* with a bb_column of the
 //                           same values (no validity)
-// Registered A then B for each op and size, so one run interleaves them.
+// Registered A then B for each op and size, so one run interleaves them;
+// BB_AB_COLUMN_FIRST=1 registers B first (to run both orders alternately).
 #include <cstddef>
+#include <cstdlib>
 #include <cstdint>
 #include <string>
 
@@ -112,9 +114,12 @@ void RegisterSurfaceAbBenchmarks() {
              {Op::kSelect, "find_select"},
              {Op::kAdaptiveBitmap, "adaptive_find_bitmap"},
              {Op::kAdaptiveSelect, "adaptive_find_select"}};
+  const char* order = std::getenv("BB_AB_COLUMN_FIRST");
+  const bool column_first = order != nullptr && order[0] == '1';
   for (const size_t bytes : kAbBytes) {
     for (const auto& o : ops) {
-      for (const bool fused : {true, false}) {
+      for (const bool first : {true, false}) {
+        const bool fused = first != column_first;
         const Op op = o.op;
         const std::string name = std::string("ab/") + o.name + (fused ? "/fused/" : "/column/") +
                                  std::to_string(bytes);
