@@ -11,7 +11,6 @@
 #include "api/column_ops.h"
 #include "api/validity.h"
 #include "blockbloom/column.h"
-#include "blockbloom/hashing.h"
 #include "blockbloom/kudu.h"
 
 namespace {
@@ -141,16 +140,6 @@ int bb_adaptive_kudu_find_batch_bitmap(bb_adaptive* a, const bb_filter* f, const
 int bb_adaptive_kudu_find_batch_select(bb_adaptive* a, const bb_filter* f, const uint32_t* hashes,
                                        size_t n, uint32_t* selection, size_t* hits) {
   return Adaptive(bb_kudu_find_batch_select, a, f, hashes, n, selection, hits);
-}
-
-int bb_adaptive_find_int64_column_bitmap(bb_adaptive* a, const bb_filter* f, const int64_t* values,
-                                         size_t n, uint8_t* bitmap, size_t* hits) {
-  return Adaptive(bb_find_int64_column_bitmap, a, f, values, n, bitmap, hits);
-}
-
-int bb_adaptive_find_int64_column_select(bb_adaptive* a, const bb_filter* f, const int64_t* values,
-                                         size_t n, uint32_t* selection, size_t* hits) {
-  return Adaptive(bb_find_int64_column_select, a, f, values, n, selection, hits);
 }
 
 int bb_adaptive_find_column_bitmap(bb_adaptive* a, const bb_filter* f, const bb_column* col,

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The typed-column calls of column.h, for the library's own wrappers (the
-// int32/int64/float/double batch hashes of hashing.h and their fused calls,
-// the adaptive filter's column forms): each behaves exactly as the public
-// function of the same name.
+// int32/int64/float/double/string batch hashes of hashing.h in
+// api/batch_hashes.cc, the adaptive filter's column forms): each behaves
+// exactly as the public function of the same name.
 #ifndef BLOCKBLOOM_API_COLUMN_OPS_H_
 #define BLOCKBLOOM_API_COLUMN_OPS_H_
 

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The hashes of the two formats: Parquet's XXH64 of the plain encoding and
-// Kudu's FAST_HASH (api/fasthash.h), one value at a time, and the typed batch
-// hashes of hashing.h, which are columns without nulls
-// (bb_parquet_hash_column, api/column_ops.cc).
+// Kudu's FAST_HASH (api/fasthash.h), one value at a time. (The batch hashes of
+// hashing.h are typed columns: api/batch_hashes.cc.)
 //
 // Single values and byte strings use xxHash compiled inline here
 // (XXH_INLINE_ALL) rather than the shared libxxhash: a call to XXH64 with a
@@ -15,9 +14,7 @@
 #include <cstdint>
 
 #include "api/byte_order.h"
-#include "api/column_ops.h"
 #include "api/fasthash.h"
-#include "blockbloom/column.h"
 #include "blockbloom/hashing.h"
 
 namespace {
@@ -37,20 +34,6 @@ inline uint64_t ParquetHash8(uint64_t bits) {
   return XXH64(&le, sizeof le, 0);
 }
 
-// A column of n values of one fixed-width type, no nulls.
-bb_column FixedColumn(bb_column_type type, const void* values, size_t n) {
-  bb_column col = BB_COLUMN_INIT;
-  col.type = type;
-  col.length = n;
-  col.values = values;
-  return col;
-}
-
-int HashFixed(bb_column_type type, const void* values, size_t n, uint64_t* hashes) {
-  const bb_column col = FixedColumn(type, values, n);
-  return blockbloom::ParquetHashColumn(&col, hashes, nullptr);
-}
-
 }  // namespace
 
 extern "C" {
@@ -65,33 +48,6 @@ uint64_t bb_parquet_hash_int32(int32_t value) { return ParquetHash4(Bits(value))
 uint64_t bb_parquet_hash_int64(int64_t value) { return ParquetHash8(Bits(value)); }
 uint64_t bb_parquet_hash_float(float value) { return ParquetHash4(Bits(value)); }
 uint64_t bb_parquet_hash_double(double value) { return ParquetHash8(Bits(value)); }
-
-int bb_parquet_hash_int32_batch(const int32_t* values, size_t n, uint64_t* hashes) {
-  return HashFixed(BB_TYPE_INT32, values, n, hashes);
-}
-
-int bb_parquet_hash_int64_batch(const int64_t* values, size_t n, uint64_t* hashes) {
-  return HashFixed(BB_TYPE_INT64, values, n, hashes);
-}
-
-int bb_parquet_hash_float_batch(const float* values, size_t n, uint64_t* hashes) {
-  return HashFixed(BB_TYPE_FLOAT, values, n, hashes);
-}
-
-int bb_parquet_hash_double_batch(const double* values, size_t n, uint64_t* hashes) {
-  return HashFixed(BB_TYPE_DOUBLE, values, n, hashes);
-}
-
-int bb_parquet_hash_string_batch(const uint8_t* data, size_t data_len, const int32_t* offsets,
-                                 size_t n, uint64_t* hashes) {
-  bb_column col = BB_COLUMN_INIT;
-  col.type = BB_TYPE_BYTE_ARRAY;
-  col.length = n;
-  col.offsets = offsets;
-  col.data = data;
-  col.data_len = data_len;
-  return blockbloom::ParquetHashColumn(&col, hashes, nullptr);
-}
 
 uint64_t bb_kudu_fasthash64(const void* data, size_t len, uint64_t seed) {
   return blockbloom::KuduFastHash64(data, len, seed);

@@ -10,7 +10,7 @@
 
 #include "benchmark/benchmark.h"
 #include "blockbloom/blockbloom.h"
-#include "blockbloom/hashing.h"
+#include "blockbloom/column.h"
 #include "kernels/kernel_table.h"
 #include "bench_grid.h"
 #include "column_data.h"
@@ -21,7 +21,7 @@
 namespace blockbloom_bench {
 namespace {
 
-// In L1, where the fused call's saving (no hash array round trip) shows, and
+// In L1, where the one call's saving (no hash array round trip) shows, and
 // far out of cache, where the memory system hides it.
 constexpr size_t kColumnBytes[] = {kKiB16, kMiB16};
 
@@ -52,23 +52,29 @@ void ColumnLoop(benchmark::State& state, ColumnData& data, BatchFn&& batch) {
   if (rows > 0) state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(rows);
 }
 
-void FusedFind(benchmark::State& state, const char* isa, const bb_kernel_table&,
-               ColumnData& data) {
+// column.h's one call: each chunk of rows hashed on the library's stack and
+// probed (bb_find_column_bitmap of an int64 column without validity).
+void ColumnFind(benchmark::State& state, const char* isa, const bb_kernel_table&,
+                ColumnData& data) {
   const ScopedIsa scoped(isa);
   if (scoped.status() != BB_OK) {
     state.SkipWithError(bb_status_message(scoped.status()));
     return;
   }
   ColumnLoop(state, data, [&](const ColumnPlacement& p, const int64_t* values) {
+    bb_column col = BB_COLUMN_INIT;
+    col.type = BB_TYPE_INT64;
+    col.length = kBatchSize;
+    col.values = values;
     size_t hits = 0;
-    bb_find_int64_column_bitmap(&p.filter, values, kBatchSize, p.bitmap, &hits);
+    bb_find_column_bitmap(&p.filter, &col, p.bitmap, &hits);
     benchmark::DoNotOptimize(p.bitmap);
     benchmark::ClobberMemory();
     return hits;
   });
 }
 
-// What an engine does without the fused call: libxxhash's XXH64 of each
+// What an engine does without the one call: libxxhash's XXH64 of each
 // value's 8 bytes into a hash array, then the batch probe.
 void Xxh64ThenFind(benchmark::State& state, const char*, const bb_kernel_table& kernels,
                    ColumnData& data) {
@@ -82,9 +88,9 @@ void Xxh64ThenFind(benchmark::State& state, const char*, const bb_kernel_table& 
   });
 }
 
-// The fused call's two halves as separate calls: the tier's vector hash
-// into a hash array, then the batch probe (what fusing saves is the array's
-// round trip).
+// The one call's two halves as separate calls: the tier's vector hash
+// into a hash array, then the batch probe (what the one call saves is the
+// array's round trip).
 void HashThenFind(benchmark::State& state, const char*, const bb_kernel_table& kernels,
                   ColumnData& data) {
   if (kernels.parquet_hash_8byte == nullptr) {
@@ -109,7 +115,7 @@ void RegisterColumnBenchmarks() {
   const struct {
     const char* name;
     ColumnOp fn;
-  } ops[] = {{"find_int64_column_bitmap", &FusedFind},
+  } ops[] = {{"int64_column_find_bitmap", &ColumnFind},
              {"xxh64_then_find_batch_bitmap", &Xxh64ThenFind},
              {"hash_batch_then_find_batch_bitmap", &HashThenFind}};
   for (const size_t bytes : kColumnBytes) {

@@ -5,7 +5,7 @@
 #include <map>
 #include <utility>
 
-#include "blockbloom/hashing.h"
+#include "blockbloom/column.h"
 #include "probe_data.h"
 #include "splitmix64.h"
 
@@ -37,7 +37,11 @@ int ColumnData::Build(size_t filter_bytes) {
   for (size_t done = 0; done < num_keys; done += chunk.size()) {
     const size_t n = std::min(chunk.size(), num_keys - done);
     for (size_t i = 0; i < n; ++i) chunk[i] = ValueAt(done + i);
-    status = bb_insert_int64_column(&filter_, chunk.data(), n);
+    bb_column col = BB_COLUMN_INIT;
+    col.type = BB_TYPE_INT64;
+    col.length = n;
+    col.values = chunk.data();
+    status = bb_insert_column(&filter_, &col);
     if (status != BB_OK) return status;
   }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The data of the fused column benchmarks: an int64 column whose values were
+// The data of the int64 column benchmarks: an int64 column whose values were
 // inserted (as Parquet hashes them: XXH64 of the 8 little-endian bytes) into
 // a filter of one size at ~10.67 bits per key, and a pool of probe values
 // of which half were inserted and half never were, in random order. Built

@@ -22,10 +22,6 @@
 #include "string_hash_benchmarks.h"
 #include "typed_column_benchmarks.h"
 
-namespace blockbloom_bench {
-void RegisterSurfaceAbBenchmarks();  // surface_ab_benchmarks.cc (issue 24 item 3)
-}  // namespace blockbloom_bench
-
 namespace {
 
 #if defined(__GNUC__) && !defined(__clang__)
@@ -86,7 +82,6 @@ int main(int argc, char** argv) {
   blockbloom_bench::RegisterTypedColumnBenchmarks();
   blockbloom_bench::RegisterStringHashBenchmarks();
   blockbloom_bench::RegisterPrefetchBenchmarks();
-  blockbloom_bench::RegisterSurfaceAbBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -37,7 +37,7 @@ ISA_ORDER = ["scalar", "sse42", "avx2", "avx512", "neon"]
 OP_ORDER = ["insert", "find", "insert_batch", "find_batch_bitmap", "find_batch_select",
             "union", "insert_batch_threads1", "insert_batch_threads2",
             "insert_batch_radix_threads2", "find_batch_threads1", "find_batch_threads2",
-            "find_int64_column_bitmap", "xxh64_then_find_batch_bitmap",
+            "int64_column_find_bitmap", "xxh64_then_find_batch_bitmap",
             "hash_batch_then_find_batch_bitmap", "memory"]
 # Ops of the kernel table in --report: one row per (op, size), a column per ISA.
 # (The threads ops have tables of their own, with their ratios.)
@@ -55,7 +55,7 @@ THREAD_TABLES = [
      " keys)", "find_batch_threads1", "find_batch_threads2")]
 MEMORY_TESTS = ["random_loads", "prefetched_random_lines", "prefetched_random_rmw",
                 "prefetched_random_rmw_threads2", "pointer_chase"]
-FUSED, UNFUSED = "find_int64_column_bitmap", "xxh64_then_find_batch_bitmap"
+FUSED, UNFUSED = "int64_column_find_bitmap", "xxh64_then_find_batch_bitmap"
 SPLIT = "hash_batch_then_find_batch_bitmap"  # the tier's own hash, then the probe
 SWEEP_PREFIX = "prefetch_sweep/"
 # <group>/<kind>/<isa>/<n> reads as op "<group>/<kind>": the typed-column
@@ -313,7 +313,7 @@ def thread_table(results, fmt, one_op, two_op):
 
 
 def fused_table(results, fmt):
-    """find_int64_column_bitmap vs xxh64_then_find_batch_bitmap, ns per row:
+    """int64_column_find_bitmap vs xxh64_then_find_batch_bitmap, ns per row:
     'fused vs separate (separate/fused x)' per ISA and size."""
     fused = {(isa, s): v for (o, isa, s), v in results.items() if o == FUSED}
     separate = {(isa, s): v for (o, isa, s), v in results.items() if o == UNFUSED}
@@ -422,11 +422,11 @@ def targets(results):
     string_targets(results, check)
 
     isa, fused = best(results, FUSED, KIB16)
-    check("find_int64_column_bitmap 16 KiB, best tier", "<= 1.0 ns/row", fused, "<=", 1.0,
+    check("int64_column_find_bitmap 16 KiB, best tier", "<= 1.0 ns/row", fused, "<=", 1.0,
           "%.2f ns/row (%s)" % (fused, isa) if fused is not None else "")
     separate = results.get((UNFUSED, isa, KIB16)) if isa else None
     ratio = separate / fused if separate and fused else None
-    check("xxh64_then_find_batch_bitmap over find_int64_column_bitmap, 16 KiB, same tier",
+    check("xxh64_then_find_batch_bitmap over int64_column_find_bitmap, 16 KiB, same tier",
           ">= 2x", ratio, ">=", 2.0,
           "%.2fx (%s: %.2f vs %.2f ns/row)" % (ratio, isa, separate, fused) if ratio else "")
 
@@ -534,7 +534,7 @@ def report(paths, counter, stat, baseline, fmt, with_context, with_targets):
     for title, table in (
             ("Kernels: %s (lower is better), %s%s" % (counter, how_measured(stat, reps), base_note),
              kernel_table(results, baseline, fmt)),
-            ("Fused int64 column probe vs hashing then probing: find_int64_column_bitmap vs"
+            ("Fused int64 column probe vs hashing then probing: int64_column_find_bitmap vs"
              " xxh64_then_find_batch_bitmap (libxxhash's XXH64 per value, then the probe), ns per"
              " row, (Nx) = separate / fused; split = hash_batch_then_find_batch_bitmap (the"
              " tier's vector hash into an array, then the probe)",

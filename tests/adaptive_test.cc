@@ -18,10 +18,18 @@
 #include "blockbloom/adaptive.hpp"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/column.h"
-#include "blockbloom/hashing.h"
 #include "blockbloom/kudu.h"
 
 namespace {
+
+// An int64 column of n values, no validity.
+bb_column Int64Column(const int64_t* values, size_t n) {
+  bb_column col = BB_COLUMN_INIT;
+  col.type = BB_TYPE_INT64;
+  col.length = n;
+  col.values = values;
+  return col;
+}
 
 bb_adaptive Fresh(uint64_t sample_rows, double fraction) {
   bb_adaptive a;
@@ -315,6 +323,7 @@ TEST(AdaptiveWrappers, PassThroughOutputsAreBitExact) {
     SCOPED_TRACE(n);
     const std::vector<uint8_t> all_set = AllSet(n);
     const std::vector<uint32_t> identity = Identity(n);
+    const bb_column col = Int64Column(values.data(), n);
     const auto check_bitmap = [&](auto call) {
       bb_adaptive a = Disabled();
       std::vector<uint8_t> bitmap(n / 8 + 2, 0xa5);
@@ -343,10 +352,10 @@ TEST(AdaptiveWrappers, PassThroughOutputsAreBitExact) {
       return bb_adaptive_kudu_find_batch_bitmap(a, &kudu, kudu_hashes.data(), n, out, hits);
     });
     check_bitmap([&](bb_adaptive* a, uint8_t* out, size_t* hits) {
-      return bb_adaptive_find_int64_column_bitmap(a, &p.f, values.data(), n, out, hits);
+      return bb_adaptive_find_column_bitmap(a, &p.f, &col, out, hits);
     });
     check_bitmap([&](bb_adaptive* a, uint8_t* out, size_t* hits) {
-      return bb_adaptive_find_int64_column_bitmap(a, &kudu, values.data(), n, out, hits);
+      return bb_adaptive_find_column_bitmap(a, &kudu, &col, out, hits);
     });
     check_select([&](bb_adaptive* a, uint32_t* out, size_t* hits) {
       return bb_adaptive_find_batch_select(a, &p.f, p.hashes.data(), n, out, hits);
@@ -355,10 +364,10 @@ TEST(AdaptiveWrappers, PassThroughOutputsAreBitExact) {
       return bb_adaptive_kudu_find_batch_select(a, &kudu, kudu_hashes.data(), n, out, hits);
     });
     check_select([&](bb_adaptive* a, uint32_t* out, size_t* hits) {
-      return bb_adaptive_find_int64_column_select(a, &p.f, values.data(), n, out, hits);
+      return bb_adaptive_find_column_select(a, &p.f, &col, out, hits);
     });
     check_select([&](bb_adaptive* a, uint32_t* out, size_t* hits) {
-      return bb_adaptive_find_int64_column_select(a, &kudu, values.data(), n, out, hits);
+      return bb_adaptive_find_column_select(a, &kudu, &col, out, hits);
     });
   }
   bb_filter_release(&kudu);
@@ -390,13 +399,14 @@ TEST(AdaptiveWrappers, PassThroughNeverReadsTheBitset) {
   uint8_t bitmap[1];
   uint32_t selection[3];
   size_t hits = 0;
+  const bb_column col = Int64Column(values, 3);
   bb_adaptive a = Disabled();
   EXPECT_EQ(bb_adaptive_find_batch_bitmap(&a, &parquet, hashes, 3, bitmap, &hits), BB_OK);
   EXPECT_EQ(bb_adaptive_find_batch_select(&a, &parquet, hashes, 3, selection, &hits), BB_OK);
   EXPECT_EQ(bb_adaptive_kudu_find_batch_bitmap(&a, &kudu, hashes32, 3, bitmap, &hits), BB_OK);
   EXPECT_EQ(bb_adaptive_kudu_find_batch_select(&a, &kudu, hashes32, 3, selection, &hits), BB_OK);
-  EXPECT_EQ(bb_adaptive_find_int64_column_bitmap(&a, &parquet, values, 3, bitmap, &hits), BB_OK);
-  EXPECT_EQ(bb_adaptive_find_int64_column_select(&a, &kudu, values, 3, selection, &hits), BB_OK);
+  EXPECT_EQ(bb_adaptive_find_column_bitmap(&a, &parquet, &col, bitmap, &hits), BB_OK);
+  EXPECT_EQ(bb_adaptive_find_column_select(&a, &kudu, &col, selection, &hits), BB_OK);
   EXPECT_EQ(bitmap[0], 0x07);
   EXPECT_EQ(hits, 3u);
   EXPECT_EQ(a.rows_not_probed, 18u);
@@ -410,17 +420,17 @@ TEST(AdaptiveWrappers, UnselectiveFilterTurnsItselfOffAtTheBoundaryOnBothLayouts
   ASSERT_EQ(bb_kudu_filter_init(&kudu, 10, 99), BB_OK);
   std::vector<int64_t> values(64 * 8);
   for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<int64_t>(i);
-  ASSERT_EQ(bb_insert_int64_column(&parquet, values.data(), values.size()), BB_OK);
-  ASSERT_EQ(bb_insert_int64_column(&kudu, values.data(), values.size()), BB_OK);
+  const bb_column all = Int64Column(values.data(), values.size());
+  ASSERT_EQ(bb_insert_column(&parquet, &all), BB_OK);
+  ASSERT_EQ(bb_insert_column(&kudu, &all), BB_OK);
   for (const bb_filter* f : {&parquet, &kudu}) {
     SCOPED_TRACE(f->layout);
     bb_adaptive a = Fresh(256, 0.1);
     for (size_t batch = 0; batch < 8; ++batch) {
       std::vector<uint32_t> selection(64);
       size_t hits = 0;
-      ASSERT_EQ(bb_adaptive_find_int64_column_select(&a, f, values.data() + 64 * batch, 64,
-                                                     selection.data(), &hits),
-                BB_OK);
+      const bb_column col = Int64Column(values.data() + 64 * batch, 64);
+      ASSERT_EQ(bb_adaptive_find_column_select(&a, f, &col, selection.data(), &hits), BB_OK);
       EXPECT_EQ(hits, 64u);
       std::vector<uint32_t> identity = Identity(64);
       identity.pop_back();  // the sentinel
@@ -489,6 +499,8 @@ TEST(AdaptiveWrappers, BadCallsFailAlikeBeforeAndAfterTheDecisionAndCountNothing
   const uint32_t h32[8] = {};
   const int64_t v[8] = {};
   const size_t huge = size_t{UINT32_MAX} + 1;
+  const bb_column no_values = Int64Column(nullptr, 8), huge_col = Int64Column(v, huge),
+                  col = Int64Column(v, 8);
   for (const bool disabled : {false, true}) {
     SCOPED_TRACE(disabled);
     bb_adaptive a = disabled ? Disabled() : Fresh(1000, 0.5);
@@ -520,11 +532,11 @@ TEST(AdaptiveWrappers, BadCallsFailAlikeBeforeAndAfterTheDecisionAndCountNothing
               BB_ERR_LAYOUT_MISMATCH);
     EXPECT_EQ(bb_adaptive_kudu_find_batch_select(&a, &kudu, h32, huge, sel, &hits),
               BB_ERR_BATCH_TOO_LARGE);
-    EXPECT_EQ(bb_adaptive_find_int64_column_bitmap(&a, &p.f, nullptr, 8, bitmap, &hits),
+    EXPECT_EQ(bb_adaptive_find_column_bitmap(&a, &p.f, &no_values, bitmap, &hits),
               BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_adaptive_find_int64_column_select(&a, &kudu, v, huge, sel, &hits),
+    EXPECT_EQ(bb_adaptive_find_column_select(&a, &kudu, &huge_col, sel, &hits),
               BB_ERR_BATCH_TOO_LARGE);
-    EXPECT_EQ(bb_adaptive_find_int64_column_select(&a, nullptr, v, 8, sel, &hits),
+    EXPECT_EQ(bb_adaptive_find_column_select(&a, nullptr, &col, sel, &hits),
               BB_ERR_NULL_POINTER);
     EXPECT_EQ(std::memcmp(&before, &a, sizeof a), 0);
     EXPECT_EQ(hits, 77u);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The hashes (Parquet XXH64 of the plain encoding, Kudu FAST_HASH with its
-// null/empty rule) and the fused column calls (hash in chunks, then insert or
-// probe) against independent references.
+// null/empty rule) and int32/int64/float/double columns without nulls
+// inserted and probed through column.h, against independent references.
 //
 // Where the expected values come from:
 // - XXH64: the test vectors in ../shared/design/facts.md and the four strings
@@ -16,8 +16,10 @@
 // - Batch calls: the single-value calls and libxxhash, on every tier (they
 //   run the selected tier's hash kernels; tests/hash_kernel_test.cc checks
 //   the kernels themselves).
-// - Fused calls: the same values hashed into an array by the scalar hash
-//   functions, then one call to the layout's batch API.
+// - Columns: the same values hashed into an array by the scalar hash
+//   functions, then one call to the layout's batch API. (The argument checks
+//   of the column calls are column_errors_test.cc's, the always-false Kudu
+//   filter column_filter_test.cc's.)
 #include <gtest/gtest.h>
 #include <xxhash.h>
 
@@ -30,6 +32,7 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
+#include "blockbloom/column.h"
 #include "blockbloom/hashing.h"
 #include "blockbloom/kudu.h"
 #include "isa_params.h"
@@ -392,7 +395,7 @@ TEST(ParquetHashBatch, FloatBatchEqualsTheScalarHash) {
 }
 
 // Runs a test once per ISA with that ISA selected process-wide (the batch
-// and fused calls use the selected tier's kernels), restored after it.
+// and column calls use the selected tier's kernels), restored after it.
 class SelectedIsa : public bbtest::PerIsa {
  protected:
   void SetUp() override {
@@ -641,7 +644,7 @@ TEST(KuduFastHash, FastHash32IsTheFoldOfFastHash64WithTheSameSeed) {
   }
 }
 
-// ------------------------------------------------------------ fused columns
+// ---------------------------------------- typed columns without nulls (column.h)
 
 const size_t kColumnSizes[] = {0, 1, 255, 256, 257, 1000, 1023, 1024, 1025, 2100};
 constexpr uint32_t kKuduSeed = 0x5eed1234u;
@@ -702,41 +705,40 @@ int ReferenceFindSelect(const bb_filter* f, const std::vector<T>& values, uint32
   return bb_find_batch_select(f, h.data(), h.size(), selection, hits);
 }
 
-int FusedInsert(bb_filter* f, const std::vector<int32_t>& v) {
-  return bb_insert_int32_column(f, v.data(), v.size());
+// The column.h calls on a column of the vector's values, no validity.
+template <typename T>
+bb_column_type TypeOf();
+template <>
+bb_column_type TypeOf<int32_t>() { return BB_TYPE_INT32; }
+template <>
+bb_column_type TypeOf<int64_t>() { return BB_TYPE_INT64; }
+template <>
+bb_column_type TypeOf<float>() { return BB_TYPE_FLOAT; }
+template <>
+bb_column_type TypeOf<double>() { return BB_TYPE_DOUBLE; }
+
+template <typename T>
+bb_column ColumnOf(const std::vector<T>& v) {
+  bb_column col = BB_COLUMN_INIT;
+  col.type = TypeOf<T>();
+  col.length = v.size();
+  col.values = v.data();
+  return col;
 }
-int FusedInsert(bb_filter* f, const std::vector<int64_t>& v) {
-  return bb_insert_int64_column(f, v.data(), v.size());
+template <typename T>
+int ColumnInsert(bb_filter* f, const std::vector<T>& v) {
+  const bb_column col = ColumnOf(v);
+  return bb_insert_column(f, &col);
 }
-int FusedBitmap(const bb_filter* f, const std::vector<int32_t>& v, uint8_t* b, size_t* hits) {
-  return bb_find_int32_column_bitmap(f, v.data(), v.size(), b, hits);
+template <typename T>
+int ColumnBitmap(const bb_filter* f, const std::vector<T>& v, uint8_t* b, size_t* hits) {
+  const bb_column col = ColumnOf(v);
+  return bb_find_column_bitmap(f, &col, b, hits);
 }
-int FusedBitmap(const bb_filter* f, const std::vector<int64_t>& v, uint8_t* b, size_t* hits) {
-  return bb_find_int64_column_bitmap(f, v.data(), v.size(), b, hits);
-}
-int FusedSelect(const bb_filter* f, const std::vector<int32_t>& v, uint32_t* s, size_t* hits) {
-  return bb_find_int32_column_select(f, v.data(), v.size(), s, hits);
-}
-int FusedSelect(const bb_filter* f, const std::vector<int64_t>& v, uint32_t* s, size_t* hits) {
-  return bb_find_int64_column_select(f, v.data(), v.size(), s, hits);
-}
-int FusedInsert(bb_filter* f, const std::vector<float>& v) {
-  return bb_insert_float_column(f, v.data(), v.size());
-}
-int FusedInsert(bb_filter* f, const std::vector<double>& v) {
-  return bb_insert_double_column(f, v.data(), v.size());
-}
-int FusedBitmap(const bb_filter* f, const std::vector<float>& v, uint8_t* b, size_t* hits) {
-  return bb_find_float_column_bitmap(f, v.data(), v.size(), b, hits);
-}
-int FusedBitmap(const bb_filter* f, const std::vector<double>& v, uint8_t* b, size_t* hits) {
-  return bb_find_double_column_bitmap(f, v.data(), v.size(), b, hits);
-}
-int FusedSelect(const bb_filter* f, const std::vector<float>& v, uint32_t* s, size_t* hits) {
-  return bb_find_float_column_select(f, v.data(), v.size(), s, hits);
-}
-int FusedSelect(const bb_filter* f, const std::vector<double>& v, uint32_t* s, size_t* hits) {
-  return bb_find_double_column_select(f, v.data(), v.size(), s, hits);
+template <typename T>
+int ColumnSelect(const bb_filter* f, const std::vector<T>& v, uint32_t* s, size_t* hits) {
+  const bb_column col = ColumnOf(v);
+  return bb_find_column_select(f, &col, s, hits);
 }
 
 // Float columns: NaNs (quiet, signalling, negative), signed zeros, infinities
@@ -767,9 +769,9 @@ std::vector<double> Column(size_t n, double) {
   return v;
 }
 
-// Runs each fused test once per ISA (the hash kernels and the batch calls'
+// Runs each column test once per ISA (the hash kernels and the batch calls'
 // kernels differ), with the ISA selected process-wide.
-class FusedColumns : public SelectedIsa {
+class ColumnsWithoutNulls : public SelectedIsa {
  protected:
   template <typename T>
   void InsertMatchesHashThenBatch(bb_layout layout);
@@ -778,23 +780,23 @@ class FusedColumns : public SelectedIsa {
 };
 
 template <typename T>
-void FusedColumns::InsertMatchesHashThenBatch(bb_layout layout) {
+void ColumnsWithoutNulls::InsertMatchesHashThenBatch(bb_layout layout) {
   for (size_t n : kColumnSizes) {
     SCOPED_TRACE("n=" + std::to_string(n));
     const std::vector<T> values = Column(n, T{});
-    Filter fused(layout), reference(layout);
-    ASSERT_EQ(FusedInsert(&fused.f, values), BB_OK);
+    Filter column(layout), reference(layout);
+    ASSERT_EQ(ColumnInsert(&column.f, values), BB_OK);
     ReferenceInsert(&reference.f, values);
-    EXPECT_EQ(fused.Bytes(), reference.Bytes());
-    EXPECT_EQ(fused.f.flags, reference.f.flags);  // Kudu: always-false cleared alike
+    EXPECT_EQ(column.Bytes(), reference.Bytes());
+    EXPECT_EQ(column.f.flags, reference.f.flags);  // Kudu: always-false cleared alike
     if (n > 0) {
-      EXPECT_NE(fused.Bytes(), std::vector<uint8_t>(fused.f.num_bytes, 0));
+      EXPECT_NE(column.Bytes(), std::vector<uint8_t>(column.f.num_bytes, 0));
     }
   }
 }
 
 template <typename T>
-void FusedColumns::FindMatchesHashThenBatch(bb_layout layout) {
+void ColumnsWithoutNulls::FindMatchesHashThenBatch(bb_layout layout) {
   for (size_t n : kColumnSizes) {
     SCOPED_TRACE("n=" + std::to_string(n));
     // Probe n values of which every other one was inserted: hits and misses
@@ -807,82 +809,82 @@ void FusedColumns::FindMatchesHashThenBatch(bb_layout layout) {
 
     // Bitmaps, with guard bytes after the (n + 7) / 8 that may be written.
     const size_t bytes = (n + 7) / 8;
-    std::vector<uint8_t> fused_bitmap(bytes + 8, 0xa5), reference_bitmap(bytes + 8, 0xa5);
-    size_t fused_hits = 12345, reference_hits = 54321;
-    ASSERT_EQ(FusedBitmap(&filter.f, values, fused_bitmap.data(), &fused_hits), BB_OK);
+    std::vector<uint8_t> column_bitmap(bytes + 8, 0xa5), reference_bitmap(bytes + 8, 0xa5);
+    size_t column_hits = 12345, reference_hits = 54321;
+    ASSERT_EQ(ColumnBitmap(&filter.f, values, column_bitmap.data(), &column_hits), BB_OK);
     ASSERT_EQ(ReferenceFindBitmap(&filter.f, values, reference_bitmap.data(), &reference_hits), BB_OK);
-    EXPECT_EQ(fused_bitmap, reference_bitmap);
-    EXPECT_EQ(fused_hits, reference_hits);
-    EXPECT_GE(fused_hits, inserted.size());
-    for (size_t i = 0; i < n; i += 2) EXPECT_TRUE((fused_bitmap[i / 8] >> (i % 8)) & 1) << i;
+    EXPECT_EQ(column_bitmap, reference_bitmap);
+    EXPECT_EQ(column_hits, reference_hits);
+    EXPECT_GE(column_hits, inserted.size());
+    for (size_t i = 0; i < n; i += 2) EXPECT_TRUE((column_bitmap[i / 8] >> (i % 8)) & 1) << i;
 
     // Selections: the first *hits entries are specified.
-    std::vector<uint32_t> fused_selection(n + 1, 0xdeadbeefu), reference_selection(n + 1, 0xdeadbeefu);
-    fused_hits = 12345;
+    std::vector<uint32_t> column_selection(n + 1, 0xdeadbeefu), reference_selection(n + 1, 0xdeadbeefu);
+    column_hits = 12345;
     reference_hits = 54321;
-    ASSERT_EQ(FusedSelect(&filter.f, values, fused_selection.data(), &fused_hits), BB_OK);
+    ASSERT_EQ(ColumnSelect(&filter.f, values, column_selection.data(), &column_hits), BB_OK);
     ASSERT_EQ(ReferenceFindSelect(&filter.f, values, reference_selection.data(), &reference_hits), BB_OK);
-    ASSERT_EQ(fused_hits, reference_hits);
-    fused_selection.resize(fused_hits);
+    ASSERT_EQ(column_hits, reference_hits);
+    column_selection.resize(column_hits);
     reference_selection.resize(reference_hits);
-    EXPECT_EQ(fused_selection, reference_selection);
+    EXPECT_EQ(column_selection, reference_selection);
 
     // hits may be NULL.
-    EXPECT_EQ(FusedBitmap(&filter.f, values, fused_bitmap.data(), nullptr), BB_OK);
-    EXPECT_EQ(FusedSelect(&filter.f, values, fused_selection.data(), nullptr), BB_OK);
+    EXPECT_EQ(ColumnBitmap(&filter.f, values, column_bitmap.data(), nullptr), BB_OK);
+    EXPECT_EQ(ColumnSelect(&filter.f, values, column_selection.data(), nullptr), BB_OK);
   }
 }
 
-TEST_P(FusedColumns, ParquetInt32InsertEqualsHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, ParquetInt32InsertEqualsHashThenBatch) {
   InsertMatchesHashThenBatch<int32_t>(BB_LAYOUT_PARQUET);
 }
-TEST_P(FusedColumns, ParquetInt64InsertEqualsHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, ParquetInt64InsertEqualsHashThenBatch) {
   InsertMatchesHashThenBatch<int64_t>(BB_LAYOUT_PARQUET);
 }
-TEST_P(FusedColumns, KuduInt32InsertEqualsHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, KuduInt32InsertEqualsHashThenBatch) {
   InsertMatchesHashThenBatch<int32_t>(BB_LAYOUT_KUDU);
 }
-TEST_P(FusedColumns, KuduInt64InsertEqualsHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, KuduInt64InsertEqualsHashThenBatch) {
   InsertMatchesHashThenBatch<int64_t>(BB_LAYOUT_KUDU);
 }
-TEST_P(FusedColumns, ParquetInt32FindBitmapAndSelectEqualHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, ParquetInt32FindBitmapAndSelectEqualHashThenBatch) {
   FindMatchesHashThenBatch<int32_t>(BB_LAYOUT_PARQUET);
 }
-TEST_P(FusedColumns, ParquetInt64FindBitmapAndSelectEqualHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, ParquetInt64FindBitmapAndSelectEqualHashThenBatch) {
   FindMatchesHashThenBatch<int64_t>(BB_LAYOUT_PARQUET);
 }
-TEST_P(FusedColumns, KuduInt32FindBitmapAndSelectEqualHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, KuduInt32FindBitmapAndSelectEqualHashThenBatch) {
   FindMatchesHashThenBatch<int32_t>(BB_LAYOUT_KUDU);
 }
-TEST_P(FusedColumns, KuduInt64FindBitmapAndSelectEqualHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, KuduInt64FindBitmapAndSelectEqualHashThenBatch) {
   FindMatchesHashThenBatch<int64_t>(BB_LAYOUT_KUDU);
 }
-TEST_P(FusedColumns, ParquetFloatInsertEqualsHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, ParquetFloatInsertEqualsHashThenBatch) {
   InsertMatchesHashThenBatch<float>(BB_LAYOUT_PARQUET);
 }
-TEST_P(FusedColumns, ParquetDoubleInsertEqualsHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, ParquetDoubleInsertEqualsHashThenBatch) {
   InsertMatchesHashThenBatch<double>(BB_LAYOUT_PARQUET);
 }
-TEST_P(FusedColumns, KuduFloatInsertEqualsHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, KuduFloatInsertEqualsHashThenBatch) {
   InsertMatchesHashThenBatch<float>(BB_LAYOUT_KUDU);
 }
-TEST_P(FusedColumns, KuduDoubleInsertEqualsHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, KuduDoubleInsertEqualsHashThenBatch) {
   InsertMatchesHashThenBatch<double>(BB_LAYOUT_KUDU);
 }
-TEST_P(FusedColumns, ParquetFloatFindBitmapAndSelectEqualHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, ParquetFloatFindBitmapAndSelectEqualHashThenBatch) {
   FindMatchesHashThenBatch<float>(BB_LAYOUT_PARQUET);
 }
-TEST_P(FusedColumns, ParquetDoubleFindBitmapAndSelectEqualHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, ParquetDoubleFindBitmapAndSelectEqualHashThenBatch) {
   FindMatchesHashThenBatch<double>(BB_LAYOUT_PARQUET);
 }
-TEST_P(FusedColumns, KuduFloatFindBitmapAndSelectEqualHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, KuduFloatFindBitmapAndSelectEqualHashThenBatch) {
   FindMatchesHashThenBatch<float>(BB_LAYOUT_KUDU);
 }
-TEST_P(FusedColumns, KuduDoubleFindBitmapAndSelectEqualHashThenBatch) {
+TEST_P(ColumnsWithoutNulls, KuduDoubleFindBitmapAndSelectEqualHashThenBatch) {
   FindMatchesHashThenBatch<double>(BB_LAYOUT_KUDU);
 }
 
-TEST_P(FusedColumns, FloatAndDoubleColumnsHashTheirBitsLikeInt32AndInt64Columns) {
+TEST_P(ColumnsWithoutNulls, FloatAndDoubleColumnsHashTheirBitsLikeInt32AndInt64Columns) {
   // The same bytes as an int column set the same bits: the value's bits are
   // hashed, not a conversion of it (which would merge -0.0 and +0.0).
   for (bb_layout layout : {BB_LAYOUT_PARQUET, BB_LAYOUT_KUDU}) {
@@ -893,26 +895,26 @@ TEST_P(FusedColumns, FloatAndDoubleColumnsHashTheirBitsLikeInt32AndInt64Columns)
     std::memcpy(ints32.data(), floats.data(), 4 * floats.size());
     std::memcpy(ints64.data(), doubles.data(), 8 * doubles.size());
     Filter from_floats(layout), from_ints32(layout), from_doubles(layout), from_ints64(layout);
-    ASSERT_EQ(FusedInsert(&from_floats.f, floats), BB_OK);
-    ASSERT_EQ(FusedInsert(&from_ints32.f, ints32), BB_OK);
-    ASSERT_EQ(FusedInsert(&from_doubles.f, doubles), BB_OK);
-    ASSERT_EQ(FusedInsert(&from_ints64.f, ints64), BB_OK);
+    ASSERT_EQ(ColumnInsert(&from_floats.f, floats), BB_OK);
+    ASSERT_EQ(ColumnInsert(&from_ints32.f, ints32), BB_OK);
+    ASSERT_EQ(ColumnInsert(&from_doubles.f, doubles), BB_OK);
+    ASSERT_EQ(ColumnInsert(&from_ints64.f, ints64), BB_OK);
     EXPECT_EQ(from_floats.Bytes(), from_ints32.Bytes());
     EXPECT_EQ(from_doubles.Bytes(), from_ints64.Bytes());
     EXPECT_NE(from_floats.Bytes(), from_doubles.Bytes());
   }
 }
 
-BB_INSTANTIATE_PER_ISA(FusedColumns);
+BB_INSTANTIATE_PER_ISA(ColumnsWithoutNulls);
 
-TEST(FusedColumnsKudu, ValuesAreHashedWithTheFiltersSeed) {
+TEST(ColumnsWithoutNullsKudu, ValuesAreHashedWithTheFiltersSeed) {
   // The same column in two Kudu filters with different seeds sets different bits.
   const std::vector<int64_t> values = SomeInt64s(100);
   bb_filter a, b;
   ASSERT_EQ(bb_kudu_filter_init(&a, 13, 1), BB_OK);
   ASSERT_EQ(bb_kudu_filter_init(&b, 13, 2), BB_OK);
-  ASSERT_EQ(bb_insert_int64_column(&a, values.data(), values.size()), BB_OK);
-  ASSERT_EQ(bb_insert_int64_column(&b, values.data(), values.size()), BB_OK);
+  ASSERT_EQ(ColumnInsert(&a, values), BB_OK);
+  ASSERT_EQ(ColumnInsert(&b, values), BB_OK);
   EXPECT_NE(std::memcmp(a.data, b.data, a.num_bytes), 0);
   // And each finds every value under its own seed.
   std::vector<uint32_t> h(values.size());
@@ -920,127 +922,6 @@ TEST(FusedColumnsKudu, ValuesAreHashedWithTheFiltersSeed) {
   for (uint32_t x : h) EXPECT_EQ(bb_kudu_find(&b, x), 1);
   bb_filter_release(&a);
   bb_filter_release(&b);
-}
-
-TEST(FusedColumnsKudu, AnAlwaysFalseFilterFindsNothingAsTheBatchCallsDo) {
-  bb_filter f;
-  ASSERT_EQ(bb_kudu_filter_init(&f, 8, kKuduSeed), BB_OK);
-  const std::vector<int32_t> values = SomeInt32s(300);
-  std::vector<uint8_t> bitmap(38, 0xff);
-  std::vector<uint32_t> selection(300);
-  size_t hits = 99;
-  ASSERT_EQ(bb_find_int32_column_bitmap(&f, values.data(), values.size(), bitmap.data(), &hits), BB_OK);
-  EXPECT_EQ(hits, 0u);
-  for (uint8_t byte : bitmap) EXPECT_EQ(byte, 0);
-  hits = 99;
-  ASSERT_EQ(bb_find_int32_column_select(&f, values.data(), values.size(), selection.data(), &hits), BB_OK);
-  EXPECT_EQ(hits, 0u);
-  bb_filter_release(&f);
-}
-
-TEST(FusedColumnsArguments, NullPointersAreRefusedBeforeAnyWork) {
-  const int32_t v32[2] = {1, 2};
-  const int64_t v64[2] = {1, 2};
-  const float vf[2] = {1, 2};
-  const double vd[2] = {1, 2};
-  uint8_t bitmap[1] = {0xa5};
-  uint32_t selection[2] = {7, 7};
-  size_t hits = 99;
-  for (bb_layout layout : {BB_LAYOUT_PARQUET, BB_LAYOUT_KUDU}) {
-    Filter filter(layout);
-    bb_filter* f = &filter.f;
-    EXPECT_EQ(bb_insert_int32_column(nullptr, v32, 2), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_insert_int64_column(nullptr, v64, 2), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_insert_int32_column(f, nullptr, 2), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_insert_int64_column(f, nullptr, 2), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_int32_column_bitmap(nullptr, v32, 2, bitmap, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_int32_column_bitmap(f, nullptr, 2, bitmap, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_int32_column_bitmap(f, v32, 2, nullptr, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_int64_column_bitmap(nullptr, v64, 2, bitmap, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_int64_column_bitmap(f, nullptr, 2, bitmap, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_int64_column_bitmap(f, v64, 2, nullptr, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_int32_column_select(nullptr, v32, 2, selection, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_int32_column_select(f, nullptr, 2, selection, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_int32_column_select(f, v32, 2, nullptr, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_int64_column_select(nullptr, v64, 2, selection, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_int64_column_select(f, nullptr, 2, selection, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_int64_column_select(f, v64, 2, nullptr, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_insert_float_column(nullptr, vf, 2), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_insert_float_column(f, nullptr, 2), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_insert_double_column(nullptr, vd, 2), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_insert_double_column(f, nullptr, 2), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_float_column_bitmap(nullptr, vf, 2, bitmap, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_float_column_bitmap(f, nullptr, 2, bitmap, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_float_column_bitmap(f, vf, 2, nullptr, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_double_column_bitmap(nullptr, vd, 2, bitmap, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_double_column_bitmap(f, nullptr, 2, bitmap, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_double_column_bitmap(f, vd, 2, nullptr, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_float_column_select(nullptr, vf, 2, selection, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_float_column_select(f, nullptr, 2, selection, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_float_column_select(f, vf, 2, nullptr, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_double_column_select(nullptr, vd, 2, selection, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_double_column_select(f, nullptr, 2, selection, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bb_find_double_column_select(f, vd, 2, nullptr, &hits), BB_ERR_NULL_POINTER);
-    EXPECT_EQ(bitmap[0], 0xa5);
-    EXPECT_EQ(selection[0], 7u);
-    EXPECT_EQ(hits, 99u);
-    EXPECT_EQ(filter.Bytes(), std::vector<uint8_t>(f->num_bytes, 0));
-    // n == 0 needs no arrays, as in the batch calls.
-    EXPECT_EQ(bb_insert_int32_column(f, nullptr, 0), BB_OK);
-    EXPECT_EQ(bb_find_int64_column_bitmap(f, nullptr, 0, nullptr, &hits), BB_OK);
-    EXPECT_EQ(hits, 0u);
-    hits = 99;
-    EXPECT_EQ(bb_find_int32_column_select(f, nullptr, 0, nullptr, &hits), BB_OK);
-    EXPECT_EQ(hits, 0u);
-    hits = 99;
-    EXPECT_EQ(bb_insert_double_column(f, nullptr, 0), BB_OK);
-    EXPECT_EQ(bb_find_float_column_bitmap(f, nullptr, 0, nullptr, &hits), BB_OK);
-    EXPECT_EQ(hits, 0u);
-    hits = 99;
-    EXPECT_EQ(bb_find_double_column_select(f, nullptr, 0, nullptr, &hits), BB_OK);
-    EXPECT_EQ(hits, 0u);
-    hits = 99;
-  }
-}
-
-TEST(FusedColumnsArguments, InsertIntoAReadOnlyViewIsRefusedAndWritesNothing) {
-  std::vector<uint8_t> bytes(1024, 0);
-  const int32_t v32[3] = {1, 2, 3};
-  const int64_t v64[3] = {1, 2, 3};
-  const float vf[3] = {1, 2, 3};
-  const double vd[3] = {1, 2, 3};
-  bb_filter parquet, kudu;
-  ASSERT_EQ(bb_filter_init_view_readonly(&parquet, bytes.data(), bytes.size()), BB_OK);
-  ASSERT_EQ(bb_kudu_filter_init_view_readonly(&kudu, bytes.data(), bytes.size(), 0, kKuduSeed), BB_OK);
-  for (bb_filter* f : {&parquet, &kudu}) {
-    EXPECT_EQ(bb_insert_int32_column(f, v32, 3), BB_ERR_READ_ONLY);
-    EXPECT_EQ(bb_insert_int64_column(f, v64, 3), BB_ERR_READ_ONLY);
-    EXPECT_EQ(bb_insert_int32_column(f, v32, 0), BB_ERR_READ_ONLY);
-    EXPECT_EQ(bb_insert_float_column(f, vf, 3), BB_ERR_READ_ONLY);
-    EXPECT_EQ(bb_insert_double_column(f, vd, 3), BB_ERR_READ_ONLY);
-    EXPECT_EQ(bb_insert_double_column(f, vd, 0), BB_ERR_READ_ONLY);
-  }
-  EXPECT_EQ(bytes, std::vector<uint8_t>(1024, 0));
-}
-
-TEST(FusedColumnsArguments, SelectOfMoreThanUint32MaxValuesIsRefusedBeforeReadingThem) {
-  // The values array is tiny: the call must fail before touching it.
-  const int32_t v32[1] = {1};
-  const int64_t v64[1] = {1};
-  const float vf[1] = {1};
-  const double vd[1] = {1};
-  uint32_t selection[1] = {7};
-  size_t hits = 99;
-  const size_t too_many = size_t{UINT32_MAX} + 1;
-  for (bb_layout layout : {BB_LAYOUT_PARQUET, BB_LAYOUT_KUDU}) {
-    Filter filter(layout);
-    EXPECT_EQ(bb_find_int32_column_select(&filter.f, v32, too_many, selection, &hits), BB_ERR_BATCH_TOO_LARGE);
-    EXPECT_EQ(bb_find_int64_column_select(&filter.f, v64, too_many, selection, &hits), BB_ERR_BATCH_TOO_LARGE);
-    EXPECT_EQ(bb_find_float_column_select(&filter.f, vf, too_many, selection, &hits), BB_ERR_BATCH_TOO_LARGE);
-    EXPECT_EQ(bb_find_double_column_select(&filter.f, vd, too_many, selection, &hits), BB_ERR_BATCH_TOO_LARGE);
-  }
-  EXPECT_EQ(selection[0], 7u);
-  EXPECT_EQ(hits, 99u);
 }
 
 }  // namespace

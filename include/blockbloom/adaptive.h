@@ -101,17 +101,9 @@ BB_API int bb_adaptive_kudu_find_batch_select(bb_adaptive* a, const bb_filter* f
                                               const uint32_t* hashes, size_t n,
                                               uint32_t* selection, size_t* hits);
 
-/* bb_find_int64_column_bitmap / _select (either layout, hashing.h): the
- * values are hashed only when the batch is probed. */
-BB_API int bb_adaptive_find_int64_column_bitmap(bb_adaptive* a, const bb_filter* f,
-                                                const int64_t* values, size_t n, uint8_t* bitmap,
-                                                size_t* hits);
-BB_API int bb_adaptive_find_int64_column_select(bb_adaptive* a, const bb_filter* f,
-                                                const int64_t* values, size_t n,
-                                                uint32_t* selection, size_t* hits);
-
-/* bb_find_column_bitmap / _select (typed columns with nulls, column.h; either
- * layout), adaptively. Only the valid rows count as probed and in the
+/* bb_find_column_bitmap / _select (typed columns with or without nulls,
+ * column.h; either layout), adaptively: the values are hashed only when the
+ * batch is probed. Only the valid rows count as probed and in the
  * decision: a null row is never a hit, filter or not, so it says nothing of
  * what the filter rejects. Off: every valid row is a hit and every null row
  * not (the bitmap is the column's validity, the selection its valid rows),

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* blockbloom: the hashes the two formats use, and fused hash-and-insert /
- * hash-and-probe over value columns (no temporary hash array for the caller;
- * the library hashes in bounded chunks on its stack). The batch and fused
- * calls here are int32/int64/float/double/string columns without nulls;
- * blockbloom/column.h has every other type (int8 .. uint64, dates, times,
- * INT96, FIXED_LEN_BYTE_ARRAY, 64-bit string offsets) and validity bitmaps. */
+/* blockbloom: the hashes the two formats use, of one value and (Parquet) of
+ * an int32/int64/float/double/string array. To hash and insert or probe a
+ * column in one call (no hash array of the caller's; the library hashes in
+ * bounded chunks on its stack), of any type, with or without nulls, use
+ * blockbloom/column.h: bb_insert_column, bb_find_column_bitmap,
+ * bb_find_column_select. (Before 0.1.0 was tagged, this header also had
+ * typed fused calls, bb_insert_int64_column and the like; they measured the
+ * same as column.h's, which run the same code: CHANGELOG.md,
+ * docs/benchmarks.md.) */
 #ifndef BLOCKBLOOM_HASHING_H_
 #define BLOCKBLOOM_HASHING_H_
 
@@ -35,32 +38,6 @@ BB_API int bb_parquet_hash_string_batch(const uint8_t* data, size_t data_len,
  * (Kudu's null rule); len == 0 with data != NULL an empty one. */
 BB_API uint64_t bb_kudu_fasthash64(const void* data, size_t len, uint64_t seed);
 BB_API uint32_t bb_kudu_fasthash32(const void* data, size_t len, uint32_t seed);
-
-/* Fused: hash each value with the filter's layout (Parquet: XXH64 of the
- * plain encoding; Kudu: FastHash32 of the little-endian bytes with the
- * filter's hash_seed) and insert or probe, as the batch calls do. Floats and
- * doubles are hashed by their bits, as Parquet and Kudu do: -0.0 and +0.0
- * are different keys, and so are NaNs with different payloads. */
-BB_API int bb_insert_int32_column(bb_filter* f, const int32_t* values, size_t n);
-BB_API int bb_insert_int64_column(bb_filter* f, const int64_t* values, size_t n);
-BB_API int bb_insert_float_column(bb_filter* f, const float* values, size_t n);
-BB_API int bb_insert_double_column(bb_filter* f, const double* values, size_t n);
-BB_API int bb_find_int32_column_bitmap(const bb_filter* f, const int32_t* values, size_t n,
-                                       uint8_t* bitmap, size_t* hits);
-BB_API int bb_find_int64_column_bitmap(const bb_filter* f, const int64_t* values, size_t n,
-                                       uint8_t* bitmap, size_t* hits);
-BB_API int bb_find_float_column_bitmap(const bb_filter* f, const float* values, size_t n,
-                                       uint8_t* bitmap, size_t* hits);
-BB_API int bb_find_double_column_bitmap(const bb_filter* f, const double* values, size_t n,
-                                        uint8_t* bitmap, size_t* hits);
-BB_API int bb_find_int32_column_select(const bb_filter* f, const int32_t* values, size_t n,
-                                       uint32_t* selection, size_t* hits);
-BB_API int bb_find_int64_column_select(const bb_filter* f, const int64_t* values, size_t n,
-                                       uint32_t* selection, size_t* hits);
-BB_API int bb_find_float_column_select(const bb_filter* f, const float* values, size_t n,
-                                       uint32_t* selection, size_t* hits);
-BB_API int bb_find_double_column_select(const bb_filter* f, const double* values, size_t n,
-                                        uint32_t* selection, size_t* hits);
 
 #ifdef __cplusplus
 } /* extern "C" */

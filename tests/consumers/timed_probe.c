@@ -2,8 +2,8 @@
 /* A timed probe (tests/consumers/run_consumers.py): the same program built in
  * Meson parent projects of every build type and against the installed
  * library, so that their timings can be compared. It inserts NUM_VALUES / 2 int64
- * values into a 1 MiB filter and times bb_find_int64_column_bitmap (fused
- * XXH64 hashing and probing: the kernels and the hot API path, one call) over
+ * values into a 1 MiB filter and times bb_find_column_bitmap of an int64
+ * column (XXH64 hashing and probing: the kernels and the hot API path, one call) over
  * NUM_VALUES values, half of them inserted, REPEATS times. The minimum of the
  * repeats is printed (noise only ever adds time):
  *   timed_probe: min_ns_per_value=<float> hits=<n>
@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include <blockbloom/blockbloom.h>
-#include <blockbloom/hashing.h>
+#include <blockbloom/column.h>
 
 #define NUM_VALUES (1u << 21)
 #define REPEATS 21
@@ -36,6 +36,8 @@ int main(void) {
   size_t i;
   int r;
   bb_filter f;
+  bb_column keys = BB_COLUMN_INIT;
+  bb_column column = BB_COLUMN_INIT;
 
   if (inserted == NULL || probed == NULL || bitmap == NULL) return 1;
   for (i = 0; i < NUM_VALUES / 2; ++i) inserted[i] = (int64_t)(i * 2654435761u);
@@ -44,13 +46,19 @@ int main(void) {
     probed[i] = (i % 2 == 0) ? inserted[i / 2] : -(int64_t)i - 1;
   }
   if (bb_filter_init(&f, 1024 * 1024) != BB_OK) return 1;
-  if (bb_insert_int64_column(&f, inserted, NUM_VALUES / 2) != BB_OK) return 1;
+  keys.type = BB_TYPE_INT64;
+  keys.length = NUM_VALUES / 2;
+  keys.values = inserted;
+  column.type = BB_TYPE_INT64;
+  column.length = NUM_VALUES;
+  column.values = probed;
+  if (bb_insert_column(&f, &keys) != BB_OK) return 1;
   for (r = 0; r < REPEATS; ++r) {
     const double start = now_ns();
-    const int status = bb_find_int64_column_bitmap(&f, probed, NUM_VALUES, bitmap, &hits);
+    const int status = bb_find_column_bitmap(&f, &column, bitmap, &hits);
     const double elapsed = now_ns() - start;
     if (status != BB_OK) {
-      fprintf(stderr, "bb_find_int64_column_bitmap: %s\n", bb_status_message(status));
+      fprintf(stderr, "bb_find_column_bitmap: %s\n", bb_status_message(status));
       return 1;
     }
     if (best < 0 || elapsed < best) best = elapsed;

@@ -32,7 +32,7 @@ def compare(probes, reference):
             t = one_timing(argv, env)
             best[name] = min(best.get(name, t), t)
     base = best[reference]
-    log("timed probe (bb_find_int64_column_bitmap, min of %d rounds x 21 repeats):" % ROUNDS)
+    log("timed probe (bb_find_column_bitmap of an int64 column, min of %d rounds x 21 repeats):" % ROUNDS)
     slow = []
     for name, t in best.items():
         ratio = t / base

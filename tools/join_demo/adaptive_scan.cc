@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "blockbloom/hashing.h"
+#include "blockbloom/blockbloom.hpp"
 #include "join_demo/progress.h"
 #include "join_demo/stopwatch.h"
 
@@ -28,7 +28,7 @@ AdaptiveScan RunAdaptiveScan(const ScanInputs& in, std::uint64_t sample_rows, do
   std::vector<std::int64_t> survivors(kChunkRows);
 
   // Rows keys[0 .. n) of a chunk, all on the same side of the decision. The
-  // generic protocol rather than bb_adaptive_find_int64_column_select: once
+  // generic protocol rather than bb_adaptive_find_column_select: once
   // the filter is off, the rows go to the exact set as they are, with no
   // identity selection to copy them through.
   const auto scan_rows = [&](const std::int64_t* keys, std::size_t n) {
@@ -43,7 +43,8 @@ AdaptiveScan RunAdaptiveScan(const ScanInputs& in, std::uint64_t sample_rows, do
     int status = BB_OK;
     total.Time([&] {
       const auto filter = [&] {
-        status = bb_find_int64_column_select(&in.filter, keys, n, selection.data(), &passing);
+        const blockbloom::Column col = blockbloom::Column::of(keys, n);
+        status = bb_find_column_select(&in.filter, &col, selection.data(), &passing);
       };
       if (sampling) {
         filter_on_sample.Time(filter);

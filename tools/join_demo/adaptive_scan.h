@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // (c) The semi-join as a scan with a runtime filter: the filter (selected
-// ISA) picks the survivors of each chunk (bb_find_int64_column_select) and
+// ISA) picks the survivors of each chunk (bb_find_column_select) and
 // only they probe the exact set. As Kudu does, the filter watches itself,
 // with the library's adaptive filter (blockbloom/adaptive.h): after the
 // first sample_rows rows, if it rejected less than min_reject of them it is

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "blockbloom/hashing.h"
+#include "blockbloom/blockbloom.hpp"
 #include "blockbloom/sizing.h"
 #include "common/cli_error.h"
 #include "join_demo/extreme_keys.h"
@@ -110,8 +110,8 @@ BuildSide BuildSelective(const Options& options, const KeyColumn& column, bool p
   side.small_rows = extremes.smallest.size() + extremes.largest.size();
   side.kept_keys = kept.size();
   Finish(&side, options.fpp);
-  Check(bb_insert_int64_column(side.filter->c_filter(), kept.data(), kept.size()),
-        "inserting the kept keys");
+  const blockbloom::Column kept_column = blockbloom::Column::of(kept.data(), kept.size());
+  Check(bb_insert_column(side.filter->c_filter(), &kept_column), "inserting the kept keys");
   side.exact->InsertBatch(kept.data(), kept.size());
   return side;
 }
@@ -136,8 +136,8 @@ BuildSide BuildUnselective(const Options& options, const KeyColumn& column, bool
         for (std::size_t j = 0; j < n; ++j) {
           if ((first + j) % 20 != 0) kept[m++] = keys[j];
         }
-        Check(bb_insert_int64_column(side.filter->c_filter(), kept.data(), m),
-              "inserting the kept keys");
+        const blockbloom::Column kept_column = blockbloom::Column::of(kept.data(), m);
+        Check(bb_insert_column(side.filter->c_filter(), &kept_column), "inserting the kept keys");
         side.exact->InsertBatch(kept.data(), m);
       },
       [&](std::uint64_t done) { progress.Update(done); });

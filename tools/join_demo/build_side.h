@@ -27,7 +27,7 @@ struct BuildSide {
 // each with some_int1; kept where some_int1 % 2 == 1. unselective: the keys of
 // the rows whose index % 20 != 0, all kept. The filter is sized with
 // bb_bytes_for(kept, options.fpp, BB_SIZE_PARQUET) and filled with
-// bb_insert_int64_column (XXH64 of the int64 plain encoding). Throws CliError
+// bb_insert_column of an int64 column (XXH64 of the int64 plain encoding). Throws CliError
 // when the build side would not fit this machine's memory.
 BuildSide BuildJoinSide(const Options& options, const KeyColumn& column, bool progress_bars);
 

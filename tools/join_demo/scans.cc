@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "blockbloom/hashing.h"
+#include "blockbloom/blockbloom.hpp"
 #include "join_demo/progress.h"
 #include "join_demo/stopwatch.h"
 
@@ -50,7 +50,8 @@ ExactScan RunExactScan(const ScanInputs& in) {
         scan.matches += matches;
         // Untimed: what the filter says about the same rows.
         std::size_t passing = 0;
-        CheckStatus(bb_find_int64_column_bitmap(&in.filter, keys, n, filter_bits.data(), &passing));
+        const blockbloom::Column col = blockbloom::Column::of(keys, n);
+        CheckStatus(bb_find_column_bitmap(&in.filter, &col, filter_bits.data(), &passing));
         scan.filter_passing += passing;
         CompareBitmaps(exact_bits.data(), filter_bits.data(), (n + 7) / 8, &scan.false_negatives,
                        &scan.false_positives);
@@ -70,7 +71,8 @@ FilterScan RunFilterScan(const ScanInputs& in, const std::string& label) {
         std::size_t passing = 0;
         int status = BB_OK;
         stopwatch.Time([&] {
-          status = bb_find_int64_column_bitmap(&in.filter, keys, n, bits.data(), &passing);
+          const blockbloom::Column col = blockbloom::Column::of(keys, n);
+          status = bb_find_column_bitmap(&in.filter, &col, bits.data(), &passing);
         });
         CheckStatus(status);
         scan.rows_passing += passing;

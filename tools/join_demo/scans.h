@@ -32,8 +32,8 @@ struct ExactScan {
 };
 ExactScan RunExactScan(const ScanInputs& in);
 
-// (b) The filter alone, with whatever ISA is selected: fused XXH64 hash and
-// probe per chunk (bb_find_int64_column_bitmap).
+// (b) The filter alone, with whatever ISA is selected: XXH64 hash and probe
+// per chunk in one call (bb_find_column_bitmap of an int64 column).
 struct FilterScan {
   double seconds = 0.0;
   std::uint64_t rows_passing = 0;
