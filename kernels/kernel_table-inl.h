@@ -9,7 +9,8 @@
 // block operation and, inside a Highway target namespace, compile with that
 // target's instruction set. The layouts (which block, which key) come from
 // kernels/block_op.h, shared by all tiers. Needs <cstddef>, <cstdint>,
-// <type_traits>, blockbloom/kernels.h, kernels/block_op.h and kernels/prefetch.h.
+// <type_traits>, kernels/kernel_table.h (bb_kernel_table), kernels/block_op.h
+// and kernels/prefetch.h.
 
 template <class Layout>
 inline uint32_t FindHash(const uint8_t* blocks, uint32_t num_blocks, typename Layout::Hash hash) {

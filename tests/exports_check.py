@@ -18,7 +18,7 @@ typeinfo).
   program could not link) and none extra (an internal symbol leaking out).
 - No cpu_features symbol is imported either: the library carries its own,
   local copy, so an application that defines GetX86Info cannot interpose on
-  its CPU detection (tests/interpose_check.py runs such an application).
+  its CPU detection (tests/interpose/interpose_check.py runs such an application).
 
 nm reads any ELF machine, so cross builds are checked too. Exit status: 0 ok,
 1 a failure, 2 bad usage, 77 (meson's "skipped") when nm is missing.

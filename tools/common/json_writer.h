@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Just enough JSON output for `blockbloom info --json`: string literals,
-// null, arrays of strings, and an indented object built member by member.
+// The tools' JSON output (every `--json` of blockbloom, and the join_demo
+// and aligncheck reports): string literals, null, arrays of strings, and an
+// indented object built member by member.
 #ifndef BLOCKBLOOM_TOOLS_JSON_WRITER_H_
 #define BLOCKBLOOM_TOOLS_JSON_WRITER_H_
 
