@@ -60,7 +60,7 @@ typedef enum bb_status {
   BB_ERR_OUT_OF_MEMORY = -5,           /* the bitset could not be allocated */
   BB_ERR_READ_ONLY = -6,               /* insert into a read-only view */
   BB_ERR_BATCH_TOO_LARGE = -7,         /* selection vector batch with more than 2^32 - 1 hashes */
-  BB_ERR_UNKNOWN_ISA = -8,             /* ISA name is not one of scalar, sse42, avx2, avx512, neon */
+  BB_ERR_UNKNOWN_ISA = -8,             /* ISA name is not one of bb_isa_name(i) */
   BB_ERR_ISA_NOT_COMPILED = -9,        /* ISA exists but is not built for this architecture */
   BB_ERR_ISA_UNSUPPORTED = -10,        /* ISA is built but this CPU cannot run it */
   BB_ERR_LAYOUT_MISMATCH = -11,        /* a Parquet call on a Kudu filter, or the reverse */
