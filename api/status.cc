@@ -17,7 +17,7 @@ const char* bb_status_message(int status) {
     case BB_ERR_READ_ONLY: return "filter is a read-only view; inserts are refused";
     case BB_ERR_BATCH_TOO_LARGE:
       return "batch too large: a selection vector holds uint32 indices, so n must be below 2^32";
-    case BB_ERR_UNKNOWN_ISA: return "unknown ISA name (known: scalar, sse42, avx2, avx512, neon)";
+    case BB_ERR_UNKNOWN_ISA: return "unknown ISA name (the known names: bb_isa_name(0 .. bb_isa_count() - 1))";
     case BB_ERR_ISA_NOT_COMPILED: return "ISA is not compiled into this build";
     case BB_ERR_ISA_UNSUPPORTED: return "ISA is not supported by this CPU";
     case BB_ERR_LAYOUT_MISMATCH:

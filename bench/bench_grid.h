@@ -4,11 +4,21 @@
 #define BLOCKBLOOM_BENCH_BENCH_GRID_H_
 
 #include <cstddef>
+#include <vector>
+
+#include "blockbloom/blockbloom.h"
 
 namespace blockbloom_bench {
 
-// Tried in this order; those bb_kernels_for_isa refuses are left out.
-inline constexpr const char* kIsaNames[] = {"scalar", "sse42", "avx2", "avx512", "neon"};
+// The library's ISA registry (bb_isa_name), scalar first and then upwards
+// (the reverse of its best-first order), so a tier added to kernels/isa.h is
+// benchmarked without an edit here; those bb_kernels_for_isa refuses are left
+// out by the callers.
+inline std::vector<const char*> IsaNames() {
+  std::vector<const char*> names;
+  for (size_t i = bb_isa_count(); i > 0; --i) names.push_back(bb_isa_name(i - 1));
+  return names;
+}
 
 // L1-, L2-, L3- and DRAM-sized (this suite's reference machine: 32 KiB L1d,
 // 1 MiB L2 per core, 32 MiB L3).

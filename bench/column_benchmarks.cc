@@ -120,7 +120,7 @@ void RegisterColumnBenchmarks() {
              {"hash_batch_then_find_batch_bitmap", &HashThenFind}};
   for (const size_t bytes : kColumnBytes) {
     for (const auto& op : ops) {
-      for (const char* isa : kIsaNames) {
+      for (const char* isa : IsaNames()) {
         const bb_kernel_table* kernels = nullptr;
         if (bb_kernels_for_isa(isa, &kernels) != BB_OK) continue;
         const ColumnOp fn = op.fn;

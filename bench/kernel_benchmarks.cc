@@ -154,7 +154,7 @@ void RegisterKernelBenchmarks() {
   // size is built once, right before the first benchmark that needs it.
   for (const size_t bytes : kFilterBytes) {
     for (const Op& op : kOps) {
-      for (const char* isa : kIsaNames) {
+      for (const char* isa : IsaNames()) {
         const bb_kernel_table* kernels = nullptr;
         if (bb_kernels_for_isa(isa, &kernels) != BB_OK) continue;  // not built or not this CPU
         const std::string name =

@@ -235,7 +235,7 @@ void RegisterScalingBenchmarks() {
              {"partition_hashes_parts2", &PartitionHashesParts2}};
   for (const size_t bytes : kFilterBytes) {
     for (const auto& op : ops) {
-      for (const char* isa : kIsaNames) {
+      for (const char* isa : IsaNames()) {
         const bb_kernel_table* kernels = nullptr;
         if (bb_kernels_for_isa(isa, &kernels) != BB_OK) continue;
         const KernelOp fn = op.fn;

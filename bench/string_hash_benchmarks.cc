@@ -88,7 +88,7 @@ void RegisterStringHashBenchmarks() {
         InlineXxh64Strings(pool.data.data(), pool.offsets.data() + first, pool.batch, out);
       });
     });
-    for (const char* isa : kIsaNames) {
+    for (const char* isa : IsaNames()) {
       const bb_kernel_table* kernels = nullptr;
       if (bb_kernels_for_isa(isa, &kernels) != BB_OK) continue;
       benchmark::RegisterBenchmark((prefix + isa + "/" + std::to_string(batch)).c_str(),

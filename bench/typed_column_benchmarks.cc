@@ -195,7 +195,7 @@ void RegisterTypedColumnBenchmarks() {
   for (const size_t bytes : kColumnBytes) {
     for (const auto& k : kKinds) {
       for (const bool insert : {false, true}) {
-        for (const char* isa : kIsaNames) {
+        for (const char* isa : IsaNames()) {
           const bb_kernel_table* kernels = nullptr;
           if (bb_kernels_for_isa(isa, &kernels) != BB_OK) continue;
           const std::string name = std::string(insert ? "insert_column/" : "find_column_bitmap/") +

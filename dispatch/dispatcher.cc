@@ -60,6 +60,12 @@ using blockbloom::GetDispatchState;
 
 extern "C" {
 
+size_t bb_isa_count(void) { return blockbloom::kNumIsas; }
+
+const char* bb_isa_name(size_t i) {
+  return i < blockbloom::kNumIsas ? blockbloom::IsaName(blockbloom::kIsasBestFirst[i]) : nullptr;
+}
+
 const char* bb_selected_isa(void) { return blockbloom::ActiveKernels().isa; }
 
 const char* bb_compiled_isas(void) { return GetDispatchState().compiled_names.c_str(); }

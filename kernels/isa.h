@@ -10,8 +10,20 @@
 namespace blockbloom {
 
 // Best first: the dispatcher picks the first one the CPU supports.
-enum class Isa { kAvx512, kAvx2, kSse42, kNeon, kScalar };
+// kDummy exists only in a test build (meson -Dtest_dummy_tier=true): the
+// scalar kernels under another name, proving that the per-ISA tests pick up
+// a tier added here and nowhere else (tests/dummy_tier_check.py).
+enum class Isa {
+  kAvx512, kAvx2, kSse42, kNeon,
+#ifdef BLOCKBLOOM_TEST_DUMMY_TIER
+  kDummy,
+#endif
+  kScalar
+};
 inline constexpr Isa kIsasBestFirst[] = {Isa::kAvx512, Isa::kAvx2, Isa::kSse42, Isa::kNeon,
+#ifdef BLOCKBLOOM_TEST_DUMMY_TIER
+                                        Isa::kDummy,
+#endif
                                         Isa::kScalar};
 inline constexpr std::size_t kNumIsas = sizeof(kIsasBestFirst) / sizeof(kIsasBestFirst[0]);
 
@@ -21,6 +33,9 @@ constexpr const char* IsaName(Isa isa) {
     case Isa::kAvx2: return "avx2";
     case Isa::kSse42: return "sse42";
     case Isa::kNeon: return "neon";
+#ifdef BLOCKBLOOM_TEST_DUMMY_TIER
+    case Isa::kDummy: return "dummy";
+#endif
     case Isa::kScalar: return "scalar";
   }
   return "?";

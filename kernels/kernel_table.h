@@ -21,7 +21,7 @@ extern "C" {
 #endif
 
 typedef struct bb_kernel_table {
-  const char* isa; /* "scalar", "sse42", "avx2", "avx512" or "neon" */
+  const char* isa; /* one of the registry's names (kernels/isa.h) */
 
   /* Parquet layout: 64-bit hashes. */
   void (*insert)(uint8_t* blocks, uint32_t num_blocks, uint64_t hash);

@@ -30,10 +30,15 @@ Python 3 standard library only.
 """
 import argparse
 import json
+import os
 import statistics
 import sys
 
-ISA_ORDER = ["scalar", "sse42", "avx2", "avx512", "neon"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import isa_registry  # noqa: E402  (kernels/isa.h's tiers: the results may come from another machine)
+
+# Columns scalar first, then upwards: the registry's best-first order reversed.
+ISA_ORDER = list(reversed(isa_registry.registry()))
 OP_ORDER = ["insert", "find", "insert_batch", "find_batch_bitmap", "find_batch_select",
             "union", "insert_batch_threads1", "insert_batch_threads2",
             "insert_batch_radix_threads2", "find_batch_threads1", "find_batch_threads2",

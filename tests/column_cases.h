@@ -30,6 +30,7 @@
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/column.h"
 #include "blockbloom/hashing.h"
+#include "isa_names.h"
 
 namespace coltest {
 
@@ -342,8 +343,6 @@ inline bool BitAt(const uint8_t* bitmap, size_t i) { return ((bitmap[i / 8] >> (
 
 // --------------------------------------------------------------- the tiers
 
-inline const char* const kIsas[] = {"scalar", "sse42", "avx2", "avx512", "neon"};
-
 // Runs a test once per tier with that tier selected process-wide through
 // the public bb_select_isa (every column call uses the selected tier's
 // kernels); a tier this build or CPU cannot run is skipped with the reason.
@@ -368,6 +367,6 @@ inline std::string TierName(const ::testing::TestParamInfo<const char*>& info) {
 }  // namespace coltest
 
 #define COLTEST_INSTANTIATE_PER_TIER(Suite) \
-  INSTANTIATE_TEST_SUITE_P(Tier, Suite, ::testing::ValuesIn(::coltest::kIsas), ::coltest::TierName)
+  INSTANTIATE_TEST_SUITE_P(Tier, Suite, ::testing::ValuesIn(::bbtest::RegistryIsaNames()), ::coltest::TierName)
 
 #endif  // BLOCKBLOOM_TESTS_COLUMN_CASES_H_

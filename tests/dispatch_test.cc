@@ -19,6 +19,7 @@
 #include "kernels/kernel_table.h"
 #include "dispatch/isa_choice.h"
 #include "command_output.h"
+#include "isa_names.h"
 #include "oracle.h"
 
 namespace {
@@ -155,9 +156,33 @@ TEST(Dispatcher, SupportedIsasAreCompiledIsasInBestFirstOrder) {
     EXPECT_LT(at, compiled.size()) << isa << " supported but not compiled, or out of order";
     EXPECT_EQ(bb_isa_supported(isa.c_str()), 1);
   }
-  for (const char* isa : {"scalar", "sse42", "avx2", "avx512", "neon"}) {
+  for (const char* isa : bbtest::RegistryIsaNames()) {
     const bool listed = std::find(supported.begin(), supported.end(), isa) != supported.end();
     EXPECT_EQ(bb_isa_supported(isa), listed ? 1 : 0) << isa;
+  }
+}
+
+TEST(IsaRegistry, NamesEveryTierOnceBestFirstWithScalarLastAndNullPastTheEnd) {
+  const std::vector<const char*> names = bbtest::RegistryIsaNames();
+  ASSERT_EQ(names.size(), blockbloom::kNumIsas);
+  for (size_t i = 0; i < names.size(); ++i) {
+    ASSERT_NE(names[i], nullptr) << i;
+    EXPECT_STREQ(names[i], blockbloom::IsaName(blockbloom::kIsasBestFirst[i])) << i;
+    Isa parsed;
+    EXPECT_TRUE(blockbloom::IsaFromName(names[i], &parsed)) << names[i];
+    for (size_t j = 0; j < i; ++j) EXPECT_STRNE(names[i], names[j]);
+  }
+  EXPECT_STREQ(names.back(), "scalar");
+  EXPECT_EQ(bb_isa_name(bb_isa_count()), nullptr);
+  EXPECT_EQ(bb_isa_name(static_cast<size_t>(-1)), nullptr);
+}
+
+TEST(IsaRegistry, CompiledIsasAreRegistryNamesInRegistryOrder) {
+  const std::vector<const char*> names = bbtest::RegistryIsaNames();
+  size_t at = 0;
+  for (const std::string& isa : Split(bb_compiled_isas())) {
+    while (at < names.size() && isa != names[at]) ++at;
+    EXPECT_LT(at, names.size()) << isa << " compiled but not in the registry, or out of order";
   }
 }
 
@@ -231,7 +256,7 @@ TEST(EnvOverride, ForcesEachSupportedTierInANewProcess) {
 TEST(EnvOverride, RefusesUnknownAndUnsupportedNamesWithAReason) {
   const std::string best = Split(bb_supported_isas()).front();
   std::vector<std::string> refused_names = {"bogus", "AVX2", "sse4"};
-  for (const char* isa : {"scalar", "sse42", "avx2", "avx512", "neon"}) {
+  for (const char* isa : bbtest::RegistryIsaNames()) {
     if (bb_isa_supported(isa) == 0) refused_names.push_back(isa);
   }
   for (const std::string& name : refused_names) {

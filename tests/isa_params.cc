@@ -31,7 +31,7 @@ class IsaReport : public ::testing::Environment {
  public:
   void SetUp() override {
     std::string ran, skipped;
-    for (const char* isa : kAllIsas) {
+    for (const char* isa : RegistryIsaNames()) {
       const std::string reason = IsaSkipReason(isa);
       if (reason.empty()) {
         ran += std::string(ran.empty() ? "" : ", ") + isa;

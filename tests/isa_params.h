@@ -9,12 +9,10 @@
 
 #include <string>
 
+#include "isa_names.h"
 #include "kernels/kernel_table.h"
 
 namespace bbtest {
-
-// Every ISA name the library knows, whether or not this build or CPU has it.
-inline const char* const kAllIsas[] = {"scalar", "sse42", "avx2", "avx512", "neon"};
 
 // Why an ISA cannot run here ("" if it can).
 std::string IsaSkipReason(const std::string& isa);
@@ -36,6 +34,6 @@ std::string IsaParamName(const ::testing::TestParamInfo<const char*>& info);
 }  // namespace bbtest
 
 #define BB_INSTANTIATE_PER_ISA(Suite) \
-  INSTANTIATE_TEST_SUITE_P(Isa, Suite, ::testing::ValuesIn(::bbtest::kAllIsas), ::bbtest::IsaParamName)
+  INSTANTIATE_TEST_SUITE_P(Isa, Suite, ::testing::ValuesIn(::bbtest::RegistryIsaNames()), ::bbtest::IsaParamName)
 
 #endif  // BLOCKBLOOM_TESTS_ISA_PARAMS_H_

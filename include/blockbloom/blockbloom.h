@@ -60,7 +60,7 @@ typedef enum bb_status {
   BB_ERR_OUT_OF_MEMORY = -5,           /* the bitset could not be allocated */
   BB_ERR_READ_ONLY = -6,               /* insert into a read-only view */
   BB_ERR_BATCH_TOO_LARGE = -7,         /* selection vector batch with more than 2^32 - 1 hashes */
-  BB_ERR_UNKNOWN_ISA = -8,             /* ISA name is not one of scalar, sse42, avx2, avx512, neon */
+  BB_ERR_UNKNOWN_ISA = -8,             /* ISA name is not one of bb_isa_name(i) */
   BB_ERR_ISA_NOT_COMPILED = -9,        /* ISA exists but is not built for this architecture */
   BB_ERR_ISA_UNSUPPORTED = -10,        /* ISA is built but this CPU cannot run it */
   BB_ERR_LAYOUT_MISMATCH = -11,        /* a Parquet call on a Kudu filter, or the reverse */
@@ -329,11 +329,19 @@ BB_API int bb_filter_union(bb_filter* dst, const bb_filter* src);
 BB_API int bb_filter_intersect(bb_filter* dst, const bb_filter* src);
 
 /* ------------------------------------------------------------------- ISAs
- * Names: "scalar", "sse42", "avx2", "avx512", "neon". The best ISA the CPU
+ * Names: bb_isa_name(0 .. bb_isa_count() - 1). The best ISA the CPU
  * supports is selected when the library loads. BLOCKBLOOM_ISA=<name> in the
  * environment forces one; an unknown name, or one this build or CPU cannot
  * run, is refused (the best ISA stays selected) and the reason is reported by
  * bb_forced_isa_refused(). */
+
+/* The ISA registry: every tier this version of the library knows, whether
+ * or not this build compiled it or this CPU can run it, best first (the
+ * order the dispatcher tries them; "scalar" is last). bb_isa_name(i) is the
+ * i-th name for i < bb_isa_count(), NULL past the end. Lists of ISAs in
+ * tests, benchmarks, scripts and bindings are derived from these. */
+BB_API size_t bb_isa_count(void);
+BB_API const char* bb_isa_name(size_t i);
 
 /* Name of the ISA whose kernels the filter functions call now. */
 BB_API const char* bb_selected_isa(void);

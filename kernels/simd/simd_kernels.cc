@@ -41,6 +41,18 @@ const bb_kernel_table* CompiledKernels(Isa isa) {
 #if HWY_TARGETS & HWY_NEON
     case Isa::kNeon: return &N_NEON::kKernels;
 #endif
+#ifdef BLOCKBLOOM_TEST_DUMMY_TIER
+    case Isa::kDummy: {
+      // The scalar table under the dummy tier's name (kernels/isa.h); built
+      // on first use, so after kScalarKernels whatever the init order.
+      static const bb_kernel_table dummy = [] {
+        bb_kernel_table t = kScalarKernels;
+        t.isa = "dummy";
+        return t;
+      }();
+      return &dummy;
+    }
+#endif
     case Isa::kScalar: return &kScalarKernels;
     default: return nullptr;
   }

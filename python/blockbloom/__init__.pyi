@@ -169,6 +169,9 @@ class Filter:
     def is_view(self) -> bool:
         """True when the bitset is another object's memory."""
 
+def isa_names() -> list[str]:
+    """Every tier the library knows, best first ('scalar' last)."""
+
 def selected_isa() -> str:
     """The ISA tier running now."""
 

@@ -46,8 +46,8 @@ uintptr_t HashInputAddress(py::handle hashes, const std::string& layout) {
 
 const char* const kModuleDoc = R"(Split block Bloom filters at native speed (Parquet and Kudu layouts).
 
-The binding of the blockbloom C library: the same kernels (scalar, sse42, avx2,
-avx512, neon, picked for the CPU when the library loads), the same bytes.
+The binding of the blockbloom C library: the same kernels (one per ISA tier of
+isa_names(), picked for the CPU when the library loads), the same bytes.
 
     import numpy as np, blockbloom
     f = blockbloom.Filter(ndv=1_000_000, fpp=0.01)          # Parquet layout
@@ -260,8 +260,15 @@ blockbloom.parquet.load_filter. insert_values / find_values hash values as that 
       .def(py::pickle([](const Filter& f) { return f.GetState(); },
                       [](const py::tuple& state) { return Filter::SetState(state); }));
 
+  m.def("isa_names", [] {
+          std::vector<std::string> names;
+          for (size_t i = 0; i < bb_isa_count(); ++i) names.emplace_back(bb_isa_name(i));
+          return names;
+        },
+        "Every ISA tier the library knows (its registry), best first, 'scalar' last, "
+        "whether or not this build has it or this CPU runs it.");
   m.def("selected_isa", [] { return std::string(bb_selected_isa()); },
-        "The ISA tier whose kernels run now: 'scalar', 'sse42', 'avx2', 'avx512' or 'neon'.");
+        "The ISA tier whose kernels run now: one of isa_names().");
   m.def("supported_isas", [] { return SplitNames(bb_supported_isas()); },
         "The tiers this build has and this CPU runs, best first.");
   m.def("compiled_isas", [] { return SplitNames(bb_compiled_isas()); },

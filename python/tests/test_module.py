@@ -1,13 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 """The module: version, ISA reporting and selection, docstrings and stubs."""
 import ast
+import json
 import os
 import subprocess
 import sys
 
 import blockbloom
-
-TIERS_BEST_FIRST = ["avx512", "avx2", "sse42", "neon", "scalar"]
 
 
 def test_version_is_the_librarys(tool):
@@ -19,11 +18,19 @@ def test_version_is_the_librarys(tool):
         assert blockbloom.__version__ == project
 
 
+def test_isa_names_are_the_registry_the_tool_reports(tool):
+    names = blockbloom.isa_names()
+    assert names[-1] == "scalar" and len(set(names)) == len(names)
+    info = subprocess.run([tool, "info", "--json"], capture_output=True, text=True, check=True).stdout
+    assert names == json.loads(info)["isas"]
+
+
 def test_isa_lists():
+    registry = blockbloom.isa_names()
     compiled, supported = blockbloom.compiled_isas(), blockbloom.supported_isas()
-    assert "scalar" in supported and set(supported) <= set(compiled) <= set(TIERS_BEST_FIRST)
-    assert compiled == [t for t in TIERS_BEST_FIRST if t in compiled]
-    assert supported == [t for t in TIERS_BEST_FIRST if t in supported]
+    assert "scalar" in supported and set(supported) <= set(compiled) <= set(registry)
+    assert compiled == [t for t in registry if t in compiled]
+    assert supported == [t for t in registry if t in supported]
     assert blockbloom.selected_isa() in supported
 
 

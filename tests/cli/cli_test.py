@@ -377,16 +377,21 @@ class InfoReportsBuildAndCpu(ToolTestCase):
     def test_json_has_every_key_with_the_right_type(self):
         info = info_json()
         self.assertEqual(
-            set(info), {"version", "selected_isa", "compiled_isas", "supported_isas",
+            set(info), {"version", "selected_isa", "isas", "compiled_isas", "supported_isas",
                         "forced_isa", "forced_isa_refused", "prefetch", "cpu"})
         self.assertIsInstance(info["version"], str)
         self.assertRegex(info["version"], r"^\d+\.\d+\.\d+")
         self.assertIsInstance(info["selected_isa"], str)
+        # "isas" is the library's registry (bb_isa_name), best first, scalar
+        # last; the compiled and supported tiers are among its names.
+        self.assertIsInstance(info["isas"], list)
+        self.assertEqual(info["isas"][-1], "scalar")
+        self.assertEqual(len(set(info["isas"])), len(info["isas"]))
         for key in ("compiled_isas", "supported_isas"):
             self.assertIsInstance(info[key], list)
             self.assertTrue(info[key], key + " is empty")
             for name in info[key]:
-                self.assertIn(name, {"scalar", "sse42", "avx2", "avx512", "neon"})
+                self.assertIn(name, info["isas"])
         self.assertIsNone(info["forced_isa"])
         self.assertIsNone(info["forced_isa_refused"])
         self.assertEqual(set(info["cpu"]), {"vendor", "brand", "microarchitecture"})

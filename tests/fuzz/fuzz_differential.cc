@@ -14,18 +14,20 @@
 
 #include "kernels/kernel_table.h"
 #include "fuzz_input.h"
+#include "../isa_names.h"
 
 namespace {
 
-constexpr const char* kIsas[] = {"scalar", "sse42", "avx2", "avx512", "neon"};
-
+// Every tier of the registry this CPU runs, scalar (the reference, last in
+// the registry's best-first order) first.
 std::vector<const bb_kernel_table*> SupportedTables() {
   std::vector<const bb_kernel_table*> tables;
-  for (const char* isa : kIsas) {
+  const std::vector<const char*> names = bbtest::RegistryIsaNames();
+  for (auto it = names.rbegin(); it != names.rend(); ++it) {
     const bb_kernel_table* t = nullptr;
-    if (bb_kernels_for_isa(isa, &t) == BB_OK) tables.push_back(t);
+    if (bb_kernels_for_isa(*it, &t) == BB_OK) tables.push_back(t);
   }
-  return tables;  // scalar first
+  return tables;
 }
 
 void Check(bool ok) {

@@ -49,6 +49,9 @@ void PrintJson(const blockbloom::CpuDescription& cpu) {
   JsonObjectWriter json;
   json.Add("version", JsonString(bb_version()));
   json.Add("selected_isa", JsonString(bb_selected_isa()));
+  std::vector<std::string> registry;  // every tier the library knows, best first
+  for (std::size_t i = 0; i < bb_isa_count(); ++i) registry.push_back(bb_isa_name(i));
+  json.Add("isas", JsonStringArray(registry));
   json.Add("compiled_isas", JsonStringArray(SplitCommaList(bb_compiled_isas())));
   json.Add("supported_isas", JsonStringArray(SplitCommaList(bb_supported_isas())));
   json.Add("forced_isa", JsonStringOrNull(bb_forced_isa()));
