@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // keep ? a : b as mask arithmetic, for the hashes of short byte strings
-// (kernels/xxh64_bytes.h, api/fasthash.h): each step of a hash's tail is
+// (kernels/xxh64_bytes.h, api/hashing/fasthash.h): each step of a hash's tail is
 // computed for every length and kept by this, so no branch depends on the
 // length (random lengths mispredict a branch about once a string). Written
 // as masks because compilers may turn a ?: of two values back into a branch.

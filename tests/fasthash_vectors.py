@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Test vectors for Kudu's FAST_HASH (FastHash64 / FastHash32), computed by an
 implementation written here from the description in ../shared/design/facts.md
-("Hashes"), independently of api/hashing.cc: Python integers, byte slicing and
+("Hashes"), independently of api/hashing/hashing.cc: Python integers, byte slicing and
 int.from_bytes instead of C++ word loads and shifts.
 
   FastHash64(buf, len, seed): m = 0x880355f21e6d1965,
@@ -14,7 +14,7 @@ int.from_bytes instead of C++ word loads and shifts.
     the 32-bit seed.
   A null input hashes the 4 little-endian bytes of 0x58081667 instead, an
   empty one the 4 bytes of 0x7dca7eee (Impala's HASH_VAL_NULL / _EMPTY; see
-  api/hashing.cc for where the rule comes from).
+  api/hashing/hashing.cc for where the rule comes from).
 
 Run `python3 tests/fasthash_vectors.py` to print the C++ tables that
 tests/hashing_test.cc embeds. The script first checks itself against

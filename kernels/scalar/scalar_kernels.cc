@@ -153,7 +153,7 @@ inline void ParquetHash4Byte(const void* values, size_t n, uint64_t* hashes) {
 }
 
 // Two native words per value: its 16 bytes read little-endian on the
-// little-endian hosts the 16-byte kernel is used on (api/column_hashers.cc).
+// little-endian hosts the 16-byte kernel is used on (api/columns/column_hashers.cc).
 inline void ParquetHash16Byte(const void* values, size_t n, uint64_t* hashes) {
   const uint8_t* bytes = static_cast<const uint8_t*>(values);
   for (size_t i = 0; i < n; ++i) {

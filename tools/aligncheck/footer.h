@@ -2,7 +2,7 @@
 // --parquet: where a Parquet file's footer says its Bloom filters are.
 //
 // The footer and every filter's BloomFilterHeader are read by the library's
-// Parquet file layer (api/parquet_file_reader.h, the project's one
+// Parquet file layer (api/parquet/file_reader.h, the project's one
 // FileMetaData parser); this turns what it found into aligncheck's rows and
 // its first problem into a CliError.
 #ifndef BLOCKBLOOM_TOOLS_ALIGNCHECK_FOOTER_H_
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "api/parquet_file_reader.h"
+#include "api/parquet/file_reader.h"
 
 namespace blockbloom_aligncheck {
 

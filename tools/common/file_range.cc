@@ -7,7 +7,7 @@
 #include <limits>
 #include <new>
 
-#include "api/file_read.h"
+#include "api/parquet/file_read.h"
 #include "blockbloom/blockbloom.h"
 #include "cli_error.h"
 

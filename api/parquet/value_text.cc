@@ -1,0 +1,558 @@
+// SPDX-License-Identifier: Apache-2.0
+// Values as people write them, turned into the bytes Parquet hashes
+// (bb_parquet_encode_text, bb_parquet_hash_text, bb_parquet_value_form;
+// parquet_value.h). The text parsers live in parquet_value_parse.cc.
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <string_view>
+
+#include "api/parquet/value_parse.h"
+#include "blockbloom/parquet_value.h"
+
+namespace bb_parquet_value_internal {
+namespace {
+
+constexpr int kConvertedUtf8 = 0, kConvertedEnum = 4, kConvertedDecimal = 5, kConvertedDate = 6,
+              kConvertedTimeMillis = 7, kConvertedTimeMicros = 8,
+              kConvertedTimestampMillis = 9, kConvertedTimestampMicros = 10,
+              kConvertedUint8 = 11, kConvertedInt64 = 18, kConvertedJson = 19,
+              kConvertedBson = 20, kConvertedInterval = 21;
+constexpr int64_t kJulian1970 = 2440588;
+constexpr int kMaxPrecision = 38;
+
+enum class Kind {
+  kUnsupported, kInteger, kFloat, kDouble, kFloat16, kDecimal, kDate, kTime, kTimestamp,
+  kInt96, kUuid, kInterval, kBytes
+};
+
+// What a type's text is and becomes.
+struct Rules {
+  Kind kind = Kind::kUnsupported;
+  std::string why;   // kUnsupported: why
+  int width = 0;     // bytes of the stored value (0: any, BYTE_ARRAY)
+  int physical = 0;
+  Int128 min = 0, max = 0;  // kInteger
+  int precision = 0, scale = 0;
+  int digits = 0;    // kTime, kTimestamp, kInt96: fraction digits of the unit
+  bool utc = false;
+  bool hex = false;
+};
+
+int UnitDigits(int unit) {
+  return unit == BB_PARQUET_UNIT_MILLIS ? 3 : unit == BB_PARQUET_UNIT_MICROS ? 6
+                                           : unit == BB_PARQUET_UNIT_NANOS  ? 9
+                                                                            : 0;
+}
+
+Rules Unsupported(const char* why) {
+  Rules r;
+  r.why = why;
+  return r;
+}
+
+Rules Integer(int width, int bits, bool is_signed) {
+  Rules r;
+  r.kind = Kind::kInteger;
+  r.width = width;
+  if (is_signed) {
+    r.max = (Int128{1} << (bits - 1)) - 1;
+    r.min = -r.max - 1;
+  } else {
+    r.max = (Int128{1} << bits) - 1;
+  }
+  return r;
+}
+
+Rules Physical(const bb_parquet_column& c, bool hex) {
+  Rules r;
+  r.physical = c.physical_type;
+  switch (c.physical_type) {
+    case BB_PARQUET_INT32: r = Integer(4, 32, true); break;
+    case BB_PARQUET_INT64: r = Integer(8, 64, true); break;
+    case BB_PARQUET_FLOAT: r.kind = Kind::kFloat; r.width = 4; break;
+    case BB_PARQUET_DOUBLE: r.kind = Kind::kDouble; r.width = 8; break;
+    case BB_PARQUET_INT96: r.kind = Kind::kBytes; r.width = 12; break;
+    case BB_PARQUET_BYTE_ARRAY: r.kind = Kind::kBytes; break;
+    case BB_PARQUET_FIXED_LEN_BYTE_ARRAY:
+      if (c.type_length <= 0) return Unsupported("has no valid FIXED_LEN_BYTE_ARRAY length");
+      r.kind = Kind::kBytes;
+      r.width = c.type_length;
+      break;
+    case BB_PARQUET_BOOLEAN:
+      return Unsupported("is BOOLEAN: Parquet defines no Bloom filter hash for booleans");
+    default: return Unsupported("has an unknown physical type");
+  }
+  r.physical = c.physical_type;
+  r.hex = hex;
+  return r;
+}
+
+Rules Annotated(const bb_parquet_column& c) {
+  const int p = c.physical_type, lt = c.logical_type;
+  const int ct = lt == BB_PARQUET_LOGICAL_NONE ? c.converted_type : BB_PARQUET_CONVERTED_NONE;
+  const char* kMismatch = "has an annotation that does not fit its physical type";
+  const bool int32 = p == BB_PARQUET_INT32, int64 = p == BB_PARQUET_INT64;
+  const bool flba = p == BB_PARQUET_FIXED_LEN_BYTE_ARRAY;
+  Rules r;
+  if (lt == BB_PARQUET_LOGICAL_INTEGER || (ct >= kConvertedUint8 && ct <= kConvertedInt64)) {
+    static const int kBits[] = {8, 16, 32, 64};
+    const int bits = lt ? c.bit_width : kBits[(ct - kConvertedUint8) % 4];
+    const bool is_signed = lt ? c.is_signed != 0 : ct >= kConvertedUint8 + 4;
+    if (!((int32 && (bits == 8 || bits == 16 || bits == 32)) || (int64 && bits == 64))) {
+      return Unsupported(kMismatch);
+    }
+    r = Integer(int32 ? 4 : 8, bits, is_signed);
+  } else if (lt == BB_PARQUET_LOGICAL_DECIMAL || ct == kConvertedDecimal) {
+    if (c.precision < 1 || c.scale < 0 || c.scale > c.precision) {
+      return Unsupported("has a DECIMAL with an invalid precision or scale");
+    }
+    if (c.precision > kMaxPrecision) {
+      return Unsupported("has a DECIMAL of more than 38 digits, which this library cannot write");
+    }
+    if (!((int32 && c.precision <= 9) || (int64 && c.precision <= 18) ||
+          (flba && c.type_length > 0) || p == BB_PARQUET_BYTE_ARRAY)) {
+      return Unsupported(kMismatch);
+    }
+    r.kind = Kind::kDecimal;
+    r.width = int32 ? 4 : int64 ? 8 : flba ? c.type_length : 0;
+    r.precision = c.precision;
+    r.scale = c.scale;
+  } else if (lt == BB_PARQUET_LOGICAL_DATE || ct == kConvertedDate) {
+    if (!int32) return Unsupported(kMismatch);
+    r.kind = Kind::kDate;
+    r.width = 4;
+  } else if (lt == BB_PARQUET_LOGICAL_TIME || ct == kConvertedTimeMillis ||
+             ct == kConvertedTimeMicros) {
+    const int unit = lt ? c.time_unit
+                        : ct == kConvertedTimeMillis ? BB_PARQUET_UNIT_MILLIS
+                                                     : BB_PARQUET_UNIT_MICROS;
+    if (UnitDigits(unit) == 0 || (unit == BB_PARQUET_UNIT_MILLIS ? !int32 : !int64)) {
+      return Unsupported(kMismatch);
+    }
+    r.kind = Kind::kTime;
+    r.width = int32 ? 4 : 8;
+    r.digits = UnitDigits(unit);
+  } else if (lt == BB_PARQUET_LOGICAL_TIMESTAMP || ct == kConvertedTimestampMillis ||
+             ct == kConvertedTimestampMicros) {
+    const int unit = lt ? c.time_unit
+                        : ct == kConvertedTimestampMillis ? BB_PARQUET_UNIT_MILLIS
+                                                          : BB_PARQUET_UNIT_MICROS;
+    if (UnitDigits(unit) == 0 || !int64) return Unsupported(kMismatch);
+    r.kind = Kind::kTimestamp;
+    r.width = 8;
+    r.digits = UnitDigits(unit);
+    r.utc = lt ? c.is_adjusted_to_utc != 0 : true;
+  } else if (lt == BB_PARQUET_LOGICAL_UUID) {
+    if (!flba || c.type_length != 16) return Unsupported(kMismatch);
+    r.kind = Kind::kUuid;
+    r.width = 16;
+  } else if (lt == BB_PARQUET_LOGICAL_FLOAT16) {
+    if (!flba || c.type_length != 2) return Unsupported(kMismatch);
+    r.kind = Kind::kFloat16;
+    r.width = 2;
+  } else if (ct == kConvertedInterval) {
+    if (!flba || c.type_length != 12) return Unsupported(kMismatch);
+    r.kind = Kind::kInterval;
+    r.width = 12;
+  } else if (lt == BB_PARQUET_LOGICAL_STRING || lt == BB_PARQUET_LOGICAL_ENUM ||
+             lt == BB_PARQUET_LOGICAL_JSON || lt == BB_PARQUET_LOGICAL_BSON ||
+             ct == kConvertedUtf8 || ct == kConvertedEnum || ct == kConvertedJson ||
+             ct == kConvertedBson) {
+    if (p != BB_PARQUET_BYTE_ARRAY) return Unsupported(kMismatch);
+    r = Physical(c, false);
+  } else if (lt == BB_PARQUET_LOGICAL_NONE && ct == BB_PARQUET_CONVERTED_NONE) {
+    if (p == BB_PARQUET_INT96) {
+      r.kind = Kind::kInt96;
+      r.width = 12;
+      r.digits = 9;
+    } else {
+      r = Physical(c, false);
+    }
+  } else {
+    return Unsupported("has an annotation this library cannot write values of as text");
+  }
+  r.physical = p;
+  return r;
+}
+
+Rules RulesFor(const bb_parquet_column& c, uint32_t flags) {
+  if (flags & ~uint32_t{BB_PARQUET_TEXT_HEX | BB_PARQUET_TEXT_PHYSICAL}) {
+    return Unsupported("was asked for with an unknown flag");
+  }
+  if (c.physical_type == BB_PARQUET_BOOLEAN) return Physical(c, false);
+  const bool byte_type = c.physical_type == BB_PARQUET_BYTE_ARRAY ||
+                         c.physical_type == BB_PARQUET_FIXED_LEN_BYTE_ARRAY ||
+                         c.physical_type == BB_PARQUET_INT96;
+  if ((flags & BB_PARQUET_TEXT_HEX) && byte_type) return Physical(c, true);
+  if (flags & BB_PARQUET_TEXT_PHYSICAL) return Physical(c, false);
+  return Annotated(c);
+}
+
+std::string IntText(Int128 v) {
+  if (v == 0) return "0";
+  const bool negative = v < 0;
+  UInt128 m = negative ? -static_cast<UInt128>(v) : v;
+  std::string s;
+  while (m > 0) s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(m % 10))), m /= 10;
+  return negative ? "-" + s : s;
+}
+
+std::string Form(const Rules& r, bool hex_flag) {
+  const char* kFrac[] = {"", "", "", "fraction of up to 3 digits", "", "",
+                         "fraction of up to 6 digits", "", "", "fraction of up to 9 digits"};
+  switch (r.kind) {
+    case Kind::kInteger: return "an integer " + IntText(r.min) + " .. " + IntText(r.max);
+    case Kind::kFloat:
+    case Kind::kDouble:
+    case Kind::kFloat16: return "a decimal or hex floating-point number, nan, inf or -inf";
+    case Kind::kDecimal:
+      return "[-]digits[.digits], at most " + std::to_string(r.precision - r.scale) +
+             " integer and " + std::to_string(r.scale) + " fraction digits";
+    case Kind::kDate: return "YYYY-MM-DD (0001-01-01 .. 9999-12-31)";
+    case Kind::kTime: return std::string("HH:MM:SS[.fraction], the ") + kFrac[r.digits];
+    case Kind::kTimestamp:
+    case Kind::kInt96:
+      return std::string("YYYY-MM-DD[ T]HH:MM:SS[.fraction], the ") + kFrac[r.digits] +
+             (r.utc ? ", then optionally Z or +HH:MM / -HH:MM" : ", local time (no offset)");
+    case Kind::kUuid: return "8-4-4-4-12 or 32 hex digits";
+    case Kind::kInterval: return "M months D days N ms (each 0 .. 4294967295)";
+    case Kind::kBytes: {
+      std::string n = r.width ? "exactly " + std::to_string(r.width) + " bytes" : "any bytes";
+      return r.hex || hex_flag ? "hex digits, two a byte, " + n : n;
+    }
+    default: return r.why;
+  }
+}
+
+void PutLittle(UInt128 v, int width, std::string* out) {
+  for (int i = 0; i < width; ++i) out->push_back(static_cast<char>(v >> (8 * i)));
+}
+
+int HexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+bool Hex(std::string_view s, std::string* out) {
+  if (s.size() % 2) return false;
+  for (size_t i = 0; i < s.size(); i += 2) {
+    const int hi = HexDigit(s[i]), lo = HexDigit(s[i + 1]);
+    if (hi < 0 || lo < 0) return false;
+    out->push_back(static_cast<char>(hi << 4 | lo));
+  }
+  return true;
+}
+
+// strtod / strtof on a NUL-terminated copy, as the CLI always read numbers:
+// no leading space, no NaN payload, out of range and underflow refused.
+int Floating(std::string_view s, bool single, double* v, std::string* why) {
+  const std::string t(s);
+  if (t.empty() || std::isspace(static_cast<unsigned char>(t[0])) || t.find('(') != t.npos ||
+      t.find('\0') != t.npos) {
+    *why = "is not a number";
+    return BB_ERR_VALUE_SYNTAX;
+  }
+  errno = 0;
+  char* end = nullptr;
+  const double d = single ? std::strtof(t.c_str(), &end) : std::strtod(t.c_str(), &end);
+  if (end != t.c_str() + t.size()) {
+    *why = "is not a number";
+    return BB_ERR_VALUE_SYNTAX;
+  }
+  if (errno == ERANGE && (std::isinf(d) || d == 0)) {
+    *why = "is out of range";
+    return BB_ERR_VALUE_RANGE;
+  }
+  *v = d;
+  return BB_OK;
+}
+
+// A double rounded to the nearest IEEE half (ties to even).
+uint16_t ToHalf(double d) {
+  uint16_t sign = std::signbit(d) ? 0x8000 : 0;
+  if (std::isnan(d)) return 0x7e00;
+  d = std::fabs(d);
+  if (std::isinf(d) || d >= 65520.0) return sign | 0x7c00;
+  int e = 0;
+  std::frexp(d, &e);  // d = m * 2^e, m in [0.5, 1)
+  int exp = e - 1;    // d = 1.x * 2^exp
+  if (exp < -14) exp = -14;  // subnormal: fixed quantum 2^-24
+  const double q = std::ldexp(1.0, exp - 10);
+  double n = std::nearbyint(d / q);  // the FE_TONEAREST default: ties to even
+  uint32_t m = static_cast<uint32_t>(n);
+  if (m >= 2048) {  // rounded up into the next binade
+    m >>= 1;
+    ++exp;
+  }
+  if (m < 1024) return sign | static_cast<uint16_t>(m);  // subnormal (or zero)
+  if (exp > 15) return sign | 0x7c00;
+  return sign | static_cast<uint16_t>((exp + 15) << 10 | (m - 1024));
+}
+
+int Encode(const Rules& r, std::string_view s, std::string* out, std::string* why) {
+  int rc = BB_OK;
+  switch (r.kind) {
+    case Kind::kInteger: {
+      Int128 v = 0;
+      rc = ParseInteger(s, r.min, r.max, &v, why);
+      if (rc == BB_OK) PutLittle(static_cast<UInt128>(v), r.width, out);
+      return rc;
+    }
+    case Kind::kFloat:
+    case Kind::kDouble:
+    case Kind::kFloat16: {
+      double d = 0;
+      rc = Floating(s, r.kind == Kind::kFloat, &d, why);
+      if (rc != BB_OK) return rc;
+      if (r.kind == Kind::kFloat) {
+        const float f = static_cast<float>(d);
+        uint32_t bits;
+        std::memcpy(&bits, &f, 4);
+        PutLittle(bits, 4, out);
+      } else if (r.kind == Kind::kDouble) {
+        uint64_t bits;
+        std::memcpy(&bits, &d, 8);
+        PutLittle(bits, 8, out);
+      } else {
+        const uint16_t h = ToHalf(d);
+        if (((h & 0x7fff) == 0x7c00 && !std::isinf(d)) || ((h & 0x7fff) == 0 && d != 0)) {
+          *why = "is out of range";
+          return BB_ERR_VALUE_RANGE;
+        }
+        PutLittle(h, 2, out);
+      }
+      return BB_OK;
+    }
+    case Kind::kDecimal: {
+      Int128 v = 0;
+      rc = ParseDecimal(s, r.precision, r.scale, &v, why);
+      if (rc != BB_OK) return rc;
+      if (r.physical == BB_PARQUET_INT32 || r.physical == BB_PARQUET_INT64) {
+        PutLittle(static_cast<UInt128>(v), r.width, out);
+        return BB_OK;
+      }
+      int n = 1;  // the fewest bytes of two's complement holding v
+      while (n < 16 && (v < -(Int128{1} << (8 * n - 1)) || v >= (Int128{1} << (8 * n - 1)))) ++n;
+      if (r.width && n > r.width) {
+        *why = "is out of range for the column's bytes";
+        return BB_ERR_VALUE_RANGE;
+      }
+      const int width = r.width ? r.width : n;
+      for (int i = width - 1; i >= 0; --i) {
+        out->push_back(static_cast<char>(i >= 16 ? (v < 0 ? 0xff : 0) : static_cast<int>(v >> (8 * i)) & 0xff));
+      }
+      return BB_OK;
+    }
+    case Kind::kDate: {
+      int64_t days = 0;
+      rc = ParseDate(s, &days, why);
+      if (rc == BB_OK) PutLittle(static_cast<UInt128>(static_cast<Int128>(days)), 4, out);
+      return rc;
+    }
+    case Kind::kTime: {
+      int64_t nanos = 0;
+      rc = ParseTime(s, r.digits, &nanos, why);
+      static const int64_t kDiv[] = {1, 1, 1, 1000000, 1, 1, 1000, 1, 1, 1};
+      if (rc == BB_OK) PutLittle(static_cast<uint64_t>(nanos / kDiv[r.digits]), r.width, out);
+      return rc;
+    }
+    case Kind::kTimestamp:
+    case Kind::kInt96: {
+      int64_t days = 0, nanos = 0;
+      rc = ParseTimestamp(s, r.digits, r.utc, &days, &nanos, why);
+      if (rc != BB_OK) return rc;
+      if (r.kind == Kind::kInt96) {
+        PutLittle(static_cast<uint64_t>(nanos), 8, out);
+        PutLittle(static_cast<uint32_t>(days + kJulian1970), 4, out);
+        return BB_OK;
+      }
+      static const int64_t kPerUnit[] = {0, 0, 0, 1000000, 0, 0, 1000, 0, 0, 1};
+      const int64_t per = kPerUnit[r.digits];
+      const int64_t units_per_day = int64_t{86400} * (1000000000 / per);
+      const Int128 v = Int128{days} * units_per_day + nanos / per;
+      if (v < std::numeric_limits<int64_t>::min() || v > std::numeric_limits<int64_t>::max()) {
+        *why = "is out of the unit's 64-bit range";
+        return BB_ERR_VALUE_RANGE;
+      }
+      PutLittle(static_cast<UInt128>(v), 8, out);
+      return BB_OK;
+    }
+    case Kind::kUuid: {
+      std::string h(s);
+      if (h.size() == 36 && h[8] == '-' && h[13] == '-' && h[18] == '-' && h[23] == '-') {
+        h = h.substr(0, 8) + h.substr(9, 4) + h.substr(14, 4) + h.substr(19, 4) + h.substr(24);
+      }
+      if (h.size() != 32 || !Hex(h, out)) {
+        out->clear();
+        *why = "is not a UUID";
+        return BB_ERR_VALUE_SYNTAX;
+      }
+      return BB_OK;
+    }
+    case Kind::kInterval: {
+      const char* kWords[] = {" months ", " days ", " ms"};
+      for (const char* w : kWords) {
+        const size_t at = s.find(w);
+        Int128 v = 0;
+        if (at == std::string_view::npos) {
+          *why = "is not an interval";
+          return BB_ERR_VALUE_SYNTAX;
+        }
+        rc = ParseInteger(s.substr(0, at), 0, 0xffffffffu, &v, why);
+        if (rc != BB_OK) {
+          if (rc == BB_ERR_VALUE_SYNTAX) *why = "is not an interval";
+          return rc;
+        }
+        PutLittle(static_cast<UInt128>(v), 4, out);
+        s.remove_prefix(at + std::strlen(w));
+      }
+      if (!s.empty()) {
+        *why = "is not an interval";
+        return BB_ERR_VALUE_SYNTAX;
+      }
+      return BB_OK;
+    }
+    case Kind::kBytes:
+      if (r.hex) {
+        if (!Hex(s, out)) {
+          out->clear();
+          *why = s.size() % 2 ? "has an odd number of hex digits" : "is not hex digits";
+          return BB_ERR_VALUE_SYNTAX;
+        }
+      } else {
+        out->assign(s.data(), s.size());
+      }
+      if (r.width && out->size() != static_cast<size_t>(r.width)) {
+        *why = "is " + std::to_string(out->size()) + " bytes, not " + std::to_string(r.width);
+        return BB_ERR_VALUE_SYNTAX;
+      }
+      return BB_OK;
+    default:
+      *why = r.why;
+      return BB_ERR_PARQUET_UNSUPPORTED;
+  }
+}
+
+void Say(const std::string& s, char* out, size_t capacity) {
+  if (out == nullptr || capacity == 0) return;
+  const size_t n = s.size() < capacity - 1 ? s.size() : capacity - 1;
+  std::memcpy(out, s.data(), n);
+  out[n] = '\0';
+}
+
+// The bytes of text, or an error code with the phrase in *why.
+int EncodeText(const bb_parquet_column* type, const char* text, size_t len, uint32_t flags,
+               std::string* bytes, std::string* why) {
+  if (type->struct_size < sizeof(bb_parquet_column)) {
+    *why = "the column type's struct_size is too small";
+    return BB_ERR_BUFFER_TOO_SMALL;
+  }
+  const Rules r = RulesFor(*type, flags);
+  if (r.kind == Kind::kUnsupported) {
+    *why = "cannot be written as text: the column " + r.why;
+    return BB_ERR_PARQUET_UNSUPPORTED;
+  }
+  if ((flags & BB_PARQUET_TEXT_HEX) && !r.hex) {
+    *why = "cannot be given as hex: hex is for BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96";
+    return BB_ERR_VALUE_SYNTAX;
+  }
+  const int rc = Encode(r, std::string_view(text == nullptr ? "" : text, len), bytes, why);
+  if (rc != BB_OK) *why += " (wants " + Form(r, false) + ")";
+  return rc;
+}
+
+}  // namespace
+}  // namespace bb_parquet_value_internal
+
+extern "C" int bb_parquet_encode_text(const bb_parquet_column* type, const char* text, size_t len,
+                                      uint32_t flags, uint8_t* out, size_t capacity,
+                                      size_t* out_len, char* error, size_t error_capacity) {
+  namespace in = bb_parquet_value_internal;
+  if (type == nullptr || out_len == nullptr || (out == nullptr && capacity > 0) ||
+      (text == nullptr && len > 0)) {
+    in::Say("a NULL pointer was passed", error, error_capacity);
+    return BB_ERR_NULL_POINTER;
+  }
+  std::string bytes, why;
+  int rc = in::EncodeText(type, text, len, flags, &bytes, &why);
+  if (rc == BB_OK && bytes.size() > capacity) {
+    why = "does not fit in the room given for its bytes";
+    rc = BB_ERR_BUFFER_TOO_SMALL;
+  }
+  if (rc != BB_OK) {
+    in::Say(why, error, error_capacity);
+    return rc;
+  }
+  if (!bytes.empty()) std::memcpy(out, bytes.data(), bytes.size());
+  *out_len = bytes.size();
+  return BB_OK;
+}
+
+extern "C" int bb_parquet_hash_text(const bb_parquet_column* type, const char* text, size_t len,
+                                    uint32_t flags, uint64_t* hash, char* error,
+                                    size_t error_capacity) {
+  namespace in = bb_parquet_value_internal;
+  if (type == nullptr || hash == nullptr || (text == nullptr && len > 0)) {
+    in::Say("a NULL pointer was passed", error, error_capacity);
+    return BB_ERR_NULL_POINTER;
+  }
+  std::string bytes, why;
+  int rc = in::EncodeText(type, text, len, flags, &bytes, &why);
+  if (rc == BB_OK) {
+    rc = bb_parquet_hash_value(type->physical_type, type->type_length, bytes.data(), bytes.size(),
+                               hash);
+    if (rc != BB_OK) why = "cannot be hashed for this physical type";
+  }
+  if (rc != BB_OK) in::Say(why, error, error_capacity);
+  return rc;
+}
+
+extern "C" int bb_parquet_value_form(const bb_parquet_column* type, uint32_t flags, char* out,
+                                     size_t capacity) {
+  namespace in = bb_parquet_value_internal;
+  if (type == nullptr || (out == nullptr && capacity > 0)) return BB_ERR_NULL_POINTER;
+  if (type->struct_size < sizeof(bb_parquet_column)) return BB_ERR_BUFFER_TOO_SMALL;
+  const in::Rules r = in::RulesFor(*type, flags);
+  std::string form = r.kind == in::Kind::kUnsupported ? "the column " + r.why : in::Form(r, false);
+  if (form.size() + 1 > capacity) return BB_ERR_BUFFER_TOO_SMALL;
+  in::Say(form, out, capacity);
+  return r.kind == in::Kind::kUnsupported ? BB_ERR_PARQUET_UNSUPPORTED : BB_OK;
+}
+
+extern "C" int bb_parquet_value_kind(const bb_parquet_column* type, uint32_t flags, int32_t* kind,
+                                     int32_t* time_unit, int32_t* utc) {
+  namespace in = bb_parquet_value_internal;
+  if (type == nullptr) return BB_ERR_NULL_POINTER;
+  if (type->struct_size < sizeof(bb_parquet_column)) return BB_ERR_BUFFER_TOO_SMALL;
+  const in::Rules r = in::RulesFor(*type, flags);
+  int32_t k = 0, unit = 0;
+  switch (r.kind) {
+    case in::Kind::kUnsupported: return BB_ERR_PARQUET_UNSUPPORTED;
+    case in::Kind::kInteger: k = BB_PARQUET_KIND_INTEGER; break;
+    case in::Kind::kFloat:
+    case in::Kind::kDouble:
+    case in::Kind::kFloat16: k = BB_PARQUET_KIND_FLOAT; break;
+    case in::Kind::kDecimal: k = BB_PARQUET_KIND_DECIMAL; break;
+    case in::Kind::kDate: k = BB_PARQUET_KIND_DATE; break;
+    case in::Kind::kTime: k = BB_PARQUET_KIND_TIME; break;
+    case in::Kind::kTimestamp:
+    case in::Kind::kInt96: k = BB_PARQUET_KIND_TIMESTAMP; break;
+    case in::Kind::kUuid: k = BB_PARQUET_KIND_UUID; break;
+    case in::Kind::kInterval: k = BB_PARQUET_KIND_INTERVAL; break;
+    case in::Kind::kBytes: k = BB_PARQUET_KIND_BYTES; break;
+  }
+  if (k == BB_PARQUET_KIND_TIME || k == BB_PARQUET_KIND_TIMESTAMP) {
+    unit = r.digits == 3 ? BB_PARQUET_UNIT_MILLIS : r.digits == 6 ? BB_PARQUET_UNIT_MICROS
+                                                                   : BB_PARQUET_UNIT_NANOS;
+  }
+  if (kind != nullptr) *kind = k;
+  if (time_unit != nullptr) *time_unit = unit;
+  if (utc != nullptr) *utc = (k == BB_PARQUET_KIND_TIMESTAMP && r.utc) ? 1 : 0;
+  return BB_OK;
+}
