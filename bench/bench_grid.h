@@ -12,7 +12,7 @@ namespace blockbloom_bench {
 
 // The library's ISA registry (bb_isa_name), scalar first and then upwards
 // (the reverse of its best-first order), so a tier added to kernels/isa.h is
-// benchmarked without an edit here; those bb_kernels_for_isa refuses are left
+// benchmarked without an edit here; those bbi_kernels_for_isa refuses are left
 // out by the callers.
 inline std::vector<const char*> IsaNames() {
   std::vector<const char*> names;

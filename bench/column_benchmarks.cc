@@ -54,7 +54,7 @@ void ColumnLoop(benchmark::State& state, ColumnData& data, BatchFn&& batch) {
 
 // column.h's one call: each chunk of rows hashed on the library's stack and
 // probed (bb_find_column_bitmap of an int64 column without validity).
-void ColumnFind(benchmark::State& state, const char* isa, const bb_kernel_table&,
+void ColumnFind(benchmark::State& state, const char* isa, const bbi_kernel_table&,
                 ColumnData& data) {
   const ScopedIsa scoped(isa);
   if (scoped.status() != BB_OK) {
@@ -76,7 +76,7 @@ void ColumnFind(benchmark::State& state, const char* isa, const bb_kernel_table&
 
 // What an engine does without the one call: libxxhash's XXH64 of each
 // value's 8 bytes into a hash array, then the batch probe.
-void Xxh64ThenFind(benchmark::State& state, const char*, const bb_kernel_table& kernels,
+void Xxh64ThenFind(benchmark::State& state, const char*, const bbi_kernel_table& kernels,
                    ColumnData& data) {
   ColumnLoop(state, data, [&](const ColumnPlacement& p, const int64_t* values) {
     for (size_t i = 0; i < kBatchSize; ++i) p.hashes[i] = XXH64(values + i, sizeof values[i], 0);
@@ -91,7 +91,7 @@ void Xxh64ThenFind(benchmark::State& state, const char*, const bb_kernel_table& 
 // The one call's two halves as separate calls: the tier's vector hash
 // into a hash array, then the batch probe (what the one call saves is the
 // array's round trip).
-void HashThenFind(benchmark::State& state, const char*, const bb_kernel_table& kernels,
+void HashThenFind(benchmark::State& state, const char*, const bbi_kernel_table& kernels,
                   ColumnData& data) {
   if (kernels.parquet_hash_8byte == nullptr) {
     state.SkipWithError("this kernel table has no parquet_hash_8byte");
@@ -107,7 +107,7 @@ void HashThenFind(benchmark::State& state, const char*, const bb_kernel_table& k
   });
 }
 
-using ColumnOp = void (*)(benchmark::State&, const char*, const bb_kernel_table&, ColumnData&);
+using ColumnOp = void (*)(benchmark::State&, const char*, const bbi_kernel_table&, ColumnData&);
 
 }  // namespace
 
@@ -121,8 +121,8 @@ void RegisterColumnBenchmarks() {
   for (const size_t bytes : kColumnBytes) {
     for (const auto& op : ops) {
       for (const char* isa : IsaNames()) {
-        const bb_kernel_table* kernels = nullptr;
-        if (bb_kernels_for_isa(isa, &kernels) != BB_OK) continue;
+        const bbi_kernel_table* kernels = nullptr;
+        if (bbi_kernels_for_isa(isa, &kernels) != BB_OK) continue;
         const ColumnOp fn = op.fn;
         benchmark::RegisterBenchmark(
             (std::string(op.name) + "/" + isa + "/" + std::to_string(bytes)).c_str(),

@@ -18,11 +18,11 @@
 namespace blockbloom_bench {
 namespace {
 
-using OpFn = void (*)(benchmark::State&, const bb_kernel_table&, ProbeData&);
+using OpFn = void (*)(benchmark::State&, const bbi_kernel_table&, ProbeData&);
 
 // The ops. Each gets the shared data of its filter size.
 
-void Insert(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+void Insert(benchmark::State& state, const bbi_kernel_table& kernels, ProbeData& data) {
   // Inserts go to a second, initially empty filter of the same size, shared
   // by the insert ops of every ISA. It fills up as the run goes on, which
   // changes no timing: an insert writes its block whatever the bits were.
@@ -34,7 +34,7 @@ void Insert(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& 
   });
 }
 
-void Find(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+void Find(benchmark::State& state, const bbi_kernel_table& kernels, ProbeData& data) {
   // The single-key find of the public API, bb_find(), runs the ISA picked by
   // bb_select_isa(), which switches the whole process. Rather than flipping
   // that between benchmarks this loops over the ISA table's find directly;
@@ -50,7 +50,7 @@ void Find(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& da
   });
 }
 
-void InsertBatch(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+void InsertBatch(benchmark::State& state, const bbi_kernel_table& kernels, ProbeData& data) {
   ProbeLoop(state, data, false, [&](const Placement& p, const uint64_t* hashes) {  // see Insert()
     kernels.insert_batch(p.insert_target.data, p.insert_target.num_blocks, hashes, kBatchSize);
     benchmark::ClobberMemory();
@@ -58,7 +58,7 @@ void InsertBatch(benchmark::State& state, const bb_kernel_table& kernels, ProbeD
   });
 }
 
-void FindBatchBitmap(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+void FindBatchBitmap(benchmark::State& state, const bbi_kernel_table& kernels, ProbeData& data) {
   ProbeLoop(state, data, true, [&](const Placement& p, const uint64_t* hashes) {
     size_t hits = kernels.find_batch_bitmap(p.filled.data, p.filled.num_blocks, hashes,
                                             kBatchSize, p.bitmap);
@@ -69,7 +69,7 @@ void FindBatchBitmap(benchmark::State& state, const bb_kernel_table& kernels, Pr
   });
 }
 
-void FindBatchSelect(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+void FindBatchSelect(benchmark::State& state, const bbi_kernel_table& kernels, ProbeData& data) {
   ProbeLoop(state, data, true, [&](const Placement& p, const uint64_t* hashes) {
     size_t hits = kernels.find_batch_select(p.filled.data, p.filled.num_blocks, hashes,
                                             kBatchSize, p.selection);
@@ -85,7 +85,7 @@ void FindBatchSelect(benchmark::State& state, const bb_kernel_table& kernels, Pr
 // compares with find_batch_select / find_batch_bitmap over the same rows
 // (divide by the density for ns per probed row).
 template <int kPercent>
-void FindBatchSelectFrom(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+void FindBatchSelectFrom(benchmark::State& state, const bbi_kernel_table& kernels, ProbeData& data) {
   const std::vector<uint32_t> sel = LiveSelection(kBatchSize, kPercent);
   ProbeLoop(state, data, true, [&](const Placement& p, const uint64_t* hashes) {
     size_t hits = kernels.find_batch_select_from(p.filled.data, p.filled.num_blocks, hashes,
@@ -100,7 +100,7 @@ void FindBatchSelectFrom(benchmark::State& state, const bb_kernel_table& kernels
 // What bb_find_batch_select_from checks before probing: the largest row of
 // the selection (the tier's max_u32), against n.
 template <int kPercent>
-void SelectionCheck(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+void SelectionCheck(benchmark::State& state, const bbi_kernel_table& kernels, ProbeData& data) {
   const std::vector<uint32_t> sel = LiveSelection(kBatchSize, kPercent);
   ProbeLoop(state, data, false, [&](const Placement&, const uint64_t*) {
     uint32_t max = kernels.max_u32(sel.data(), sel.size());
@@ -112,7 +112,7 @@ void SelectionCheck(benchmark::State& state, const bb_kernel_table& kernels, Pro
 // The bitmap is ANDed into, so each iteration starts from a fresh copy of
 // the live rows' bitmap (128 bytes: a few ns of the batch's time).
 template <int kPercent, bool kWholeBytes>
-void FindBatchBitmapAnd(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+void FindBatchBitmapAnd(benchmark::State& state, const bbi_kernel_table& kernels, ProbeData& data) {
   const std::vector<uint8_t> live = LiveBitmap(kBatchSize, kPercent, kWholeBytes);
   ProbeLoop(state, data, true, [&](const Placement& p, const uint64_t* hashes) {
     std::memcpy(p.bitmap, live.data(), live.size());
@@ -155,8 +155,8 @@ void RegisterKernelBenchmarks() {
   for (const size_t bytes : kFilterBytes) {
     for (const Op& op : kOps) {
       for (const char* isa : IsaNames()) {
-        const bb_kernel_table* kernels = nullptr;
-        if (bb_kernels_for_isa(isa, &kernels) != BB_OK) continue;  // not built or not this CPU
+        const bbi_kernel_table* kernels = nullptr;
+        if (bbi_kernels_for_isa(isa, &kernels) != BB_OK) continue;  // not built or not this CPU
         const std::string name =
             std::string(op.name) + "/" + isa + "/" + std::to_string(bytes);
         const OpFn fn = op.fn;

@@ -5,7 +5,7 @@
 
 namespace blockbloom_bench {
 
-// One benchmark per op, filter size and ISA that bb_kernels_for_isa accepts on
+// One benchmark per op, filter size and ISA that bbi_kernels_for_isa accepts on
 // this CPU. Filters and keys are built lazily, when a benchmark of that size
 // first runs, so listing or filtering benchmarks costs nothing.
 void RegisterKernelBenchmarks();

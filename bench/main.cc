@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
   // The defaults by size class (kernels/prefetch.h), "<min_bytes>:<hint>:<distance>,..."
   // for scripts/bench_table.py, which finds each size's default cell in the sweeps.
   std::string defaults;
-  for (const blockbloom::PrefetchClass& c : blockbloom::kPrefetchClasses) {
+  for (const blockbloom::internal::PrefetchClass& c : blockbloom::internal::kPrefetchClasses) {
     defaults += (defaults.empty() ? "" : ",") + std::to_string(c.min_bytes) + ":" +
                 bb_prefetch_hint_name(c.hint) + ":" + std::to_string(c.distance);
   }

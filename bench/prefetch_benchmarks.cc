@@ -159,7 +159,7 @@ void RandomUpdatesLoop(benchmark::State& state, ProbeData& data, int hint, size_
   state.counters["ns_per_key"] = updates > 0 ? wall_ns / updates : 0.0;
 }
 
-void FindSweep(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data,
+void FindSweep(benchmark::State& state, const bbi_kernel_table& kernels, ProbeData& data,
                int hint, size_t distance) {
   const ScopedPrefetch prefetch(hint, distance);
   ProbeLoop(state, data, true, [&](const Placement& p, const uint64_t* hashes) {
@@ -171,7 +171,7 @@ void FindSweep(benchmark::State& state, const bb_kernel_table& kernels, ProbeDat
   });
 }
 
-void InsertSweep(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data,
+void InsertSweep(benchmark::State& state, const bbi_kernel_table& kernels, ProbeData& data,
                  int hint, size_t distance) {
   const ScopedPrefetch prefetch(hint, distance);
   ProbeLoop(state, data, false, [&](const Placement& p, const uint64_t* hashes) {
@@ -231,9 +231,9 @@ void RegisterMemory(size_t bytes) {
   }
 }
 
-using SweepOp = void (*)(benchmark::State&, const bb_kernel_table&, ProbeData&, int, size_t);
+using SweepOp = void (*)(benchmark::State&, const bbi_kernel_table&, ProbeData&, int, size_t);
 
-void RegisterKernelSweep(const char* op, SweepOp fn, const bb_kernel_table* kernels,
+void RegisterKernelSweep(const char* op, SweepOp fn, const bbi_kernel_table* kernels,
                          const char* isa, int hint, size_t distance, size_t bytes) {
   benchmark::RegisterBenchmark(
       (std::string("prefetch_sweep/") + op + "/" + isa + "/" + CellName(hint, distance, bytes))
@@ -268,13 +268,13 @@ void ForEachKernelCell(Fn&& fn) {
 
 // The tiers swept: the selected one and, below it, avx2 (the widest tier of
 // most machines without AVX-512), each only if compiled and supported.
-std::vector<std::pair<std::string, const bb_kernel_table*>> SweptTiers() {
-  std::vector<std::pair<std::string, const bb_kernel_table*>> tiers;
+std::vector<std::pair<std::string, const bbi_kernel_table*>> SweptTiers() {
+  std::vector<std::pair<std::string, const bbi_kernel_table*>> tiers;
   const std::string selected = bb_selected_isa();
   for (const std::string& isa : {selected, std::string("avx2")}) {
-    const bb_kernel_table* kernels = nullptr;
+    const bbi_kernel_table* kernels = nullptr;
     const bool seen = !tiers.empty() && tiers.front().first == isa;
-    if (!seen && bb_kernels_for_isa(isa.c_str(), &kernels) == BB_OK) tiers.emplace_back(isa, kernels);
+    if (!seen && bbi_kernels_for_isa(isa.c_str(), &kernels) == BB_OK) tiers.emplace_back(isa, kernels);
   }
   return tiers;
 }

@@ -37,7 +37,7 @@ void SetNsPerKey(benchmark::State& state, double keys_per_iteration) {
 // union/<isa>/<bytes>: ORs the filled filter into the insert target. Per key
 // means per key the filter holds at 10.67 bits per key. Averaged over the
 // placements of in-cache filters, as the kernel benchmarks are.
-void Union(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+void Union(benchmark::State& state, const bbi_kernel_table& kernels, ProbeData& data) {
   const std::vector<Placement>& placements = data.placements();
   PlacementSchedule schedule(placements.size(), state.max_iterations);
   for (auto _ : state) {
@@ -86,12 +86,12 @@ size_t SliceStart(size_t n, uint32_t t) {
 // insert_batch_threads<T>/<isa>/<bytes>: T threads fill one filter through
 // the partitioned insert (each takes every hash, inserts its block range).
 template <uint32_t kThreads>
-void InsertBatchThreads(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+void InsertBatchThreads(benchmark::State& state, const bbi_kernel_table& kernels, ProbeData& data) {
   bb_filter& f = data.insert_target();
   ThreadsLoop<kThreads>(state, data, [&](uint32_t t, const uint64_t* hashes, size_t n) {
     kernels.insert_batch_range(f.data, f.num_blocks, hashes, n,
-                               blockbloom::PartFirstBlock(t, kThreads, f.num_blocks),
-                               blockbloom::PartFirstBlock(t + 1, kThreads, f.num_blocks));
+                               blockbloom::internal::PartFirstBlock(t, kThreads, f.num_blocks),
+                               blockbloom::internal::PartFirstBlock(t + 1, kThreads, f.num_blocks));
   });
 }
 
@@ -122,7 +122,7 @@ class SpinBarrier {
 // s partitions its 1/T slice of the hashes into T parts (partition_hashes),
 // all wait, then thread t inserts part t of every slice (insert_batch).
 template <uint32_t kThreads>
-void InsertBatchRadixThreads(benchmark::State& state, const bb_kernel_table& kernels,
+void InsertBatchRadixThreads(benchmark::State& state, const bbi_kernel_table& kernels,
                              ProbeData& data) {
   bb_filter& f = data.insert_target();
   std::vector<uint64_t> out(kThreadChunk);
@@ -145,7 +145,7 @@ void InsertBatchRadixThreads(benchmark::State& state, const bb_kernel_table& ker
 // build's partition: half the hashes of an iteration of the 2-thread build
 // into 2 parts, CPU time per key (not in scripts/bench: insert_batch_radix_
 // threads2 includes it; this says how much of it the partition is).
-void PartitionHashesParts2(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+void PartitionHashesParts2(benchmark::State& state, const bbi_kernel_table& kernels, ProbeData& data) {
   const bb_filter& f = data.filled();
   const std::vector<uint64_t>& probes = data.probes();
   const size_t n = std::min(kThreadChunk / 2, probes.size());
@@ -166,7 +166,7 @@ void PartitionHashesParts2(benchmark::State& state, const bb_kernel_table& kerne
 // each find_batch_bitmap over its 1/T of the hashes (split at a multiple of
 // 8 keys, so each writes its own bytes of the one bitmap).
 template <uint32_t kThreads>
-void FindBatchThreads(benchmark::State& state, const bb_kernel_table& kernels, ProbeData& data) {
+void FindBatchThreads(benchmark::State& state, const bbi_kernel_table& kernels, ProbeData& data) {
   const bb_filter& f = data.filled();
   std::vector<uint8_t> bitmap(kThreadChunk / 8 + 1);
   ThreadsLoop<kThreads>(state, data, [&](uint32_t t, const uint64_t* hashes, size_t n) {
@@ -218,7 +218,7 @@ void PointerChase(benchmark::State& state, ProbeData& data) {
   SetNsPerKey(state, static_cast<double>(kBatchSize));
 }
 
-using KernelOp = void (*)(benchmark::State&, const bb_kernel_table&, ProbeData&);
+using KernelOp = void (*)(benchmark::State&, const bbi_kernel_table&, ProbeData&);
 
 }  // namespace
 
@@ -236,8 +236,8 @@ void RegisterScalingBenchmarks() {
   for (const size_t bytes : kFilterBytes) {
     for (const auto& op : ops) {
       for (const char* isa : IsaNames()) {
-        const bb_kernel_table* kernels = nullptr;
-        if (bb_kernels_for_isa(isa, &kernels) != BB_OK) continue;
+        const bbi_kernel_table* kernels = nullptr;
+        if (bbi_kernels_for_isa(isa, &kernels) != BB_OK) continue;
         const KernelOp fn = op.fn;
         benchmark::RegisterBenchmark(
             (std::string(op.name) + "/" + isa + "/" + std::to_string(bytes)).c_str(),

@@ -89,8 +89,8 @@ void RegisterStringHashBenchmarks() {
       });
     });
     for (const char* isa : IsaNames()) {
-      const bb_kernel_table* kernels = nullptr;
-      if (bb_kernels_for_isa(isa, &kernels) != BB_OK) continue;
+      const bbi_kernel_table* kernels = nullptr;
+      if (bbi_kernels_for_isa(isa, &kernels) != BB_OK) continue;
       benchmark::RegisterBenchmark((prefix + isa + "/" + std::to_string(batch)).c_str(),
                                    [min_len, max_len, kernels](benchmark::State& state) {
         const StringPool& pool = Pool(min_len, max_len);

@@ -196,8 +196,8 @@ void RegisterTypedColumnBenchmarks() {
     for (const auto& k : kKinds) {
       for (const bool insert : {false, true}) {
         for (const char* isa : IsaNames()) {
-          const bb_kernel_table* kernels = nullptr;
-          if (bb_kernels_for_isa(isa, &kernels) != BB_OK) continue;
+          const bbi_kernel_table* kernels = nullptr;
+          if (bbi_kernels_for_isa(isa, &kernels) != BB_OK) continue;
           const std::string name = std::string(insert ? "insert_column/" : "find_column_bitmap/") +
                                    k.name + "/" + isa + "/" + std::to_string(bytes);
           const Kind kind = k.kind;

@@ -14,7 +14,7 @@
 #include "cpuinfo_aarch64.h"
 #endif
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 #if defined(CPU_FEATURES_ARCH_AARCH64)
 namespace {
@@ -85,4 +85,4 @@ CpuDescription DescribeCpu() {
   return d;
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal

@@ -6,7 +6,7 @@
 
 #include <string>
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 // The instruction-set extensions the tiers' compiled code may use. On x86 a
 // flag is set only when the OS also saves the registers it needs (cpu_features
@@ -28,6 +28,6 @@ struct CpuDescription {
 CpuFlags DetectCpuFlags();
 CpuDescription DescribeCpu();
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_DISPATCH_CPU_FEATURES_DETECT_H_

@@ -6,9 +6,9 @@
 #include "blockbloom/blockbloom.h"
 #include "kernels/kernel_registry.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
-std::atomic<const bb_kernel_table*> g_active_kernels{&kScalarKernels};
+std::atomic<const bbi_kernel_table*> g_active_kernels{&kScalarKernels};
 
 namespace {
 
@@ -40,7 +40,7 @@ const DispatchState& GetDispatchState() {
   return state;
 }
 
-int LookUpKernels(const char* name, const bb_kernel_table** table) {
+int LookUpKernels(const char* name, const bbi_kernel_table** table) {
   if (table != nullptr) *table = nullptr;
   if (name == nullptr || table == nullptr) return BB_ERR_NULL_POINTER;
   Isa isa;
@@ -52,40 +52,40 @@ int LookUpKernels(const char* name, const bb_kernel_table** table) {
   return BB_OK;
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 // ------------------------------------------------------------ C API: ISAs
 
-using blockbloom::GetDispatchState;
+using blockbloom::internal::GetDispatchState;
 
 extern "C" {
 
-size_t bb_isa_count(void) { return blockbloom::kNumIsas; }
+size_t bb_isa_count(void) { return blockbloom::internal::kNumIsas; }
 
 const char* bb_isa_name(size_t i) {
-  return i < blockbloom::kNumIsas ? blockbloom::IsaName(blockbloom::kIsasBestFirst[i]) : nullptr;
+  return i < blockbloom::internal::kNumIsas ? blockbloom::internal::IsaName(blockbloom::internal::kIsasBestFirst[i]) : nullptr;
 }
 
-const char* bb_selected_isa(void) { return blockbloom::ActiveKernels().isa; }
+const char* bb_selected_isa(void) { return blockbloom::internal::ActiveKernels().isa; }
 
 const char* bb_compiled_isas(void) { return GetDispatchState().compiled_names.c_str(); }
 
 const char* bb_supported_isas(void) { return GetDispatchState().supported_names.c_str(); }
 
 int bb_isa_supported(const char* name) {
-  const bb_kernel_table* table;
-  return blockbloom::LookUpKernels(name, &table) == BB_OK ? 1 : 0;
+  const bbi_kernel_table* table;
+  return blockbloom::internal::LookUpKernels(name, &table) == BB_OK ? 1 : 0;
 }
 
 int bb_select_isa(const char* name) {
-  const bb_kernel_table* table;
-  const int status = blockbloom::LookUpKernels(name, &table);
-  if (status == BB_OK) blockbloom::g_active_kernels.store(table, std::memory_order_relaxed);
+  const bbi_kernel_table* table;
+  const int status = blockbloom::internal::LookUpKernels(name, &table);
+  if (status == BB_OK) blockbloom::internal::g_active_kernels.store(table, std::memory_order_relaxed);
   return status;
 }
 
-int bb_kernels_for_isa(const char* name, const bb_kernel_table** table) {
-  return blockbloom::LookUpKernels(name, table);
+int bbi_kernels_for_isa(const char* name, const bbi_kernel_table** table) {
+  return blockbloom::internal::LookUpKernels(name, table);
 }
 
 const char* bb_forced_isa(void) {

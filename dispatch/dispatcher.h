@@ -11,14 +11,14 @@
 #include "kernels/kernel_table.h"
 #include "dispatch/isa_choice.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 // Starts as the scalar table (constant-initialised, so even code that runs
 // before the library's own initialisers gets correct results) and is switched
 // to the best tier before main().
-extern std::atomic<const bb_kernel_table*> g_active_kernels;
+extern std::atomic<const bbi_kernel_table*> g_active_kernels;
 
-inline const bb_kernel_table& ActiveKernels() {
+inline const bbi_kernel_table& ActiveKernels() {
   return *g_active_kernels.load(std::memory_order_relaxed);
 }
 
@@ -33,8 +33,8 @@ struct DispatchState {
 const DispatchState& GetDispatchState();
 
 // BB_OK, or why name cannot be used here; on success *table is its kernels.
-int LookUpKernels(const char* name, const bb_kernel_table** table);
+int LookUpKernels(const char* name, const bbi_kernel_table** table);
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_DISPATCH_DISPATCHER_H_

@@ -5,7 +5,7 @@
 #include <initializer_list>
 #include <utility>
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace {
 
 using Requirement = std::pair<bool CpuFlags::*, const char*>;
@@ -112,4 +112,4 @@ IsaChoice ChooseIsa(const char* override_name, const IsaSet& compiled, const Cpu
   return choice;
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal

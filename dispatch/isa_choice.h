@@ -9,7 +9,7 @@
 #include "dispatch/cpu_features_detect.h"
 #include "kernels/isa.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 // True if a CPU with `flags` can run every instruction the tier's compiled
 // code may contain. Otherwise false, and *missing (if not null) names the
@@ -37,6 +37,6 @@ IsaChoice ChooseIsa(const char* override_name, const IsaSet& compiled, const Cpu
 // "avx512, avx2, sse42, scalar": the names in `set`, best first.
 std::string IsaSetNames(const IsaSet& set, const char* separator);
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_DISPATCH_ISA_CHOICE_H_

@@ -7,7 +7,7 @@
 #include "blockbloom/tuning.h"
 #include "kernels/prefetch.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace {
 
 bool IsBlank(char c) { return c == ' ' || c == '\t'; }
@@ -93,27 +93,27 @@ const bool kAppliedOnLoad = [] {
 }();
 
 }  // namespace
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 // ------------------------------------------------------- C API: prefetching
 
 extern "C" {
 
 size_t bb_prefetch_distance(void) {
-  return blockbloom::g_prefetch_distance.load(std::memory_order_relaxed);
+  return blockbloom::internal::g_prefetch_distance.load(std::memory_order_relaxed);
 }
 
 void bb_set_prefetch_distance(size_t keys_ahead) {
   // 0 stays 0: the default of each filter's size class.
-  if (keys_ahead > blockbloom::kMaxPrefetchDistance) keys_ahead = blockbloom::kMaxPrefetchDistance;
-  blockbloom::g_prefetch_distance.store(keys_ahead, std::memory_order_relaxed);
+  if (keys_ahead > blockbloom::internal::kMaxPrefetchDistance) keys_ahead = blockbloom::internal::kMaxPrefetchDistance;
+  blockbloom::internal::g_prefetch_distance.store(keys_ahead, std::memory_order_relaxed);
 }
 
-int bb_prefetch_hint(void) { return blockbloom::g_prefetch_hint.load(std::memory_order_relaxed); }
+int bb_prefetch_hint(void) { return blockbloom::internal::g_prefetch_hint.load(std::memory_order_relaxed); }
 
 int bb_set_prefetch_hint(int hint) {
   if (bb_prefetch_hint_name(hint) == nullptr) return BB_ERR_INVALID_PREFETCH_HINT;
-  blockbloom::g_prefetch_hint.store(hint, std::memory_order_relaxed);
+  blockbloom::internal::g_prefetch_hint.store(hint, std::memory_order_relaxed);
   return BB_OK;
 }
 
@@ -129,7 +129,7 @@ const char* bb_prefetch_hint_name(int hint) {
 }
 
 const char* bb_prefetch_override_refused(void) {
-  const std::string& refused = blockbloom::LoadChoice().refused;
+  const std::string& refused = blockbloom::internal::LoadChoice().refused;
   return refused.empty() ? nullptr : refused.c_str();
 }
 

@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <string>
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 struct PrefetchChoice {
   std::size_t distance = 0;  // 0: not overridden
@@ -23,6 +23,6 @@ struct PrefetchChoice {
 // blanks allowed); the hint one of none, l1, l2, l3.
 PrefetchChoice ChoosePrefetch(const char* distance_text, const char* hint_text);
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_DISPATCH_PREFETCH_CHOICE_H_

@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 inline constexpr std::size_t kBlockBytes = 32;
 inline constexpr std::size_t kLanesPerBlock = 8;
@@ -126,6 +126,6 @@ class PartLocator {
   std::uint64_t reciprocal_;
 };
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_KERNELS_BLOCK_OP_H_

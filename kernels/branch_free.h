@@ -9,13 +9,13 @@
 
 #include <cstdint>
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 constexpr std::uint64_t KeepIf(bool keep, std::uint64_t a, std::uint64_t b) {
   const std::uint64_t mask = std::uint64_t{0} - static_cast<std::uint64_t>(keep);
   return (a & mask) | (b & ~mask);
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_KERNELS_BRANCH_FREE_H_

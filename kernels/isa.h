@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <string_view>
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 // Best first: the dispatcher picks the first one the CPU supports.
 // kDummy exists only in a test build (meson -Dtest_dummy_tier=true): the
@@ -52,6 +52,6 @@ inline bool IsaFromName(std::string_view name, Isa* isa) {
   return false;
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_KERNELS_ISA_H_

@@ -7,13 +7,13 @@
 #include "kernels/kernel_table.h"
 #include "kernels/isa.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
-extern const bb_kernel_table kScalarKernels;
+extern const bbi_kernel_table kScalarKernels;
 
 // The table compiled for isa, or nullptr if this build has none for it.
-const bb_kernel_table* CompiledKernels(Isa isa);
+const bbi_kernel_table* CompiledKernels(Isa isa);
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_KERNELS_KERNEL_REGISTRY_H_

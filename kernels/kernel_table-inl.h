@@ -9,7 +9,7 @@
 // block operation and, inside a Highway target namespace, compile with that
 // target's instruction set. The layouts (which block, which key) come from
 // kernels/block_op.h, shared by all tiers. Needs <cstddef>, <cstdint>,
-// <type_traits>, kernels/kernel_table.h (bb_kernel_table), kernels/block_op.h
+// <type_traits>, kernels/kernel_table.h (bbi_kernel_table), kernels/block_op.h
 // and kernels/prefetch.h.
 
 template <class Layout>
@@ -34,8 +34,8 @@ void Insert(uint8_t* blocks, uint32_t num_blocks, typename Layout::Hash hash) {
 
 #include "kernels/batch_loops-inl.h"
 
-inline constexpr bb_kernel_table MakeKernelTable(const char* isa) {
-  return bb_kernel_table{
+inline constexpr bbi_kernel_table MakeKernelTable(const char* isa) {
+  return bbi_kernel_table{
       isa,
       &Insert<ParquetLayout>,
       &Find<ParquetLayout>,

@@ -20,7 +20,7 @@
 extern "C" {
 #endif
 
-typedef struct bb_kernel_table {
+typedef struct bbi_kernel_table {
   const char* isa; /* one of the registry's names (kernels/isa.h) */
 
   /* Parquet layout: 64-bit hashes. */
@@ -103,12 +103,12 @@ typedef struct bb_kernel_table {
                                     size_t n, uint64_t* hashes);
   void (*parquet_hash_byte_array64)(const uint8_t* data, size_t data_len, const void* offsets,
                                     size_t n, uint64_t* hashes);
-} bb_kernel_table;
+} bbi_kernel_table;
 
 /* The table of one named ISA. BB_ERR_UNKNOWN_ISA, BB_ERR_ISA_NOT_COMPILED or
  * BB_ERR_ISA_UNSUPPORTED (the CPU lacks it: calling it could fault) leave
  * *table NULL. */
-int bb_kernels_for_isa(const char* name, const bb_kernel_table** table);
+int bbi_kernels_for_isa(const char* name, const bbi_kernel_table** table);
 
 #ifdef __cplusplus
 } /* extern "C" */

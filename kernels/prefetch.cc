@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "kernels/prefetch.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 // Constant-initialised: valid before any of the library's initialisers run
 // (the environment overrides are applied by dispatch/prefetch_choice.cc).
@@ -9,4 +9,4 @@ namespace blockbloom {
 std::atomic<std::size_t> g_prefetch_distance{0};
 std::atomic<int> g_prefetch_hint{BB_PREFETCH_DEFAULT};
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal

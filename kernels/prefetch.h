@@ -11,7 +11,7 @@
 
 #include "blockbloom/tuning.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 // Filters below this size live in L2 or closer: prefetching there only costs
 // instructions. From 1 MiB up it pays, even at L3 sizes, because the L3 of a
@@ -94,6 +94,6 @@ inline PrefetchPlan PrefetchPlanFor(std::size_t num_bytes) {
                       g_prefetch_distance.load(std::memory_order_relaxed));
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_KERNELS_PREFETCH_H_

@@ -22,7 +22,7 @@
 #include "kernels/branch_free.h"
 #include "kernels/xxh64_op.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace xxh64 {
 
 inline uint64_t Load64(const uint8_t* p) {
@@ -154,6 +154,6 @@ inline void HashByteArrays(const uint8_t* data, size_t data_len, const uint8_t* 
 static_assert(Avalanche(kPrime5) == 0xEF46DB3751D8E999ull, "XXH64 of no bytes");
 
 }  // namespace xxh64
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_KERNELS_XXH64_BYTES_H_

@@ -16,7 +16,7 @@
 
 #include <cstdint>
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace xxh64 {
 
 // XXH64's five primes.
@@ -73,6 +73,6 @@ static_assert(Hash4(0) == 0x3AEFA6FD5CF2DEB4ull, "XXH64 of 4 zero bytes");
 static_assert(Hash16(0, 0) == 0xAF09F71516247C32ull, "XXH64 of 16 zero bytes");
 
 }  // namespace xxh64
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_KERNELS_XXH64_OP_H_

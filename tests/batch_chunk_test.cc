@@ -44,10 +44,10 @@ struct Parquet {
   static const std::vector<Hash>& Hashes(const Case& c) { return c.hashes64; }
   static void OracleInsert(std::vector<uint8_t>& bytes, Hash h) { oracle::Insert(bytes, h); }
   static bool OracleFind(const std::vector<uint8_t>& bytes, Hash h) { return oracle::Find(bytes, h); }
-  static auto InsertBatch(const bb_kernel_table& k) { return k.insert_batch; }
-  static auto InsertRange(const bb_kernel_table& k) { return k.insert_batch_range; }
-  static auto FindBitmap(const bb_kernel_table& k) { return k.find_batch_bitmap; }
-  static auto FindSelect(const bb_kernel_table& k) { return k.find_batch_select; }
+  static auto InsertBatch(const bbi_kernel_table& k) { return k.insert_batch; }
+  static auto InsertRange(const bbi_kernel_table& k) { return k.insert_batch_range; }
+  static auto FindBitmap(const bbi_kernel_table& k) { return k.find_batch_bitmap; }
+  static auto FindSelect(const bbi_kernel_table& k) { return k.find_batch_select; }
 };
 
 struct Kudu {
@@ -56,16 +56,16 @@ struct Kudu {
   static const std::vector<Hash>& Hashes(const Case& c) { return c.hashes32; }
   static void OracleInsert(std::vector<uint8_t>& bytes, Hash h) { oracle::KuduInsert(bytes, h); }
   static bool OracleFind(const std::vector<uint8_t>& bytes, Hash h) { return oracle::KuduFind(bytes, h); }
-  static auto InsertBatch(const bb_kernel_table& k) { return k.kudu_insert_batch; }
-  static auto InsertRange(const bb_kernel_table& k) { return k.kudu_insert_batch_range; }
-  static auto FindBitmap(const bb_kernel_table& k) { return k.kudu_find_batch_bitmap; }
-  static auto FindSelect(const bb_kernel_table& k) { return k.kudu_find_batch_select; }
+  static auto InsertBatch(const bbi_kernel_table& k) { return k.kudu_insert_batch; }
+  static auto InsertRange(const bbi_kernel_table& k) { return k.kudu_insert_batch_range; }
+  static auto FindBitmap(const bbi_kernel_table& k) { return k.kudu_find_batch_bitmap; }
+  static auto FindSelect(const bbi_kernel_table& k) { return k.kudu_find_batch_select; }
 };
 
 // Checks one ISA's batch ops of one layout on a filter of `blocks` blocks
 // (a power of two, or any count for Parquet) at every length of kChunkEdgeLengths.
 template <class L>
-void CheckLayout(const bb_kernel_table& k, uint32_t blocks, const Case& c, const std::string& where) {
+void CheckLayout(const bbi_kernel_table& k, uint32_t blocks, const Case& c, const std::string& where) {
   const std::vector<typename L::Hash>& hashes = L::Hashes(c);
   for (size_t n : kChunkEdgeLengths) {
     SCOPED_TRACE(where + " " + L::Name() + " n=" + std::to_string(n));

@@ -24,11 +24,11 @@
 
 namespace {
 
-using blockbloom::ChooseIsa;
-using blockbloom::CpuFlags;
-using blockbloom::Isa;
-using blockbloom::IsaChoice;
-using blockbloom::IsaSet;
+using blockbloom::internal::ChooseIsa;
+using blockbloom::internal::CpuFlags;
+using blockbloom::internal::Isa;
+using blockbloom::internal::IsaChoice;
+using blockbloom::internal::IsaSet;
 
 IsaSet X86Build() {
   IsaSet s;
@@ -84,9 +84,9 @@ TEST(ChooseIsa, RequiresEveryFeatureTheTierIsCompiledWith) {
 
 TEST(ChooseIsa, OverrideSelectsAnySupportedTier) {
   for (Isa isa : {Isa::kScalar, Isa::kSse42, Isa::kAvx2, Isa::kAvx512}) {
-    const IsaChoice c = ChooseIsa(blockbloom::IsaName(isa), X86Build(), SkylakeServer());
+    const IsaChoice c = ChooseIsa(blockbloom::internal::IsaName(isa), X86Build(), SkylakeServer());
     EXPECT_EQ(c.selected, isa);
-    EXPECT_EQ(c.forced, blockbloom::IsaName(isa));
+    EXPECT_EQ(c.forced, blockbloom::internal::IsaName(isa));
     EXPECT_EQ(c.refused, "");
   }
 }
@@ -164,12 +164,12 @@ TEST(Dispatcher, SupportedIsasAreCompiledIsasInBestFirstOrder) {
 
 TEST(IsaRegistry, NamesEveryTierOnceBestFirstWithScalarLastAndNullPastTheEnd) {
   const std::vector<const char*> names = bbtest::RegistryIsaNames();
-  ASSERT_EQ(names.size(), blockbloom::kNumIsas);
+  ASSERT_EQ(names.size(), blockbloom::internal::kNumIsas);
   for (size_t i = 0; i < names.size(); ++i) {
     ASSERT_NE(names[i], nullptr) << i;
-    EXPECT_STREQ(names[i], blockbloom::IsaName(blockbloom::kIsasBestFirst[i])) << i;
+    EXPECT_STREQ(names[i], blockbloom::internal::IsaName(blockbloom::internal::kIsasBestFirst[i])) << i;
     Isa parsed;
-    EXPECT_TRUE(blockbloom::IsaFromName(names[i], &parsed)) << names[i];
+    EXPECT_TRUE(blockbloom::internal::IsaFromName(names[i], &parsed)) << names[i];
     for (size_t j = 0; j < i; ++j) EXPECT_STRNE(names[i], names[j]);
   }
   EXPECT_STREQ(names.back(), "scalar");
@@ -223,12 +223,12 @@ TEST(Dispatcher, EverySelectableTierBuildsIdenticalFiltersThroughThePublicApi) {
 }
 
 TEST(KernelsForIsa, HandsOutOnlyTablesThisCpuCanRun) {
-  const bb_kernel_table* table = reinterpret_cast<const bb_kernel_table*>(1);
-  EXPECT_EQ(bb_kernels_for_isa("bogus", &table), BB_ERR_UNKNOWN_ISA);
+  const bbi_kernel_table* table = reinterpret_cast<const bbi_kernel_table*>(1);
+  EXPECT_EQ(bbi_kernels_for_isa("bogus", &table), BB_ERR_UNKNOWN_ISA);
   EXPECT_EQ(table, nullptr);
-  EXPECT_EQ(bb_kernels_for_isa("scalar", nullptr), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bbi_kernels_for_isa("scalar", nullptr), BB_ERR_NULL_POINTER);
   for (const std::string& isa : Split(bb_supported_isas())) {
-    ASSERT_EQ(bb_kernels_for_isa(isa.c_str(), &table), BB_OK);
+    ASSERT_EQ(bbi_kernels_for_isa(isa.c_str(), &table), BB_OK);
     EXPECT_EQ(table->isa, isa);
   }
 }

@@ -6,8 +6,8 @@
 namespace bbtest {
 
 std::string IsaSkipReason(const std::string& isa) {
-  const bb_kernel_table* table = nullptr;
-  const int status = bb_kernels_for_isa(isa.c_str(), &table);
+  const bbi_kernel_table* table = nullptr;
+  const int status = bbi_kernels_for_isa(isa.c_str(), &table);
   if (status == BB_OK) return "";
   if (status == BB_ERR_ISA_NOT_COMPILED) return isa + " is not compiled for this architecture";
   if (status == BB_ERR_ISA_UNSUPPORTED) return "this CPU cannot run " + isa;
@@ -17,8 +17,8 @@ std::string IsaSkipReason(const std::string& isa) {
 void PerIsa::SetUp() {
   const std::string reason = IsaSkipReason(GetParam());
   if (!reason.empty()) GTEST_SKIP() << "ISA skipped: " << reason;
-  ASSERT_EQ(bb_kernels_for_isa(GetParam(), &kernels_), BB_OK);
-  ASSERT_EQ(bb_kernels_for_isa("scalar", &scalar_), BB_OK);
+  ASSERT_EQ(bbi_kernels_for_isa(GetParam(), &kernels_), BB_OK);
+  ASSERT_EQ(bbi_kernels_for_isa("scalar", &scalar_), BB_OK);
   ASSERT_STREQ(kernels_->isa, GetParam());
 }
 

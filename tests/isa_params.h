@@ -21,12 +21,12 @@ std::string IsaSkipReason(const std::string& isa);
 class PerIsa : public ::testing::TestWithParam<const char*> {
  protected:
   void SetUp() override;
-  const bb_kernel_table& kernels() const { return *kernels_; }
-  const bb_kernel_table& scalar() const { return *scalar_; }
+  const bbi_kernel_table& kernels() const { return *kernels_; }
+  const bbi_kernel_table& scalar() const { return *scalar_; }
 
  private:
-  const bb_kernel_table* kernels_ = nullptr;
-  const bb_kernel_table* scalar_ = nullptr;
+  const bbi_kernel_table* kernels_ = nullptr;
+  const bbi_kernel_table* scalar_ = nullptr;
 };
 
 std::string IsaParamName(const ::testing::TestParamInfo<const char*>& info);

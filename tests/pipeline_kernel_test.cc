@@ -39,8 +39,8 @@ struct Parquet {
   static void OracleInsert(std::vector<uint8_t>& bytes, Hash h) { oracle::Insert(bytes, h); }
   static bool OracleFind(const std::vector<uint8_t>& bytes, Hash h) { return oracle::Find(bytes, h); }
   static uint64_t OracleBlock(Hash h, uint64_t blocks) { return oracle::ParquetBlock(h, blocks); }
-  static auto SelectFrom(const bb_kernel_table& k) { return k.find_batch_select_from; }
-  static auto BitmapAnd(const bb_kernel_table& k) { return k.find_batch_bitmap_and; }
+  static auto SelectFrom(const bbi_kernel_table& k) { return k.find_batch_select_from; }
+  static auto BitmapAnd(const bbi_kernel_table& k) { return k.find_batch_bitmap_and; }
 };
 
 struct Kudu {
@@ -50,8 +50,8 @@ struct Kudu {
   static void OracleInsert(std::vector<uint8_t>& bytes, Hash h) { oracle::KuduInsert(bytes, h); }
   static bool OracleFind(const std::vector<uint8_t>& bytes, Hash h) { return oracle::KuduFind(bytes, h); }
   static uint64_t OracleBlock(Hash h, uint64_t blocks) { return oracle::KuduBlock(h, blocks); }
-  static auto SelectFrom(const bb_kernel_table& k) { return k.kudu_find_batch_select_from; }
-  static auto BitmapAnd(const bb_kernel_table& k) { return k.kudu_find_batch_bitmap_and; }
+  static auto SelectFrom(const bbi_kernel_table& k) { return k.kudu_find_batch_select_from; }
+  static auto BitmapAnd(const bbi_kernel_table& k) { return k.kudu_find_batch_bitmap_and; }
 };
 
 // A filter holding every other one of the probe hashes, so about half the
@@ -98,7 +98,7 @@ std::vector<std::vector<uint32_t>> Selections(size_t n, uint64_t seed) {
 }
 
 template <class L>
-void CheckSelectFrom(const bb_kernel_table& k, uint32_t blocks, const Probe<L>& p,
+void CheckSelectFrom(const bbi_kernel_table& k, uint32_t blocks, const Probe<L>& p,
                      const std::string& where) {
   for (size_t n : kChunkEdgeLengths) {
     for (const std::vector<uint32_t>& sel : Selections(n, 7 + n)) {
@@ -156,7 +156,7 @@ std::vector<std::vector<uint8_t>> Bitmaps(size_t n, uint64_t seed) {
 
 // One bitmap AND of n rows checked against the oracle, with a guard byte.
 template <class L>
-void CheckOneBitmapAnd(const bb_kernel_table& k, uint32_t blocks, const Probe<L>& p, size_t n,
+void CheckOneBitmapAnd(const bbi_kernel_table& k, uint32_t blocks, const Probe<L>& p, size_t n,
                        const std::vector<uint8_t>& in) {
   std::vector<uint8_t> want(in);
   size_t want_hits = 0;
@@ -175,7 +175,7 @@ void CheckOneBitmapAnd(const bb_kernel_table& k, uint32_t blocks, const Probe<L>
 }
 
 template <class L>
-void CheckBitmapAnd(const bb_kernel_table& k, uint32_t blocks, const Probe<L>& p,
+void CheckBitmapAnd(const bbi_kernel_table& k, uint32_t blocks, const Probe<L>& p,
                     const std::string& where) {
   for (size_t n : kChunkEdgeLengths) {
     int which = 0;
@@ -285,7 +285,7 @@ std::vector<typename L::Hash> HashesByHalf(const std::vector<bool>& live, uint32
 // those outside the selection, and for the bitmap AND those whose bit is 0
 // (listed windows) or whose byte is 0 (dense windows).
 template <class L>
-void CheckDeadRowsAreNotTouched(const bb_kernel_table& k, uint32_t blocks,
+void CheckDeadRowsAreNotTouched(const bbi_kernel_table& k, uint32_t blocks,
                                 const std::vector<bool>& live) {
   HalfForbiddenFilter filter(blocks);
   ASSERT_NE(filter.data(), nullptr);

@@ -20,13 +20,13 @@
 
 namespace {
 
-using blockbloom::ChoosePrefetch;
-using blockbloom::PrefetchChoice;
+using blockbloom::internal::ChoosePrefetch;
+using blockbloom::internal::PrefetchChoice;
 
-using blockbloom::kPrefetchClasses;
-using blockbloom::kPrefetchMinBytes;
-using blockbloom::PlanPrefetch;
-using blockbloom::PrefetchPlan;
+using blockbloom::internal::kPrefetchClasses;
+using blockbloom::internal::kPrefetchMinBytes;
+using blockbloom::internal::PlanPrefetch;
+using blockbloom::internal::PrefetchPlan;
 
 using bbtest::PrefetchSettingsGuard;
 

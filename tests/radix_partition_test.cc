@@ -44,13 +44,13 @@ std::vector<std::vector<Hash>> OracleParts(const std::vector<Hash>& hashes, uint
 template <class Hash>
 using PartitionKernel = void (*)(uint32_t, const Hash*, size_t, uint32_t, Hash*, size_t*);
 
-PartitionKernel<uint64_t> KernelOf(const bb_kernel_table& t, uint64_t) { return t.partition_hashes; }
-PartitionKernel<uint32_t> KernelOf(const bb_kernel_table& t, uint32_t) { return t.kudu_partition_hashes; }
+PartitionKernel<uint64_t> KernelOf(const bbi_kernel_table& t, uint64_t) { return t.partition_hashes; }
+PartitionKernel<uint32_t> KernelOf(const bbi_kernel_table& t, uint32_t) { return t.kudu_partition_hashes; }
 
 using InsertKernel64 = void (*)(uint8_t*, uint32_t, const uint64_t*, size_t);
 using InsertKernel32 = void (*)(uint8_t*, uint32_t, const uint32_t*, size_t);
-InsertKernel64 InsertOf(const bb_kernel_table& t, uint64_t) { return t.insert_batch; }
-InsertKernel32 InsertOf(const bb_kernel_table& t, uint32_t) { return t.kudu_insert_batch; }
+InsertKernel64 InsertOf(const bbi_kernel_table& t, uint64_t) { return t.insert_batch; }
+InsertKernel32 InsertOf(const bbi_kernel_table& t, uint32_t) { return t.kudu_insert_batch; }
 
 constexpr uint64_t kPoison = 0x5a5a5a5a5a5a5a5aull;
 
@@ -59,7 +59,7 @@ constexpr uint64_t kPoison = 0x5a5a5a5a5a5a5a5aull;
 // grouped by part in part order), each key's block in its part's range,
 // the counts summing to n, nothing written past out + n.
 template <class Hash>
-void ExpectOraclePartition(const bb_kernel_table& t, const std::vector<Hash>& hashes,
+void ExpectOraclePartition(const bbi_kernel_table& t, const std::vector<Hash>& hashes,
                            uint32_t blocks, uint32_t parts) {
   const size_t n = hashes.size();
   std::vector<Hash> out(n + 16, static_cast<Hash>(kPoison));
@@ -130,7 +130,7 @@ TEST_P(RadixPerIsa, KeysOfOnePartLeaveTheOthersEmpty) {
 // A T-part build (each part inserted on its own) has the bytes of one batch
 // insert of all the keys, on the same tier and on scalar.
 template <class Hash>
-void ExpectPartsBuildTheSameBytes(const bb_kernel_table& t, const bb_kernel_table& scalar,
+void ExpectPartsBuildTheSameBytes(const bbi_kernel_table& t, const bbi_kernel_table& scalar,
                                   const std::vector<Hash>& hashes, uint32_t blocks) {
   std::vector<uint8_t> whole(32ull * blocks, 0), reference(32ull * blocks, 0);
   InsertOf(t, Hash{})(whole.data(), blocks, hashes.data(), hashes.size());
@@ -170,7 +170,7 @@ BB_INSTANTIATE_PER_ISA(RadixPerIsa);
 TEST(PartLocator, FindsThePartOfEveryBlock) {
   for (uint32_t blocks = 1; blocks <= 200; ++blocks) {
     for (uint32_t parts = 1; parts <= blocks; ++parts) {
-      const blockbloom::PartLocator locate(parts, blocks);
+      const blockbloom::internal::PartLocator locate(parts, blocks);
       for (uint32_t b = 0; b < blocks; ++b) {
         ASSERT_EQ(locate.Part(b), OraclePart(b, parts, blocks)) << b << " of " << blocks << ", " << parts;
       }
@@ -178,9 +178,9 @@ TEST(PartLocator, FindsThePartOfEveryBlock) {
   }
   for (uint32_t blocks : {BB_MAX_BLOCKS, BB_MAX_BLOCKS - 1, 1u << 30, 999999937u}) {
     for (uint32_t parts : {2u, 3u, 7u, 64u, 1000u, 65535u, blocks / 3, blocks - 1, blocks}) {
-      const blockbloom::PartLocator locate(parts, blocks);
+      const blockbloom::internal::PartLocator locate(parts, blocks);
       for (uint32_t p = 0; p < parts; p += 1 + parts / 97) {  // both sides of each boundary
-        const uint32_t first = blockbloom::PartFirstBlock(p, parts, blocks);
+        const uint32_t first = blockbloom::internal::PartFirstBlock(p, parts, blocks);
         ASSERT_EQ(locate.Part(first), p) << blocks << ", " << parts;
         if (first > 0) ASSERT_EQ(locate.Part(first - 1), p - 1) << blocks << ", " << parts;
       }

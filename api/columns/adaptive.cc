@@ -35,7 +35,7 @@ void Count(bb_adaptive* a, size_t probed, size_t passed) {
 }
 
 // What a filter that lets every row through writes.
-void WritePassThrough(uint8_t* bitmap, size_t n) { blockbloom::SetLowBits(bitmap, n); }
+void WritePassThrough(uint8_t* bitmap, size_t n) { blockbloom::internal::SetLowBits(bitmap, n); }
 
 void WritePassThrough(uint32_t* selection, size_t n) {
   for (size_t i = 0; i < n; ++i) selection[i] = static_cast<uint32_t>(i);
@@ -87,7 +87,7 @@ int AdaptiveColumn(ColumnProbeFn<Out> probe, ColumnProbeFn<Out> pass, bb_adaptiv
   if (off) {
     a->rows_not_probed += col->length;
   } else {
-    Count(a, blockbloom::ValidRows(col), passed);
+    Count(a, blockbloom::internal::ValidRows(col), passed);
   }
   if (hits != nullptr) *hits = passed;
   return BB_OK;
@@ -144,13 +144,13 @@ int bb_adaptive_kudu_find_batch_select(bb_adaptive* a, const bb_filter* f, const
 
 int bb_adaptive_find_column_bitmap(bb_adaptive* a, const bb_filter* f, const bb_column* col,
                                    uint8_t* bitmap, size_t* hits) {
-  return AdaptiveColumn(bb_find_column_bitmap, blockbloom::PassColumnBitmap, a, f, col, bitmap,
+  return AdaptiveColumn(bb_find_column_bitmap, blockbloom::internal::PassColumnBitmap, a, f, col, bitmap,
                         hits);
 }
 
 int bb_adaptive_find_column_select(bb_adaptive* a, const bb_filter* f, const bb_column* col,
                                    uint32_t* selection, size_t* hits) {
-  return AdaptiveColumn(bb_find_column_select, blockbloom::PassColumnSelect, a, f, col, selection,
+  return AdaptiveColumn(bb_find_column_select, blockbloom::internal::PassColumnSelect, a, f, col, selection,
                         hits);
 }
 

@@ -22,7 +22,7 @@ bb_column FixedColumn(bb_column_type type, const void* values, size_t n) {
 
 int HashFixed(bb_column_type type, const void* values, size_t n, uint64_t* hashes) {
   const bb_column col = FixedColumn(type, values, n);
-  return blockbloom::ParquetHashColumn(&col, hashes, nullptr);
+  return blockbloom::internal::ParquetHashColumn(&col, hashes, nullptr);
 }
 
 }  // namespace
@@ -53,7 +53,7 @@ int bb_parquet_hash_string_batch(const uint8_t* data, size_t data_len, const int
   col.offsets = offsets;
   col.data = data;
   col.data_len = data_len;
-  return blockbloom::ParquetHashColumn(&col, hashes, nullptr);
+  return blockbloom::internal::ParquetHashColumn(&col, hashes, nullptr);
 }
 
 }  // extern "C"

@@ -17,7 +17,7 @@
 #include "api/hashing/fasthash.h"
 #include "dispatch/dispatcher.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace {
 
 // Arrow's Parquet writer stores a date64 (milliseconds) as the INT32 DATE
@@ -180,4 +180,4 @@ ChunkHasher<uint32_t> KuduChunkHasher(const ColumnView& c) {
   }
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal

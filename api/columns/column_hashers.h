@@ -10,7 +10,7 @@
 
 #include "api/columns/column_view.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 // Rows per chunk: the hashers widen narrow values into a stack array of this
 // many, and the column loops hash this many at a time (api/columns/column_ops.cc).
@@ -32,6 +32,6 @@ ChunkHasher<uint64_t> ParquetChunkHasher(const ColumnView& col);
 // meaning for (unsigned, INT96, TIME32, TIME64).
 ChunkHasher<uint32_t> KuduChunkHasher(const ColumnView& col);
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_API_COLUMNS_COLUMN_HASHERS_H_

@@ -30,7 +30,7 @@
 #include "api/filter/layout_ops.h"
 #include "api/columns/validity.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace {
 
 static_assert(kColumnChunk % 8 == 0, "each chunk's bitmap must start on a byte boundary");
@@ -301,30 +301,30 @@ size_t ValidRows(const bb_column* col) {
   return valid;
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 extern "C" {
 
 int bb_parquet_hash_column(const bb_column* col, uint64_t* hashes, size_t* num_hashes) {
-  return blockbloom::ParquetHashColumn(col, hashes, num_hashes);
+  return blockbloom::internal::ParquetHashColumn(col, hashes, num_hashes);
 }
 
 int bb_kudu_hash_column(const bb_column* col, uint32_t seed, uint32_t* hashes,
                         size_t* num_hashes) {
-  return blockbloom::HashColumn<uint32_t>(col, &blockbloom::KuduChunkHasher, seed, hashes,
+  return blockbloom::internal::HashColumn<uint32_t>(col, &blockbloom::internal::KuduChunkHasher, seed, hashes,
                                           num_hashes);
 }
 
-int bb_insert_column(bb_filter* f, const bb_column* col) { return blockbloom::InsertColumn(f, col); }
+int bb_insert_column(bb_filter* f, const bb_column* col) { return blockbloom::internal::InsertColumn(f, col); }
 
 int bb_find_column_bitmap(const bb_filter* f, const bb_column* col, uint8_t* bitmap,
                           size_t* hits) {
-  return blockbloom::FindColumnBitmap(f, col, bitmap, hits);
+  return blockbloom::internal::FindColumnBitmap(f, col, bitmap, hits);
 }
 
 int bb_find_column_select(const bb_filter* f, const bb_column* col, uint32_t* selection,
                           size_t* hits) {
-  return blockbloom::FindColumnSelect(f, col, selection, hits);
+  return blockbloom::internal::FindColumnSelect(f, col, selection, hits);
 }
 
 }  // extern "C"

@@ -11,7 +11,7 @@
 
 #include "blockbloom/column.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 int ParquetHashColumn(const bb_column* col, uint64_t* hashes, size_t* num_hashes);
 int InsertColumn(bb_filter* f, const bb_column* col);
@@ -27,6 +27,6 @@ int PassColumnSelect(const bb_filter* f, const bb_column* col, uint32_t* selecti
 // The rows of a checked column that are not null.
 size_t ValidRows(const bb_column* col);
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_API_COLUMNS_COLUMN_OPS_H_

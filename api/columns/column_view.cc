@@ -3,7 +3,7 @@
 
 #include "api/hashing/byte_order.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace {
 
 // How a type's values are laid out: `width` bytes each (0: the column's
@@ -114,4 +114,4 @@ int CheckOffsets(const ColumnView& view) {
   return view.width == 4 ? CheckOffsetsOf<int32_t>(view) : CheckOffsetsOf<int64_t>(view);
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal

@@ -11,7 +11,7 @@
 
 #include "blockbloom/column.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 struct ColumnView {
   uint32_t type;          // a bb_column_type
@@ -35,6 +35,6 @@ int CheckColumn(const bb_column* col, ColumnView* view);
 // non-decreasing and <= data_len. BB_OK for fixed-width columns.
 int CheckOffsets(const ColumnView& view);
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_API_COLUMNS_COLUMN_VIEW_H_

@@ -12,7 +12,7 @@
 
 #include "api/hashing/byte_order.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 inline size_t BitmapBytes(size_t n) { return n / 8 + (n % 8 != 0); }
 
@@ -103,6 +103,6 @@ inline size_t FilterSelection(uint32_t* selection, size_t k, const uint8_t* bits
   return kept;
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_API_COLUMNS_VALIDITY_H_

@@ -7,33 +7,14 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "api/filter/huge_page_map.h"
 #include "blockbloom/blockbloom.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace {
 
 // Below this the heap is cheaper than a system call per filter.
 constexpr std::size_t kMmapThreshold = std::size_t{1} << 20;
-// From here on a filter is placed on 2 MiB boundaries and offered to
-// transparent huge pages: with 4 KiB pages nearly every probe of a large
-// filter misses the TLB, and the page walk costs as much as the cache miss.
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
-
-uint8_t* MapHugePageAligned(std::size_t num_bytes) {
-  const std::size_t span = num_bytes + kHugePage;
-  void* p = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) return nullptr;
-  const auto start = reinterpret_cast<std::uintptr_t>(p);
-  const std::uintptr_t aligned = (start + kHugePage - 1) & ~(kHugePage - 1);
-  // Give back the slack on both sides, keeping [aligned, aligned + num_bytes).
-  if (aligned > start) munmap(p, aligned - start);
-  const std::uintptr_t end = start + span;
-  const std::uintptr_t used_end = aligned + ((num_bytes + 4095) & ~std::size_t{4095});
-  if (end > used_end) munmap(reinterpret_cast<void*>(used_end), end - used_end);
-  // Advice only: where the OS has no THP the filter simply uses 4 KiB pages.
-  madvise(reinterpret_cast<void*>(aligned), num_bytes, MADV_HUGEPAGE);
-  return reinterpret_cast<uint8_t*>(aligned);
-}
 
 // The default allocator.
 uint8_t* AllocateDefault(std::size_t num_bytes, bool zeroed) {
@@ -114,4 +95,4 @@ int InitOwnedFilter(bb_filter* f, std::size_t num_bytes, const bb_allocator* all
   return BB_OK;
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal

@@ -9,7 +9,7 @@
 
 #include "blockbloom/blockbloom.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 // BB_OK for an allocator with both functions; BB_ERR_NULL_POINTER for none
 // (internally, nullptr means the default, but a caller passing NULL to a
@@ -36,6 +36,6 @@ void FreeBitset(const bb_allocator* allocator, uint8_t* data, std::size_t num_by
 int InitOwnedFilter(bb_filter* f, std::size_t num_bytes, const bb_allocator* allocator,
                     bool zeroed);
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_API_FILTER_BITSET_MEMORY_H_

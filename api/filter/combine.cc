@@ -20,7 +20,7 @@ int CheckCombinable(const bb_filter* dst, const bb_filter* src) {
   if ((d > s && d - s < src->num_bytes) || (s > d && s - d < dst->num_bytes)) {
     return BB_ERR_FILTERS_OVERLAP;
   }
-  return (blockbloom::LoadFlags(dst) & BB_FILTER_READ_ONLY) != 0 ? BB_ERR_READ_ONLY : BB_OK;
+  return (blockbloom::internal::LoadFlags(dst) & BB_FILTER_READ_ONLY) != 0 ? BB_ERR_READ_ONLY : BB_OK;
 }
 
 }  // namespace
@@ -31,11 +31,11 @@ int bb_filter_union(bb_filter* dst, const bb_filter* src) {
   const int status = CheckCombinable(dst, src);
   if (status != BB_OK) return status;
   // Kudu: an always-false filter holds nothing, so adding it changes nothing.
-  if (blockbloom::AlwaysFalse(src)) return BB_OK;
+  if (blockbloom::internal::AlwaysFalse(src)) return BB_OK;
   if (dst->data != src->data) {
-    blockbloom::ActiveKernels().union_bytes(dst->data, src->data, dst->num_bytes);
+    blockbloom::internal::ActiveKernels().union_bytes(dst->data, src->data, dst->num_bytes);
   }
-  blockbloom::ClearAlwaysFalse(dst);
+  blockbloom::internal::ClearAlwaysFalse(dst);
   return BB_OK;
 }
 
@@ -43,10 +43,10 @@ int bb_filter_intersect(bb_filter* dst, const bb_filter* src) {
   const int status = CheckCombinable(dst, src);
   if (status != BB_OK) return status;
   if (dst->data != src->data) {
-    blockbloom::ActiveKernels().intersect_bytes(dst->data, src->data, dst->num_bytes);
+    blockbloom::internal::ActiveKernels().intersect_bytes(dst->data, src->data, dst->num_bytes);
   }
   // Kudu: nothing is in both when either side holds nothing.
-  if (blockbloom::AlwaysFalse(src)) {
+  if (blockbloom::internal::AlwaysFalse(src)) {
     __atomic_fetch_or(&dst->flags, static_cast<uint32_t>(BB_FILTER_ALWAYS_FALSE), __ATOMIC_RELAXED);
   }
   return BB_OK;

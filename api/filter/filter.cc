@@ -38,15 +38,15 @@ int bb_filter_check_size(size_t num_bytes) {
 int bb_filter_init(bb_filter* f, size_t num_bytes) {
   if (f == nullptr) return BB_ERR_NULL_POINTER;
   *f = bb_filter{};
-  return blockbloom::InitOwnedFilter(f, num_bytes, nullptr, true);
+  return blockbloom::internal::InitOwnedFilter(f, num_bytes, nullptr, true);
 }
 
 int bb_filter_init_with_allocator(bb_filter* f, size_t num_bytes, const bb_allocator* allocator) {
   if (f == nullptr) return BB_ERR_NULL_POINTER;
   *f = bb_filter{};
-  const int status = blockbloom::CheckAllocator(allocator);
+  const int status = blockbloom::internal::CheckAllocator(allocator);
   if (status != BB_OK) return status;
-  return blockbloom::InitOwnedFilter(f, num_bytes, allocator, true);
+  return blockbloom::internal::InitOwnedFilter(f, num_bytes, allocator, true);
 }
 
 int bb_filter_init_view(bb_filter* f, void* data, size_t num_bytes) {
@@ -59,51 +59,51 @@ int bb_filter_init_view_readonly(bb_filter* f, const void* data, size_t num_byte
 
 void bb_filter_release(bb_filter* f) {
   if (f == nullptr) return;
-  if ((f->flags & BB_FILTER_OWNED) != 0) blockbloom::FreeBitset(f->allocator, f->data, f->num_bytes);
+  if ((f->flags & BB_FILTER_OWNED) != 0) blockbloom::internal::FreeBitset(f->allocator, f->data, f->num_bytes);
   *f = bb_filter{};
 }
 
 int bb_insert(bb_filter* f, uint64_t hash) {
-  return blockbloom::InsertOp<BB_LAYOUT_PARQUET>(f, hash);
+  return blockbloom::internal::InsertOp<BB_LAYOUT_PARQUET>(f, hash);
 }
 
 int bb_find(const bb_filter* f, uint64_t hash) {
-  return blockbloom::FindOp<BB_LAYOUT_PARQUET>(f, hash);
+  return blockbloom::internal::FindOp<BB_LAYOUT_PARQUET>(f, hash);
 }
 
 int bb_insert_batch(bb_filter* f, const uint64_t* hashes, size_t n) {
-  return blockbloom::InsertBatchOp<BB_LAYOUT_PARQUET>(f, hashes, n);
+  return blockbloom::internal::InsertBatchOp<BB_LAYOUT_PARQUET>(f, hashes, n);
 }
 
 int bb_insert_batch_partition(bb_filter* f, const uint64_t* hashes, size_t n, uint32_t part,
                               uint32_t num_parts) {
-  return blockbloom::InsertBatchPartitionOp<BB_LAYOUT_PARQUET>(f, hashes, n, part, num_parts);
+  return blockbloom::internal::InsertBatchPartitionOp<BB_LAYOUT_PARQUET>(f, hashes, n, part, num_parts);
 }
 
 int bb_partition_hashes(const bb_filter* f, const uint64_t* hashes, size_t n, uint32_t num_parts,
                         uint64_t* out, size_t* counts) {
-  return blockbloom::PartitionHashesOp<BB_LAYOUT_PARQUET>(f, hashes, n, num_parts, out, counts);
+  return blockbloom::internal::PartitionHashesOp<BB_LAYOUT_PARQUET>(f, hashes, n, num_parts, out, counts);
 }
 
 int bb_find_batch_bitmap(const bb_filter* f, const uint64_t* hashes, size_t n, uint8_t* bitmap,
                          size_t* hits) {
-  return blockbloom::FindBatchBitmapOp<BB_LAYOUT_PARQUET>(f, hashes, n, bitmap, hits);
+  return blockbloom::internal::FindBatchBitmapOp<BB_LAYOUT_PARQUET>(f, hashes, n, bitmap, hits);
 }
 
 int bb_find_batch_select(const bb_filter* f, const uint64_t* hashes, size_t n,
                          uint32_t* selection, size_t* hits) {
-  return blockbloom::FindBatchSelectOp<BB_LAYOUT_PARQUET>(f, hashes, n, selection, hits);
+  return blockbloom::internal::FindBatchSelectOp<BB_LAYOUT_PARQUET>(f, hashes, n, selection, hits);
 }
 
 int bb_find_batch_select_from(const bb_filter* f, const uint64_t* hashes, size_t n,
                               const uint32_t* sel_in, size_t m, uint32_t* sel_out, size_t* hits) {
-  return blockbloom::FindBatchSelectFromOp<BB_LAYOUT_PARQUET>(f, hashes, n, sel_in, m, sel_out,
+  return blockbloom::internal::FindBatchSelectFromOp<BB_LAYOUT_PARQUET>(f, hashes, n, sel_in, m, sel_out,
                                                               hits);
 }
 
 int bb_find_batch_bitmap_and(const bb_filter* f, const uint64_t* hashes, size_t n, uint8_t* bitmap,
                              size_t* hits) {
-  return blockbloom::FindBatchBitmapOp<BB_LAYOUT_PARQUET, true>(f, hashes, n, bitmap, hits);
+  return blockbloom::internal::FindBatchBitmapOp<BB_LAYOUT_PARQUET, true>(f, hashes, n, bitmap, hits);
 }
 
 }  // extern "C"

@@ -35,7 +35,7 @@ int Import(bb_filter* f, const bb_kudu_directory* in, const bb_allocator* alloca
   if (in->bloom_data == nullptr) return BB_ERR_NULL_POINTER;
 
   // Not zeroed first: every byte is copied over.
-  const int status = blockbloom::InitOwnedFilter(f, in->bloom_data_size, allocator, false);
+  const int status = blockbloom::internal::InitOwnedFilter(f, in->bloom_data_size, allocator, false);
   if (status != BB_OK) return status;
   std::memcpy(f->data, in->bloom_data, in->bloom_data_size);
   f->layout = BB_LAYOUT_KUDU;
@@ -82,7 +82,7 @@ int bb_kudu_import_with_allocator(bb_filter* f, const bb_kudu_directory* in,
                                   const bb_allocator* allocator) {
   if (f == nullptr) return BB_ERR_NULL_POINTER;
   *f = bb_filter{};
-  const int status = blockbloom::CheckAllocator(allocator);
+  const int status = blockbloom::internal::CheckAllocator(allocator);
   if (status != BB_OK) return status;
   return Import(f, in, allocator);
 }

@@ -51,7 +51,7 @@ int bb_kudu_filter_init_with_allocator(bb_filter* f, int32_t log_space_bytes, ui
                                        const bb_allocator* allocator) {
   if (f == nullptr) return BB_ERR_NULL_POINTER;
   *f = bb_filter{};
-  const int status = blockbloom::CheckAllocator(allocator);
+  const int status = blockbloom::internal::CheckAllocator(allocator);
   if (status != BB_OK) return status;
   if (log_space_bytes < BB_KUDU_MIN_LOG_SPACE_BYTES || log_space_bytes > BB_KUDU_MAX_LOG_SPACE_BYTES) {
     return BB_ERR_LOG_SPACE_OUT_OF_RANGE;
@@ -76,46 +76,46 @@ int bb_kudu_filter_init_view_readonly(bb_filter* f, const void* data, size_t num
 }
 
 int bb_kudu_insert(bb_filter* f, uint32_t hash) {
-  return blockbloom::InsertOp<BB_LAYOUT_KUDU>(f, hash);
+  return blockbloom::internal::InsertOp<BB_LAYOUT_KUDU>(f, hash);
 }
 
 int bb_kudu_find(const bb_filter* f, uint32_t hash) {
-  return blockbloom::FindOp<BB_LAYOUT_KUDU>(f, hash);
+  return blockbloom::internal::FindOp<BB_LAYOUT_KUDU>(f, hash);
 }
 
 int bb_kudu_insert_batch(bb_filter* f, const uint32_t* hashes, size_t n) {
-  return blockbloom::InsertBatchOp<BB_LAYOUT_KUDU>(f, hashes, n);
+  return blockbloom::internal::InsertBatchOp<BB_LAYOUT_KUDU>(f, hashes, n);
 }
 
 int bb_kudu_insert_batch_partition(bb_filter* f, const uint32_t* hashes, size_t n,
                                    uint32_t part, uint32_t num_parts) {
-  return blockbloom::InsertBatchPartitionOp<BB_LAYOUT_KUDU>(f, hashes, n, part, num_parts);
+  return blockbloom::internal::InsertBatchPartitionOp<BB_LAYOUT_KUDU>(f, hashes, n, part, num_parts);
 }
 
 int bb_kudu_partition_hashes(const bb_filter* f, const uint32_t* hashes, size_t n,
                              uint32_t num_parts, uint32_t* out, size_t* counts) {
-  return blockbloom::PartitionHashesOp<BB_LAYOUT_KUDU>(f, hashes, n, num_parts, out, counts);
+  return blockbloom::internal::PartitionHashesOp<BB_LAYOUT_KUDU>(f, hashes, n, num_parts, out, counts);
 }
 
 int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes, size_t n,
                               uint8_t* bitmap, size_t* hits) {
-  return blockbloom::FindBatchBitmapOp<BB_LAYOUT_KUDU>(f, hashes, n, bitmap, hits);
+  return blockbloom::internal::FindBatchBitmapOp<BB_LAYOUT_KUDU>(f, hashes, n, bitmap, hits);
 }
 
 int bb_kudu_find_batch_select(const bb_filter* f, const uint32_t* hashes, size_t n,
                               uint32_t* selection, size_t* hits) {
-  return blockbloom::FindBatchSelectOp<BB_LAYOUT_KUDU>(f, hashes, n, selection, hits);
+  return blockbloom::internal::FindBatchSelectOp<BB_LAYOUT_KUDU>(f, hashes, n, selection, hits);
 }
 
 int bb_kudu_find_batch_select_from(const bb_filter* f, const uint32_t* hashes, size_t n,
                                    const uint32_t* sel_in, size_t m, uint32_t* sel_out,
                                    size_t* hits) {
-  return blockbloom::FindBatchSelectFromOp<BB_LAYOUT_KUDU>(f, hashes, n, sel_in, m, sel_out, hits);
+  return blockbloom::internal::FindBatchSelectFromOp<BB_LAYOUT_KUDU>(f, hashes, n, sel_in, m, sel_out, hits);
 }
 
 int bb_kudu_find_batch_bitmap_and(const bb_filter* f, const uint32_t* hashes, size_t n,
                                   uint8_t* bitmap, size_t* hits) {
-  return blockbloom::FindBatchBitmapOp<BB_LAYOUT_KUDU, true>(f, hashes, n, bitmap, hits);
+  return blockbloom::internal::FindBatchBitmapOp<BB_LAYOUT_KUDU, true>(f, hashes, n, bitmap, hits);
 }
 
 }  // extern "C"

@@ -13,7 +13,7 @@
 #include "dispatch/dispatcher.h"
 #include "kernels/block_op.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 // Which kernel table entries serve a layout, keyed by its hash type.
 template <bb_layout kLayout>
@@ -22,29 +22,29 @@ struct LayoutKernels;
 template <>
 struct LayoutKernels<BB_LAYOUT_PARQUET> {
   using Hash = uint64_t;
-  static auto Insert(const bb_kernel_table& t) { return t.insert; }
-  static auto Find(const bb_kernel_table& t) { return t.find; }
-  static auto InsertBatch(const bb_kernel_table& t) { return t.insert_batch; }
-  static auto FindBatchBitmap(const bb_kernel_table& t) { return t.find_batch_bitmap; }
-  static auto FindBatchSelect(const bb_kernel_table& t) { return t.find_batch_select; }
-  static auto FindBatchSelectFrom(const bb_kernel_table& t) { return t.find_batch_select_from; }
-  static auto FindBatchBitmapAnd(const bb_kernel_table& t) { return t.find_batch_bitmap_and; }
-  static auto InsertBatchRange(const bb_kernel_table& t) { return t.insert_batch_range; }
-  static auto PartitionHashes(const bb_kernel_table& t) { return t.partition_hashes; }
+  static auto Insert(const bbi_kernel_table& t) { return t.insert; }
+  static auto Find(const bbi_kernel_table& t) { return t.find; }
+  static auto InsertBatch(const bbi_kernel_table& t) { return t.insert_batch; }
+  static auto FindBatchBitmap(const bbi_kernel_table& t) { return t.find_batch_bitmap; }
+  static auto FindBatchSelect(const bbi_kernel_table& t) { return t.find_batch_select; }
+  static auto FindBatchSelectFrom(const bbi_kernel_table& t) { return t.find_batch_select_from; }
+  static auto FindBatchBitmapAnd(const bbi_kernel_table& t) { return t.find_batch_bitmap_and; }
+  static auto InsertBatchRange(const bbi_kernel_table& t) { return t.insert_batch_range; }
+  static auto PartitionHashes(const bbi_kernel_table& t) { return t.partition_hashes; }
 };
 
 template <>
 struct LayoutKernels<BB_LAYOUT_KUDU> {
   using Hash = uint32_t;
-  static auto Insert(const bb_kernel_table& t) { return t.kudu_insert; }
-  static auto Find(const bb_kernel_table& t) { return t.kudu_find; }
-  static auto InsertBatch(const bb_kernel_table& t) { return t.kudu_insert_batch; }
-  static auto FindBatchBitmap(const bb_kernel_table& t) { return t.kudu_find_batch_bitmap; }
-  static auto FindBatchSelect(const bb_kernel_table& t) { return t.kudu_find_batch_select; }
-  static auto FindBatchSelectFrom(const bb_kernel_table& t) { return t.kudu_find_batch_select_from; }
-  static auto FindBatchBitmapAnd(const bb_kernel_table& t) { return t.kudu_find_batch_bitmap_and; }
-  static auto InsertBatchRange(const bb_kernel_table& t) { return t.kudu_insert_batch_range; }
-  static auto PartitionHashes(const bb_kernel_table& t) { return t.kudu_partition_hashes; }
+  static auto Insert(const bbi_kernel_table& t) { return t.kudu_insert; }
+  static auto Find(const bbi_kernel_table& t) { return t.kudu_find; }
+  static auto InsertBatch(const bbi_kernel_table& t) { return t.kudu_insert_batch; }
+  static auto FindBatchBitmap(const bbi_kernel_table& t) { return t.kudu_find_batch_bitmap; }
+  static auto FindBatchSelect(const bbi_kernel_table& t) { return t.kudu_find_batch_select; }
+  static auto FindBatchSelectFrom(const bbi_kernel_table& t) { return t.kudu_find_batch_select_from; }
+  static auto FindBatchBitmapAnd(const bbi_kernel_table& t) { return t.kudu_find_batch_bitmap_and; }
+  static auto InsertBatchRange(const bbi_kernel_table& t) { return t.kudu_insert_batch_range; }
+  static auto PartitionHashes(const bbi_kernel_table& t) { return t.kudu_partition_hashes; }
 };
 
 inline int CheckReadable(const bb_filter* f, bb_layout layout) {
@@ -185,7 +185,7 @@ int FindBatchBitmapOp(const bb_filter* f, const typename LayoutKernels<kLayout>:
     std::memset(bitmap, 0, n / 8);
     if (n % 8 != 0) bitmap[n / 8] = kAnd ? static_cast<uint8_t>(bitmap[n / 8] & (0xffu << (n % 8))) : 0;
   } else if (n > 0) {
-    const bb_kernel_table& kernels = ActiveKernels();
+    const bbi_kernel_table& kernels = ActiveKernels();
     const auto kernel = kAnd ? LayoutKernels<kLayout>::FindBatchBitmapAnd(kernels)
                              : LayoutKernels<kLayout>::FindBatchBitmap(kernels);
     count = kernel(f->data, f->num_blocks, hashes, n, bitmap);
@@ -226,7 +226,7 @@ int FindBatchSelectFromOp(const bb_filter* f, const typename LayoutKernels<kLayo
     // In place (sel_out == sel_in) compacts; any other overlap would let a
     // chunk's outputs overwrite rows not yet read.
     if (PartlyOverlap(sel_in, sel_out, m)) return BB_ERR_SELECTION_OVERLAP;
-    const bb_kernel_table& kernels = ActiveKernels();
+    const bbi_kernel_table& kernels = ActiveKernels();
     if (n == 0 || kernels.max_u32(sel_in, m) >= n) return BB_ERR_SELECTION_OUT_OF_RANGE;
     if (!AlwaysFalse(f)) {
       count = LayoutKernels<kLayout>::FindBatchSelectFrom(kernels)(f->data, f->num_blocks, hashes,
@@ -237,6 +237,6 @@ int FindBatchSelectFromOp(const bb_filter* f, const typename LayoutKernels<kLayo
   return BB_OK;
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_API_FILTER_LAYOUT_OPS_H_

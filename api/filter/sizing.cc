@@ -146,7 +146,7 @@ int bb_max_ndv(size_t num_bytes, double fpp, uint64_t* ndv) {
 int bb_filter_estimate_ndv(const bb_filter* f, uint64_t* bits_set, double* ndv) {
   if (f == nullptr || f->data == nullptr || ndv == nullptr) return BB_ERR_NULL_POINTER;
   uint64_t set = 0;
-  if (!blockbloom::AlwaysFalse(f)) {
+  if (!blockbloom::internal::AlwaysFalse(f)) {
     for (size_t i = 0; i < f->num_bytes; i += 8) {  // num_bytes is a multiple of 32
       uint64_t word;
       std::memcpy(&word, f->data + i, sizeof word);

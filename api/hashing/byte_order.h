@@ -8,7 +8,7 @@
 #include <cstring>
 #include <type_traits>
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 inline constexpr bool kBigEndian = true;
@@ -46,6 +46,6 @@ inline auto Bits(T value) {
   return bits;
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_API_HASHING_BYTE_ORDER_H_

@@ -11,7 +11,7 @@
 #include "api/hashing/byte_order.h"
 #include "kernels/branch_free.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 // FastHash64 as in kudu/util/hash_util.h (after Zilong Tan's fast-hash):
 // h = seed ^ (len * m); each whole 8-byte little-endian word v: h ^= mix(v),
@@ -103,6 +103,6 @@ inline uint64_t KuduFastHash64(const void* data, size_t len, uint64_t seed) {
   return FastHash64Raw(static_cast<const uint8_t*>(data), len, seed);
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_API_HASHING_FASTHASH_H_

@@ -19,8 +19,8 @@
 
 namespace {
 
-using blockbloom::Bits;
-using blockbloom::ToLittleEndian;
+using blockbloom::internal::Bits;
+using blockbloom::internal::ToLittleEndian;
 
 // XXH64, seed 0, of the 4 little-endian bytes of bits.
 inline uint64_t ParquetHash4(uint32_t bits) {
@@ -50,11 +50,11 @@ uint64_t bb_parquet_hash_float(float value) { return ParquetHash4(Bits(value)); 
 uint64_t bb_parquet_hash_double(double value) { return ParquetHash8(Bits(value)); }
 
 uint64_t bb_kudu_fasthash64(const void* data, size_t len, uint64_t seed) {
-  return blockbloom::KuduFastHash64(data, len, seed);
+  return blockbloom::internal::KuduFastHash64(data, len, seed);
 }
 
 uint32_t bb_kudu_fasthash32(const void* data, size_t len, uint32_t seed) {
-  return blockbloom::FastHashFold(blockbloom::KuduFastHash64(data, len, seed));
+  return blockbloom::internal::FastHashFold(blockbloom::internal::KuduFastHash64(data, len, seed));
 }
 
 }  // extern "C"

@@ -12,7 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 // Parses the header at data[0 .. len) with bb_parquet_header_read's checks
 // and codes, except the last: that numBytes of bitset follow it in the
@@ -28,6 +28,6 @@ namespace blockbloom {
 int ParseBloomFilterHeader(const std::uint8_t* data, std::size_t len, std::size_t* header_bytes,
                            std::size_t* num_bytes, std::size_t* extent = nullptr);
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_API_PARQUET_BLOOM_FILTER_HEADER_H_

@@ -6,7 +6,7 @@
 
 #include "blockbloom/blockbloom.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace parquet {
 
 int FindColumnByPath(const FileMetaData& meta, std::string_view path, std::size_t* column) {
@@ -83,4 +83,4 @@ void CopyCutMessage(const std::string& message, char* error, std::size_t capacit
 }
 
 }  // namespace parquet
-}  // namespace blockbloom
+}  // namespace blockbloom::internal

@@ -17,7 +17,7 @@
 
 #include "api/parquet/footer.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace parquet {
 
 // The column of meta whose dotted path is path: BB_OK with *column,
@@ -45,6 +45,6 @@ std::string ColumnLookupMessage(const FileMetaData& meta, std::string_view path,
 void CopyCutMessage(const std::string& message, char* error, std::size_t capacity);
 
 }  // namespace parquet
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_API_PARQUET_COLUMN_LOOKUP_H_

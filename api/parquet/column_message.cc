@@ -8,7 +8,7 @@
 #include "api/parquet/column_lookup.h"
 #include "blockbloom/blockbloom.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace parquet {
 namespace {
 
@@ -121,4 +121,4 @@ std::string ColumnLookupMessage(const FileMetaData& meta, std::string_view path,
 }
 
 }  // namespace parquet
-}  // namespace blockbloom
+}  // namespace blockbloom::internal

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace parquet {
 
 // A column's names where they are kept (a ColumnNames, or the pool of a
@@ -89,6 +89,6 @@ class ColumnNames {
 std::string NamesAsJson(ColumnNamesView names);
 
 }  // namespace parquet
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_API_PARQUET_COLUMN_NAMES_H_

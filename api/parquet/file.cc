@@ -16,9 +16,9 @@
 #include "blockbloom/hashing.h"
 #include "blockbloom/parquet_format.h"
 
-using blockbloom::parquet::FileBytes;
-using blockbloom::parquet::FilterState;
-using blockbloom::parquet::ParquetFileInfo;
+using blockbloom::internal::parquet::FileBytes;
+using blockbloom::internal::parquet::FilterState;
+using blockbloom::internal::parquet::ParquetFileInfo;
 
 struct bb_parquet_file {
   std::unique_ptr<FileBytes> bytes;  // null for a handle from the FileMetaData alone
@@ -115,7 +115,7 @@ int bb_parquet_file_open_path_limits(bb_parquet_file** file, const char* path,
     const int status = FileBytes::OpenPath(path, &bytes, reason);
     if (status != BB_OK) return status;
     h->bytes.reset(bytes);
-    const int read = blockbloom::parquet::ReadParquetFile(*h->bytes, limits, &h->info, reason);
+    const int read = blockbloom::internal::parquet::ReadParquetFile(*h->bytes, limits, &h->info, reason);
     // I/O reasons name the file already; the others say what is wrong with it.
     if (read != BB_OK && read != BB_ERR_PARQUET_IO) *reason = std::string(path) + ": " + *reason;
     return read;
@@ -129,7 +129,7 @@ int bb_parquet_file_open_memory_limits(bb_parquet_file** file, const uint8_t* da
   return Open(file, error, error_capacity, [&](bb_parquet_file* h, std::string* reason) {
     static const uint8_t kNothing = 0;
     h->bytes = std::make_unique<FileBytes>(data != nullptr ? data : &kNothing, len);
-    return blockbloom::parquet::ReadParquetFile(*h->bytes, limits, &h->info, reason);
+    return blockbloom::internal::parquet::ReadParquetFile(*h->bytes, limits, &h->info, reason);
   });
 }
 
@@ -139,7 +139,7 @@ int bb_parquet_file_open_footer_limits(bb_parquet_file** file, const uint8_t* fi
   if (file == nullptr || (file_metadata == nullptr && len > 0)) return BB_ERR_NULL_POINTER;
   return Open(file, error, error_capacity, [&](bb_parquet_file* h, std::string* reason) {
     h->footer.assign(file_metadata, file_metadata + len);
-    return blockbloom::parquet::ReadFileMetaDataOnly(h->footer.data(), h->footer.size(), limits,
+    return blockbloom::internal::parquet::ReadFileMetaDataOnly(h->footer.data(), h->footer.size(), limits,
                                                      &h->info, reason);
   });
 }
@@ -163,7 +163,7 @@ int bb_parquet_file_find_column(const bb_parquet_file* file, const char* path, s
   if (file == nullptr || column == nullptr || (path == nullptr && path_len > 0)) {
     return BB_ERR_NULL_POINTER;
   }
-  return blockbloom::parquet::FindColumnByPath(
+  return blockbloom::internal::parquet::FindColumnByPath(
       file->info.meta, std::string_view(path_len > 0 ? path : "", path_len), column);
 }
 
@@ -175,7 +175,7 @@ int bb_parquet_file_find_column_names(const bb_parquet_file* file, const char* c
   for (size_t i = 0; i < depth; ++i) {
     if (names[i] == nullptr && lens[i] > 0) return BB_ERR_NULL_POINTER;
   }
-  return blockbloom::parquet::FindColumnByNames(file->info.meta, names, lens, depth, column);
+  return blockbloom::internal::parquet::FindColumnByNames(file->info.meta, names, lens, depth, column);
 }
 
 int bb_parquet_file_lookup_column(const bb_parquet_file* file, const char* path, size_t path_len,
@@ -183,8 +183,8 @@ int bb_parquet_file_lookup_column(const bb_parquet_file* file, const char* path,
   const int status = bb_parquet_file_find_column(file, path, path_len, column);
   if (status == BB_OK || status == BB_ERR_NULL_POINTER) return status;
   try {
-    blockbloom::parquet::CopyCutMessage(
-        blockbloom::parquet::ColumnLookupMessage(
+    blockbloom::internal::parquet::CopyCutMessage(
+        blockbloom::internal::parquet::ColumnLookupMessage(
             file->info.meta, std::string_view(path_len > 0 ? path : "", path_len), status),
         error, error_capacity);
   } catch (...) {  // std::bad_alloc: the status without the closest columns
@@ -208,7 +208,7 @@ int bb_parquet_file_column_name(const bb_parquet_file* file, size_t column, size
   if (column >= meta.columns.size() || i >= meta.columns[column].depth) {
     return BB_ERR_PARQUET_NO_SUCH_CHUNK;
   }
-  const blockbloom::parquet::ColumnNamesView names = meta.names(meta.columns[column]);
+  const blockbloom::internal::parquet::ColumnNamesView names = meta.names(meta.columns[column]);
   *name = names.name(i);
   *len = names.length(i);
   return BB_OK;
@@ -218,7 +218,7 @@ int bb_parquet_file_column(const bb_parquet_file* file, size_t column, bb_parque
   if (file == nullptr || info == nullptr) return BB_ERR_NULL_POINTER;
   const auto& columns = file->info.meta.columns;
   if (column >= columns.size()) return BB_ERR_PARQUET_NO_SUCH_CHUNK;
-  const blockbloom::parquet::Column& c = columns[column];
+  const blockbloom::internal::parquet::Column& c = columns[column];
   bb_parquet_column full{};
   full.path = file->info.meta.path_c_str(c);
   full.path_len = c.path_len;
@@ -242,7 +242,7 @@ int bb_parquet_file_chunk(const bb_parquet_file* file, size_t row_group, size_t 
   if (row_group >= pf.meta.num_row_groups() || column >= pf.meta.columns.size()) {
     return BB_ERR_PARQUET_NO_SUCH_CHUNK;
   }
-  const blockbloom::parquet::Chunk& chunk = pf.meta.chunk(row_group, column);
+  const blockbloom::internal::parquet::Chunk& chunk = pf.meta.chunk(row_group, column);
   const FilterState& filter = pf.filter(row_group, column);
   bb_parquet_chunk full{};
   full.num_values = chunk.num_values;

@@ -11,7 +11,7 @@
 
 #include "blockbloom/blockbloom.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 int OpenRegularFile(const std::string& path, int* fd, std::uint64_t* size, std::string* reason) {
   // O_NONBLOCK: opening a FIFO for reading otherwise waits, forever, for a
@@ -67,4 +67,4 @@ int ReadFully(const std::string& path, int fd, std::uint64_t offset, std::uint8_
   return BB_OK;
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal

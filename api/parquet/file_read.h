@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <string>
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 // Opens path read-only; it must be a regular file (a FIFO or device is
 // refused at once, never waited on: it is opened with O_NONBLOCK, which is
@@ -30,6 +30,6 @@ int OpenRegularFile(const std::string& path, int* fd, std::uint64_t* size, std::
 int ReadFully(const std::string& path, int fd, std::uint64_t offset, std::uint8_t* out,
               std::size_t length, std::string* reason);
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_API_PARQUET_FILE_READ_H_

@@ -11,7 +11,7 @@
 #include "api/parquet/file_read.h"
 #include "blockbloom/parquet_format.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace parquet {
 namespace {
 
@@ -340,4 +340,4 @@ int ReadFileMetaDataOnly(const std::uint8_t* data, std::size_t len,
 }
 
 }  // namespace parquet
-}  // namespace blockbloom
+}  // namespace blockbloom::internal

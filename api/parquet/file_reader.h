@@ -17,7 +17,7 @@
 
 #include "api/parquet/footer.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace parquet {
 
 // The bytes of a file: a regular file read with pread, or a buffer in memory
@@ -93,6 +93,6 @@ int ReadFileMetaDataOnly(const std::uint8_t* data, std::size_t len,
                          std::string* reason);
 
 }  // namespace parquet
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_API_PARQUET_FILE_READER_H_

@@ -19,7 +19,7 @@
 
 #include "api/parquet/thrift_compact_reader.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace parquet {
 namespace {
 
@@ -797,4 +797,4 @@ int ParseFileMetaData(const std::uint8_t* data, std::size_t len, const FooterLim
 }
 
 }  // namespace parquet
-}  // namespace blockbloom
+}  // namespace blockbloom::internal

@@ -33,7 +33,7 @@
 #include "api/parquet/column_names.h"
 #include "blockbloom/parquet_file.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace parquet {
 
 constexpr std::size_t kMagicBytes = 4;     // "PAR1" at the start and at the end
@@ -172,6 +172,6 @@ int ParseFileMetaData(const std::uint8_t* data, std::size_t len, const FooterLim
                       MemoryBudget* budget, FileMetaData* out, std::string* reason);
 
 }  // namespace parquet
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #endif  // BLOCKBLOOM_API_PARQUET_FOOTER_H_

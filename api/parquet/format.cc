@@ -19,10 +19,10 @@
 
 namespace {
 
-using blockbloom::thrift::kI32;
-using blockbloom::thrift::kStop;
-using blockbloom::thrift::kStruct;
-using Reader = blockbloom::thrift::CompactReader;
+using blockbloom::internal::thrift::kI32;
+using blockbloom::internal::thrift::kStop;
+using blockbloom::internal::thrift::kStruct;
+using Reader = blockbloom::internal::thrift::CompactReader;
 
 // Largest numBytes a Thrift i32 can carry that is a whole number of blocks.
 constexpr size_t kMaxHeaderNumBytes = static_cast<size_t>(INT32_MAX) / BB_BLOCK_BYTES * BB_BLOCK_BYTES;
@@ -180,7 +180,7 @@ int ValidateHeader(const ParsedHeader& h) {
 
 }  // namespace
 
-namespace blockbloom {
+namespace blockbloom::internal {
 
 int ParseBloomFilterHeader(const uint8_t* data, size_t len, size_t* header_bytes,
                            size_t* num_bytes, size_t* extent) {
@@ -197,7 +197,7 @@ int ParseBloomFilterHeader(const uint8_t* data, size_t len, size_t* header_bytes
   return BB_OK;
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 extern "C" {
 
@@ -227,7 +227,7 @@ int bb_parquet_header_read(const uint8_t* data, size_t len, size_t* header_bytes
   }
   size_t header = 0;
   size_t bitset = 0;
-  const int status = blockbloom::ParseBloomFilterHeader(data, len, &header, &bitset);
+  const int status = blockbloom::internal::ParseBloomFilterHeader(data, len, &header, &bitset);
   if (status != BB_OK) return status;
   if (bitset > len - header) return BB_ERR_BITSET_TRUNCATED;
   *header_bytes = header;

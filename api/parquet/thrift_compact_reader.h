@@ -23,7 +23,7 @@
 #pragma GCC visibility push(hidden)
 #endif
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace thrift {
 
 // Thrift compact protocol type ids (the low nibble of a field header).
@@ -271,7 +271,7 @@ class CompactReader {
 };
 
 }  // namespace thrift
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

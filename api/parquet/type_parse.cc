@@ -10,7 +10,7 @@
 #include "blockbloom/column.h"
 #include "blockbloom/parquet_value.h"
 
-namespace bb_parquet_type_parse_internal {
+namespace blockbloom::internal::parquet_type {
 
 constexpr int kConvertedInterval = 21;
 
@@ -191,10 +191,10 @@ bool Decimal(const std::string& s, bb_parquet_column* t) {
   return true;
 }
 
-}  // namespace bb_parquet_type_parse_internal
+}  // namespace blockbloom::internal::parquet_type
 
 extern "C" int bb_parquet_type_parse(const char* name, size_t len, bb_parquet_column* type) {
-  namespace in = bb_parquet_type_parse_internal;
+  namespace in = blockbloom::internal::parquet_type;
   if (type == nullptr || (name == nullptr && len > 0)) return BB_ERR_NULL_POINTER;
   if (type->struct_size < sizeof(bb_parquet_column)) return BB_ERR_BUFFER_TOO_SMALL;
   bb_parquet_column t;

@@ -5,7 +5,7 @@
 
 #include "blockbloom/blockbloom.h"
 
-namespace bb_parquet_value_internal {
+namespace blockbloom::internal::parquet_value {
 namespace {
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
@@ -175,4 +175,4 @@ int ParseTimestamp(std::string_view s, int digits, bool allow_offset, int64_t* d
   return BB_OK;
 }
 
-}  // namespace bb_parquet_value_internal
+}  // namespace blockbloom::internal::parquet_value

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-namespace bb_parquet_value_internal {
+namespace blockbloom::internal::parquet_value {
 
 __extension__ typedef __int128 Int128;
 __extension__ typedef unsigned __int128 UInt128;
@@ -33,6 +33,6 @@ int ParseTime(std::string_view s, int digits, int64_t* nanos, std::string* why);
 int ParseTimestamp(std::string_view s, int digits, bool allow_offset, int64_t* days,
                    int64_t* nanos, std::string* why);
 
-}  // namespace bb_parquet_value_internal
+}  // namespace blockbloom::internal::parquet_value
 
 #endif  // BLOCKBLOOM_API_PARQUET_VALUE_PARSE_H_

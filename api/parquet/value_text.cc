@@ -13,7 +13,7 @@
 #include "api/parquet/value_parse.h"
 #include "blockbloom/parquet_value.h"
 
-namespace bb_parquet_value_internal {
+namespace blockbloom::internal::parquet_value {
 namespace {
 
 constexpr int kConvertedUtf8 = 0, kConvertedEnum = 4, kConvertedDecimal = 5, kConvertedDate = 6,
@@ -468,12 +468,12 @@ int EncodeText(const bb_parquet_column* type, const char* text, size_t len, uint
 }
 
 }  // namespace
-}  // namespace bb_parquet_value_internal
+}  // namespace blockbloom::internal::parquet_value
 
 extern "C" int bb_parquet_encode_text(const bb_parquet_column* type, const char* text, size_t len,
                                       uint32_t flags, uint8_t* out, size_t capacity,
                                       size_t* out_len, char* error, size_t error_capacity) {
-  namespace in = bb_parquet_value_internal;
+  namespace in = blockbloom::internal::parquet_value;
   if (type == nullptr || out_len == nullptr || (out == nullptr && capacity > 0) ||
       (text == nullptr && len > 0)) {
     in::Say("a NULL pointer was passed", error, error_capacity);
@@ -497,7 +497,7 @@ extern "C" int bb_parquet_encode_text(const bb_parquet_column* type, const char*
 extern "C" int bb_parquet_hash_text(const bb_parquet_column* type, const char* text, size_t len,
                                     uint32_t flags, uint64_t* hash, char* error,
                                     size_t error_capacity) {
-  namespace in = bb_parquet_value_internal;
+  namespace in = blockbloom::internal::parquet_value;
   if (type == nullptr || hash == nullptr || (text == nullptr && len > 0)) {
     in::Say("a NULL pointer was passed", error, error_capacity);
     return BB_ERR_NULL_POINTER;
@@ -515,7 +515,7 @@ extern "C" int bb_parquet_hash_text(const bb_parquet_column* type, const char* t
 
 extern "C" int bb_parquet_value_form(const bb_parquet_column* type, uint32_t flags, char* out,
                                      size_t capacity) {
-  namespace in = bb_parquet_value_internal;
+  namespace in = blockbloom::internal::parquet_value;
   if (type == nullptr || (out == nullptr && capacity > 0)) return BB_ERR_NULL_POINTER;
   if (type->struct_size < sizeof(bb_parquet_column)) return BB_ERR_BUFFER_TOO_SMALL;
   const in::Rules r = in::RulesFor(*type, flags);
@@ -527,7 +527,7 @@ extern "C" int bb_parquet_value_form(const bb_parquet_column* type, uint32_t fla
 
 extern "C" int bb_parquet_value_kind(const bb_parquet_column* type, uint32_t flags, int32_t* kind,
                                      int32_t* time_unit, int32_t* utc) {
-  namespace in = bb_parquet_value_internal;
+  namespace in = blockbloom::internal::parquet_value;
   if (type == nullptr) return BB_ERR_NULL_POINTER;
   if (type->struct_size < sizeof(bb_parquet_column)) return BB_ERR_BUFFER_TOO_SMALL;
   const in::Rules r = in::RulesFor(*type, flags);

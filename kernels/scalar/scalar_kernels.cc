@@ -14,7 +14,7 @@
 #include "kernels/xxh64_bytes.h"
 #include "kernels/xxh64_op.h"
 
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace scalar {
 namespace {
 
@@ -179,6 +179,6 @@ inline void ParquetHashByteArray64(const uint8_t* data, size_t data_len, const v
 }  // namespace
 }  // namespace scalar
 
-const bb_kernel_table kScalarKernels = scalar::MakeKernelTable("scalar");
+const bbi_kernel_table kScalarKernels = scalar::MakeKernelTable("scalar");
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal

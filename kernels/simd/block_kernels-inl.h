@@ -47,7 +47,7 @@
 #include "kernels/xxh64_op.h"
 
 HWY_BEFORE_NAMESPACE();
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
@@ -376,7 +376,7 @@ HWY_INLINE void IntersectBytes(uint8_t* dst, const uint8_t* src, size_t num_byte
 #include "kernels/kernel_table-inl.h"
 
 }  // namespace HWY_NAMESPACE
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 HWY_AFTER_NAMESPACE();
 
 #endif  // BLOCKBLOOM_SIMD_TIER

@@ -2,7 +2,7 @@
 // Parquet's hash of 8-, 4- and 16-byte values (XXH64, seed 0, of their
 // little-endian bytes), a whole vector of values at a time: each value is one
 // 64-bit lane, and the steps of kernels/xxh64_op.h run on all lanes at once.
-// Included from block_kernels-inl.h inside namespace blockbloom::HWY_NAMESPACE
+// Included from block_kernels-inl.h inside namespace blockbloom::internal::HWY_NAMESPACE
 // (with hn = hwy::HWY_NAMESPACE), after hwy/highway.h and kernels/xxh64_op.h,
 // for the targets that are an ISA tier.
 //

@@ -13,21 +13,21 @@
 
 #ifdef BLOCKBLOOM_SIMD_TIER
 HWY_BEFORE_NAMESPACE();
-namespace blockbloom {
+namespace blockbloom::internal {
 namespace HWY_NAMESPACE {
 
-extern const bb_kernel_table kKernels;
-const bb_kernel_table kKernels = MakeKernelTable(BLOCKBLOOM_SIMD_TIER);
+extern const bbi_kernel_table kKernels;
+const bbi_kernel_table kKernels = MakeKernelTable(BLOCKBLOOM_SIMD_TIER);
 
 }  // namespace HWY_NAMESPACE
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 HWY_AFTER_NAMESPACE();
 #endif
 
 #if HWY_ONCE
-namespace blockbloom {
+namespace blockbloom::internal {
 
-const bb_kernel_table* CompiledKernels(Isa isa) {
+const bbi_kernel_table* CompiledKernels(Isa isa) {
   switch (isa) {
 #if HWY_TARGETS & HWY_AVX3
     case Isa::kAvx512: return &N_AVX3::kKernels;
@@ -45,8 +45,8 @@ const bb_kernel_table* CompiledKernels(Isa isa) {
     case Isa::kDummy: {
       // The scalar table under the dummy tier's name (kernels/isa.h); built
       // on first use, so after kScalarKernels whatever the init order.
-      static const bb_kernel_table dummy = [] {
-        bb_kernel_table t = kScalarKernels;
+      static const bbi_kernel_table dummy = [] {
+        bbi_kernel_table t = kScalarKernels;
         t.isa = "dummy";
         return t;
       }();
@@ -58,5 +58,5 @@ const bb_kernel_table* CompiledKernels(Isa isa) {
   }
 }
 
-}  // namespace blockbloom
+}  // namespace blockbloom::internal
 #endif  // HWY_ONCE

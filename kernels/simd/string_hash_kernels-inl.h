@@ -6,7 +6,7 @@
 // Strings of 32 bytes or more are hashed one at a time by the scalar code
 // (its 32-byte stripes are no work for lanes of different lengths).
 // Included from block_kernels-inl.h after hash_kernels-inl.h (MulConst,
-// MergeWordLanes, Avalanche), inside namespace blockbloom::HWY_NAMESPACE.
+// MergeWordLanes, Avalanche), inside namespace blockbloom::internal::HWY_NAMESPACE.
 
 #if defined(BLOCKBLOOM_KERNELS_SIMD_STRING_HASH_KERNELS_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef BLOCKBLOOM_KERNELS_SIMD_STRING_HASH_KERNELS_INL_H_

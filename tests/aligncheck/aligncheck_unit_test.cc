@@ -20,6 +20,7 @@
 #include "aligncheck/profiles.h"
 #include "aligncheck/report.h"
 #include "aligncheck/straddle.h"
+#include "blockbloom/blockbloom.h"
 #include "blockbloom/parquet_format.h"
 #include "common/cli_error.h"
 #include "common/printable_text.h"
@@ -451,7 +452,7 @@ ParquetFooter Read(const std::string& file) {
 
 TEST(FooterReader, ReadsPathsAndBloomFieldsAndSkipsEverythingElse) {
   const std::string file = ParquetBytes(
-      std::string(100, 'x'),
+      std::string(2000, 'x'),
       FileMetaData({{{{"a"}, 4, 1040}, {{"nested", "leaf"}, -1, -1}},
                     {{{"a"}, 1000, -1}, {{"nested", "leaf"}, 123456789012345, 7}}}));
   const ParquetFooter f = Read(file);
@@ -459,16 +460,22 @@ TEST(FooterReader, ReadsPathsAndBloomFieldsAndSkipsEverythingElse) {
   EXPECT_EQ(f.chunks[0].path, "a");
   EXPECT_TRUE(f.chunks[0].has_bloom_filter_offset);
   EXPECT_EQ(f.chunks[0].bloom_filter_offset, 4);
-  EXPECT_TRUE(f.chunks[0].has_bloom_filter_length);
   EXPECT_EQ(f.chunks[0].bloom_filter_length, 1040);
   EXPECT_EQ(f.chunks[1].path, "nested.leaf");
   EXPECT_FALSE(f.chunks[1].has_bloom_filter_offset);
-  EXPECT_FALSE(f.chunks[1].has_bloom_filter_length);
+  EXPECT_EQ(f.chunks[1].filter_status, BB_ERR_PARQUET_NO_FILTER);
   EXPECT_EQ(f.chunks[2].row_group, 1u);
   EXPECT_EQ(f.chunks[2].column, 0u);
-  EXPECT_FALSE(f.chunks[2].has_bloom_filter_length);
+  EXPECT_EQ(f.chunks[2].bloom_filter_length, 0);  // omitted, and no header to size it from
   EXPECT_EQ(f.chunks[3].bloom_filter_offset, 123456789012345);  // a full i64
+  EXPECT_EQ(f.chunks[3].filter_status, BB_ERR_PARQUET_FOOTER_MALFORMED);  // past the file
   EXPECT_EQ(f.chunks[3].column, 1u);
+  for (const auto& chunk : {f.chunks[0], f.chunks[2], f.chunks[3]}) {
+    // 'x' bytes are no BloomFilterHeader, and the last offset is past the file.
+    EXPECT_NE(chunk.filter_status, BB_OK);
+    EXPECT_NE(chunk.filter_status, BB_ERR_PARQUET_NO_FILTER);
+    EXPECT_FALSE(chunk.filter_error.empty());
+  }
   EXPECT_EQ(f.metadata_offset + f.metadata_length + 8, file.size());
 }
 

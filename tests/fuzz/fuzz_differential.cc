@@ -20,12 +20,12 @@ namespace {
 
 // Every tier of the registry this CPU runs, scalar (the reference, last in
 // the registry's best-first order) first.
-std::vector<const bb_kernel_table*> SupportedTables() {
-  std::vector<const bb_kernel_table*> tables;
+std::vector<const bbi_kernel_table*> SupportedTables() {
+  std::vector<const bbi_kernel_table*> tables;
   const std::vector<const char*> names = bbtest::RegistryIsaNames();
   for (auto it = names.rbegin(); it != names.rend(); ++it) {
-    const bb_kernel_table* t = nullptr;
-    if (bb_kernels_for_isa(*it, &t) == BB_OK) tables.push_back(t);
+    const bbi_kernel_table* t = nullptr;
+    if (bbi_kernels_for_isa(*it, &t) == BB_OK) tables.push_back(t);
   }
   return tables;
 }
@@ -37,7 +37,7 @@ void Check(bool ok) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  static const std::vector<const bb_kernel_table*> tables = SupportedTables();
+  static const std::vector<const bbi_kernel_table*> tables = SupportedTables();
   bbfuzz::FuzzInput in(data, size);
   const bool kudu = in.Take<uint8_t>() & 1;
   const uint16_t size_word = in.Take<uint16_t>();
@@ -70,7 +70,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::vector<size_t> results;
     std::vector<std::vector<uint8_t>> outputs;
     for (size_t t = 0; t < tables.size(); ++t) {
-      const bb_kernel_table& k = *tables[t];
+      const bbi_kernel_table& k = *tables[t];
       uint8_t* f = filters[t].data();
       size_t result = 0;
       std::vector<uint8_t> out;

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "common/cli_error.h"
-#include "dispatch/cpu_features_detect.h"
+#include "api/tools_interface.h"
 
 namespace blockbloom_aligncheck {
 namespace {
@@ -181,7 +181,7 @@ CacheGeometry ReadSysfsCaches(const std::string& cache_dir) {
 
 DetectedCpu DetectCpu() {
   DetectedCpu d;
-  const blockbloom::CpuDescription described = blockbloom::DescribeCpu();
+  const blockbloom::internal::CpuDescription described = blockbloom::internal::DescribeCpu();
   d.architecture = described.architecture;
   d.vendor = described.vendor;
   d.brand = described.brand;

@@ -2,7 +2,7 @@
 // --parquet: where a Parquet file's footer says its Bloom filters are.
 //
 // The footer and every filter's BloomFilterHeader are read by the library's
-// Parquet file layer (api/parquet/file_reader.h, the project's one
+// public Parquet file API (blockbloom/parquet_file.h, over the project's one
 // FileMetaData parser); this turns what it found into aligncheck's rows and
 // its first problem into a CliError.
 #ifndef BLOCKBLOOM_TOOLS_ALIGNCHECK_FOOTER_H_
@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "api/parquet/file_reader.h"
 
 namespace blockbloom_aligncheck {
 
@@ -23,17 +22,22 @@ struct ColumnChunkInfo {
   std::string path;          // the column's dotted path from the schema
   bool has_bloom_filter_offset = false;
   std::int64_t bloom_filter_offset = 0;
-  bool has_bloom_filter_length = false;
-  std::int32_t bloom_filter_length = 0;
+  // bloom_filter_length (header + bitset), or the header's size + its
+  // numBytes where the writer omitted it; 0 if unknown (bb_parquet_chunk).
+  std::int64_t bloom_filter_length = 0;
+  // What the library found of the filter: BB_OK (then the bitset is at
+  // bitset_offset, bitset_bytes long), BB_ERR_PARQUET_NO_FILTER, or why it
+  // cannot be used (filter_error).
+  int filter_status = 0;
+  std::string filter_error;
+  std::uint64_t bitset_offset = 0;
+  std::uint64_t bitset_bytes = 0;
 };
 
 struct ParquetFooter {
   std::uint64_t metadata_offset = 0;  // where FileMetaData starts
   std::uint32_t metadata_length = 0;
   std::vector<ColumnChunkInfo> chunks;  // every column chunk, in file order
-  // What the library found of each chunk's filter, as chunks.
-  std::vector<blockbloom::parquet::FilterState> filters;
-  std::vector<std::string> reasons;  // FilterState::reason indexes these
 };
 
 // Parses the footer of the whole file in file[0 .. size) and checks each

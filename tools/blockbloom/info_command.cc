@@ -9,8 +9,7 @@
 #include "blockbloom/tuning.h"
 #include "common/cli_args.h"
 #include "commands.h"
-#include "dispatch/cpu_features_detect.h"
-#include "kernels/prefetch.h"
+#include "api/tools_interface.h"
 #include "common/json_writer.h"
 #include "common/printable_text.h"
 
@@ -40,7 +39,7 @@ std::string OrUnknown(const std::string& text) {
   return text.empty() ? "(unknown)" : Printable(text);
 }
 
-void PrintJson(const blockbloom::CpuDescription& cpu) {
+void PrintJson(const blockbloom::internal::CpuDescription& cpu) {
   JsonObjectWriter cpu_json(2);
   cpu_json.Add("vendor", JsonString(cpu.vendor));
   cpu_json.Add("brand", JsonString(cpu.brand));
@@ -61,7 +60,7 @@ void PrintJson(const blockbloom::CpuDescription& cpu) {
   prefetch_json.Add("distance", std::to_string(bb_prefetch_distance()));
   prefetch_json.Add("override_refused", JsonStringOrNull(bb_prefetch_override_refused()));
   std::string defaults;
-  for (const blockbloom::PrefetchClass& c : blockbloom::kPrefetchClasses) {
+  for (const blockbloom::internal::PrefetchClass& c : blockbloom::internal::kPrefetchClasses) {
     defaults += std::string(defaults.empty() ? "[" : ", ") + "{\"min_bytes\": " +
                 std::to_string(c.min_bytes) + ", \"hint\": " +
                 JsonString(bb_prefetch_hint_name(c.hint)) +
@@ -83,7 +82,7 @@ std::string PrefetchForHumans() {
                      (distance == 0 ? "distance by size" : std::to_string(distance) + " keys ahead");
   if (hint != BB_PREFETCH_DEFAULT && distance != 0) return text;
   std::string classes;
-  for (const blockbloom::PrefetchClass& c : blockbloom::kPrefetchClasses) {
+  for (const blockbloom::internal::PrefetchClass& c : blockbloom::internal::kPrefetchClasses) {
     classes += std::string(classes.empty() ? "" : ", ") + ">= " +
                std::to_string(c.min_bytes >> 20) + " MiB " + bb_prefetch_hint_name(c.hint) +
                " at " + std::to_string(c.distance);
@@ -91,7 +90,7 @@ std::string PrefetchForHumans() {
   return text + " (by size: " + classes + ")";
 }
 
-void PrintForHumans(const blockbloom::CpuDescription& cpu) {
+void PrintForHumans(const blockbloom::internal::CpuDescription& cpu) {
   std::string forced = "(not set)";
   if (const char* name = bb_forced_isa()) {
     const char* refused = bb_forced_isa_refused();
@@ -122,7 +121,7 @@ void PrintForHumans(const blockbloom::CpuDescription& cpu) {
 int RunInfo(const std::vector<std::string>& args) {
   const ParsedFlags flags = ParseFlags(args, {{"--json", false, ""}});
   if (flags.help_requested()) return PrintHelp("info");
-  const blockbloom::CpuDescription cpu = blockbloom::DescribeCpu();
+  const blockbloom::internal::CpuDescription cpu = blockbloom::internal::DescribeCpu();
   if (flags.Has("--json")) {
     PrintJson(cpu);
   } else {

@@ -7,7 +7,7 @@
 #include <limits>
 #include <new>
 
-#include "api/parquet/file_read.h"
+#include "api/tools_interface.h"
 #include "blockbloom/blockbloom.h"
 #include "cli_error.h"
 
@@ -21,7 +21,7 @@ constexpr std::size_t kPage = 4096;
 // to use them (as the library does for its own large bitsets): far fewer
 // page faults while it is filled, and fewer TLB misses while keys are probed
 // at random places in it.
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
+using blockbloom::internal::kHugePage;
 
 // An uninitialised buffer of size bytes, aligned to alignment.
 unsigned char* AllocateAligned(std::size_t size, std::size_t alignment) {
@@ -45,7 +45,7 @@ struct FdCloser {
 int OpenRegularFile(const std::string& path, std::uint64_t* size) {
   int fd = -1;
   std::string reason;
-  if (blockbloom::OpenRegularFile(path, &fd, size, &reason) != BB_OK) throw CliError(reason);
+  if (blockbloom::internal::OpenRegularFile(path, &fd, size, &reason) != BB_OK) throw CliError(reason);
   return fd;
 }
 
@@ -53,7 +53,7 @@ int OpenRegularFile(const std::string& path, std::uint64_t* size) {
 void ReadFully(const std::string& path, int fd, std::uint64_t offset, unsigned char* out,
                std::size_t length) {
   std::string reason;
-  if (blockbloom::ReadFully(path, fd, offset, out, length, &reason) != BB_OK) {
+  if (blockbloom::internal::ReadFully(path, fd, offset, out, length, &reason) != BB_OK) {
     throw CliError(reason);
   }
 }

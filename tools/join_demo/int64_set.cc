@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "join_demo/int64_set.h"
 
-#include <sys/mman.h>
-
 #include <cstdlib>
 #include <new>
 #include <stdexcept>
+
+#include "api/tools_interface.h"
 
 namespace blockbloom_cli::join_demo {
 namespace {
 
 constexpr std::uint64_t kMinCapacity = 16;
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
 // Tables from here on do not fit the caches of the machines in view.
 constexpr std::uint64_t kPrefetchBytes = std::uint64_t{1} << 20;
 // Keys whose slots are prefetched before the first of them is probed.
@@ -24,25 +23,13 @@ std::uint64_t CapacityFor(std::uint64_t max_keys) {
   return capacity;
 }
 
-// Zeroed memory for num_bytes, 2 MiB aligned and offered huge pages when large.
+// Zeroed memory for num_bytes, 2 MiB aligned and offered huge pages when large
+// (the library's own mapping for large bitsets).
 std::uint64_t* AllocateSlots(std::size_t num_bytes, bool* mapped) {
-  *mapped = num_bytes >= kHugePage;
-  if (!*mapped) {
-    void* p = std::calloc(num_bytes, 1);
-    if (p == nullptr) throw std::bad_alloc();
-    return static_cast<std::uint64_t*>(p);
-  }
-  const std::size_t span = num_bytes + kHugePage;
-  void* p = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) throw std::bad_alloc();
-  const auto start = reinterpret_cast<std::uintptr_t>(p);
-  const std::uintptr_t aligned = (start + kHugePage - 1) & ~(std::uintptr_t{kHugePage} - 1);
-  if (aligned > start) munmap(p, aligned - start);
-  const std::uintptr_t end = start + span;
-  const std::uintptr_t used_end = aligned + num_bytes;  // num_bytes is a multiple of 2 MiB
-  if (end > used_end) munmap(reinterpret_cast<void*>(used_end), end - used_end);
-  madvise(reinterpret_cast<void*>(aligned), num_bytes, MADV_HUGEPAGE);  // advice only
-  return reinterpret_cast<std::uint64_t*>(aligned);
+  *mapped = num_bytes >= blockbloom::internal::kHugePage;
+  void* p = *mapped ? blockbloom::internal::MapHugePageAligned(num_bytes) : std::calloc(num_bytes, 1);
+  if (p == nullptr) throw std::bad_alloc();
+  return static_cast<std::uint64_t*>(p);
 }
 
 }  // namespace
@@ -62,7 +49,7 @@ Int64Set::Int64Set(std::uint64_t max_keys)
 
 Int64Set::~Int64Set() {
   if (mapped_) {
-    munmap(slots_, static_cast<std::size_t>(bytes()));
+    blockbloom::internal::UnmapHugePageAligned(slots_, static_cast<std::size_t>(bytes()));
   } else {
     std::free(slots_);
   }

@@ -13,7 +13,7 @@
 #include "common/cli_args.h"
 #include "commands.h"
 #include "common/huge_pages.h"
-#include "dispatch/cpu_features_detect.h"
+#include "api/tools_interface.h"
 #include "tune/class_sweep.h"
 #include "tune/find_timing.h"
 #include "tune/line_sweep.h"
@@ -47,7 +47,7 @@ int RunTune(const std::vector<std::string>& args) {
 
   report.bytes = options.bytes;
   report.budget_seconds = options.seconds;
-  report.cpu = blockbloom::DescribeCpu().brand;
+  report.cpu = blockbloom::internal::DescribeCpu().brand;
   report.isa = bb_selected_isa();
   report.huge_pages = blockbloom_tools::HugePageFraction(buffer.filter().data);
   if (options.json) {

@@ -8,7 +8,7 @@
 #include "blockbloom/tuning.h"
 #include "common/random_lines.h"
 #include "common/json_writer.h"
-#include "kernels/prefetch.h"
+#include "api/tools_interface.h"
 
 namespace blockbloom_cli::tune {
 namespace {
@@ -45,7 +45,7 @@ std::string Describe(PrefetchSetting s) {
 // The setting a find on a filter of `bytes` really used under setting s:
 // the library's defaults of that size class filled in.
 PrefetchSetting Effective(PrefetchSetting s, std::size_t bytes) {
-  const blockbloom::PrefetchPlan plan = blockbloom::PlanPrefetch(bytes, s.hint, s.distance);
+  const blockbloom::internal::PrefetchPlan plan = blockbloom::internal::PlanPrefetch(bytes, s.hint, s.distance);
   return {plan.hint, plan.distance};
 }
 

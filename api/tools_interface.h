@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+// The internals the command-line tools (tools/) and the benchmarks may use:
+// the one internal header they include. Everything else they do goes through
+// the public API (include/blockbloom). Each entry is here because the public
+// API has no equivalent a tool could call, and for no other reason:
+//
+//  - DescribeCpu (dispatch/cpu_features_detect.h): the CPU's brand and
+//    microarchitecture, which `blockbloom info`, `tune` and aligncheck print;
+//    the public API reports only the ISA it chose (bb_selected_isa).
+//  - kPrefetchClasses, PlanPrefetch (kernels/prefetch.h): the prefetch plan
+//    per filter size, which `info` prints and `tune` compares against; the
+//    public API sets hint and distance but does not expose the table.
+//  - OpenRegularFile, ReadFully (api/parquet/file_read.h): the library's one
+//    way to open and read a file in full (EINTR, short reads, refusing
+//    directories and FIFOs), so the tools report I/O problems the way the
+//    library does.
+//  - kHugePage, MapHugePageAligned (api/filter/huge_page_map.h): the 2 MiB
+//    aligned mapping the default bitset allocator uses, for join-demo's hash
+//    table and the tools' file buffers.
+//  - ParquetLayout (kernels/block_op.h): the block a hash selects, for the
+//    tools and benchmarks that generate keys hitting chosen blocks.
+#ifndef BLOCKBLOOM_API_TOOLS_INTERFACE_H_
+#define BLOCKBLOOM_API_TOOLS_INTERFACE_H_
+
+#include "api/filter/huge_page_map.h"
+#include "api/parquet/file_read.h"
+#include "dispatch/cpu_features_detect.h"
+#include "kernels/block_op.h"
+#include "kernels/prefetch.h"
+
+#endif  // BLOCKBLOOM_API_TOOLS_INTERFACE_H_
