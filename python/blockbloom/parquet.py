@@ -38,17 +38,6 @@ def _error(status, message):
     return e
 
 
-def _physical_name(c):
-    """"INT32", "FIXED_LEN_BYTE_ARRAY(16)", ...: the library's spelling, as the tool's."""
-    return c["physical_type_name"]
-
-
-def _logical_name(c):
-    """"INTEGER(8,true)", "DECIMAL(18,3)", "TIMESTAMP(MICROS,true)", else the
-    converted type; None if neither (the library's spelling, as the tool's)."""
-    return c["logical_type_name"]
-
-
 def _column_name(c):
     return c["path"].decode("utf-8", "surrogateescape")
 
@@ -59,12 +48,6 @@ def _text(data):
 
 def _open(path):
     return _ParquetFile(_os.fsencode(path))
-
-
-def _density(filt):
-    """(bits set / bits, estimated NDV or None when every bit is set):
-    bb_filter_estimate_ndv, the exact model inverted."""
-    return _filter_density(filt)
 
 
 def list(path):  # noqa: A001 (blockbloom.parquet.list, as the tool's command)
@@ -92,11 +75,13 @@ def list(path):  # noqa: A001 (blockbloom.parquet.list, as the tool's command)
             if not chunk["has_filter"]:
                 continue
             row = {"row_group": g, "column": _column_name(column), "path": names[c],
-                   "physical_type": _physical_name(column), "logical_type": _logical_name(column),
+                   "physical_type": column["physical_type_name"],
+                   "logical_type": column["logical_type_name"],
                    "header_offset": chunk["filter_offset"]}
             if chunk["filter_status"] == 0:
                 try:
-                    fraction, ndv = _density(pf.load_filter(g, c))
+                    # (bits set / bits, estimated NDV or None when every bit is set)
+                    fraction, ndv = _filter_density(pf.load_filter(g, c))
                 except Error as e:  # a read that failed: the file changed
                     raise _error(e.status, "%s: %s" % (_os.fsdecode(path), e)) from None
                 row.update(bitset_offset=chunk["bitset_offset"], num_bytes=chunk["bitset_bytes"],
@@ -256,7 +241,7 @@ def probe(path, column, values, row_group=None):
                            % (shown_path, column_name, g, unusable[g][1]), RuntimeWarning,
                            stacklevel=2)
     columns = [(g, a.tolist()) for g, a in zip(selected, answers)]  # Python bools, once
-    return {"column": column_name, "physical_type": _physical_name(info),
+    return {"column": column_name, "physical_type": info["physical_type_name"],
             "results": [{"value": v,
                          "row_groups": [{"row_group": g, "maybe": maybe[i]}
                                         for g, maybe in columns]}
