@@ -7,10 +7,10 @@
 #include "blockbloom/parquet_file.h"
 #include "common/cli_error.h"
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 namespace {
 
-using blockbloom_cli::CliError;
+using blockbloom_tools::CliError;
 
 std::string ChunkName(const ColumnChunkInfo& c) {
   return "row group " + std::to_string(c.row_group) + " column " + std::to_string(c.column) +
@@ -99,4 +99,4 @@ std::vector<LocatedFilter> LocateBloomFilters(const ParquetFooter& footer) {
   return filters;
 }
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck

@@ -9,10 +9,10 @@
 #include "blockbloom/blockbloom.h"
 #include "common/cli_error.h"
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 namespace {
 
-using blockbloom_cli::CliError;
+using blockbloom_tools::CliError;
 
 constexpr int kRounds = 7;
 
@@ -120,4 +120,4 @@ Measurement RunMeasurement(const std::uint8_t* content, const std::string& conte
   return m;
 }
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck

@@ -8,12 +8,12 @@
 #include "common/json_writer.h"
 #include "common/printable_text.h"
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 namespace {
 
-using blockbloom_cli::JsonObjectWriter;
-using blockbloom_cli::JsonString;
-using blockbloom_cli::Printable;
+using blockbloom_tools::JsonObjectWriter;
+using blockbloom_tools::JsonString;
+using blockbloom_tools::Printable;
 
 Fits FitsIn(std::uint64_t footprint, std::uint64_t cache) {
   if (cache == 0) return Fits::kUnknown;
@@ -383,4 +383,4 @@ std::string ReportText(const Report& r) {
   return out;
 }
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck

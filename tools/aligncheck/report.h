@@ -14,7 +14,7 @@
 #include "aligncheck/profiles.h"
 #include "aligncheck/straddle.h"
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 
 // Whether a filter fits a cache: unknown when the profile does not know its size.
 enum class Fits { kUnknown, kNo, kYes };
@@ -76,6 +76,6 @@ int ExitStatus(const Report& report);
 std::string ReportJson(const Report& report);
 std::string ReportText(const Report& report);
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck
 
 #endif  // BLOCKBLOOM_TOOLS_ALIGNCHECK_REPORT_H_

@@ -14,7 +14,7 @@
 
 #include "common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // "dir/name" -> "dir/.name.tmp.XXXXXX"; "name" -> ".name.tmp.XXXXXX".
@@ -283,4 +283,4 @@ void WriteFileAtomically(const std::string& path, std::initializer_list<ByteSpan
   temp.Commit();
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

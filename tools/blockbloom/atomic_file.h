@@ -8,7 +8,7 @@
 #include <initializer_list>
 #include <string>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // Writes data to a temporary file in path's directory, then renames it over
 // path. On failure the temporary file is removed and CliError is thrown.
@@ -28,6 +28,6 @@ struct ByteSpan {
 // As above, with the content given as consecutive pieces.
 void WriteFileAtomically(const std::string& path, std::initializer_list<ByteSpan> pieces);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_ATOMIC_FILE_H_

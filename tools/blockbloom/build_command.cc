@@ -18,7 +18,7 @@
 #include "parquet_header.h"
 #include "sizing_options.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 int RunBuild(const std::vector<std::string>& args) {
   const ParsedFlags flags = ParseFlags(args, {{"--layout", true, ""},
@@ -73,4 +73,4 @@ int RunBuild(const std::vector<std::string>& args) {
   return 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 int RunInfo(const std::vector<std::string>& args);
 int RunBuild(const std::vector<std::string>& args);
@@ -20,6 +20,6 @@ int RunParquet(const std::vector<std::string>& args);  // parquet/parquet_comman
 // standard output, for --help, and returns 0.
 int PrintHelp(const std::string& command);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_COMMANDS_H_

@@ -9,7 +9,7 @@
 #include "value_hashing.h"
 #include "common/value_parse.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // Where a line is, for messages; the text is built only when one is thrown.
@@ -113,4 +113,4 @@ void ForEachHashBatch(const std::string& path, const HashOptions& options, Layou
   if (!hashes.empty()) on_batch(hashes);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -15,7 +15,7 @@
 #include "common/filter_options.h"
 #include "hash_options.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // Hashes are handed on in batches of this many (the last one may be
 // shorter), so that memory stays bounded however long the input is.
@@ -29,6 +29,6 @@ constexpr std::size_t kHashBatch = std::size_t{1} << 16;
 void ForEachHashBatch(const std::string& path, const HashOptions& options, Layout layout,
                       const std::function<void(const std::vector<std::uint64_t>&)>& on_batch);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_HASH_INPUT_H_

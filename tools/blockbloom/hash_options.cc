@@ -5,7 +5,7 @@
 
 #include "common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 HashMode ParseHashMode(const std::string& name) {
@@ -70,4 +70,4 @@ HashOptions HashOptionsFromFlags(const ParsedFlags& flags, Layout layout) {
   return options;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

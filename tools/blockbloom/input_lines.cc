@@ -8,7 +8,7 @@
 #include "common/cli_error.h"
 #include "common/printable_text.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 LineReader::LineReader(const std::string& path)
     // Room for the longest line and its '\n': a full buffer without one is
@@ -81,4 +81,4 @@ std::string Quote(std::string_view text) {
   return "\"" + Shortened(text, kMaxShown) + "\"";
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -4,7 +4,7 @@
 #include "blockbloom/kudu.h"
 #include "common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 void Check(int status, const std::string& context) {
@@ -67,4 +67,4 @@ void UnionBitsets(Layout layout, std::uint8_t* dst, const std::uint8_t* src, std
   Check(bb_filter_union(&dst_view, &src_view), context);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -13,7 +13,7 @@
 #include "blockbloom/blockbloom.h"
 #include "common/filter_options.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // A filter allocated by the library, released on destruction.
 class OwnedFilter {
@@ -50,6 +50,6 @@ std::size_t ProbeBitset(Layout layout, const std::uint8_t* data, std::size_t byt
 void UnionBitsets(Layout layout, std::uint8_t* dst, const std::uint8_t* src, std::size_t bytes,
                   const std::string& context);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_LAYOUT_FILTER_H_

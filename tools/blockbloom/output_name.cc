@@ -9,7 +9,7 @@
 
 #include "common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // ".NAME.tmp.XXXXXX" is NAME plus this many bytes (atomic_file.cc).
@@ -49,4 +49,4 @@ void CheckOutputName(const std::string& path) {
   }
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -6,7 +6,7 @@
 
 #include <string>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // Throws CliError when the last component of path is too long for its file
 // system, or too long for the temporary file written beside it (which adds
@@ -15,6 +15,6 @@ namespace blockbloom_cli {
 // not through a temporary file, and pass.
 void CheckOutputName(const std::string& path);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_OUTPUT_NAME_H_

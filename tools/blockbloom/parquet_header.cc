@@ -3,7 +3,7 @@
 
 #include "common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 bool AnySizeFlag(const ParsedFlags& flags, bool with_header) {
   const bool any_size = flags.Has("--any-size");
@@ -59,4 +59,4 @@ HeaderedBitset ReadParquetHeader(const std::uint8_t* data, std::size_t len,
   return found;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -11,7 +11,7 @@
 #include "blockbloom/parquet_format.h"
 #include "common/cli_args.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 struct EncodedHeader {
   std::uint8_t bytes[BB_PARQUET_HEADER_MAX_BYTES];
@@ -50,6 +50,6 @@ struct HeaderedBitset {
 HeaderedBitset ReadParquetHeader(const std::uint8_t* data, std::size_t len,
                                  const std::string& where);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_PARQUET_HEADER_H_

@@ -22,7 +22,7 @@
 #include "common/file_range.h"
 #include "parquet_header.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 static_assert(kHashBatch % 8 == 0, "batch bitmaps must end at a byte boundary");
@@ -201,4 +201,4 @@ int RunProbe(const std::vector<std::string>& args) {
   return 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

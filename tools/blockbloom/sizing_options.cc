@@ -14,7 +14,7 @@
 #include "blockbloom/sizing.h"
 #include "common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // The FPP as a probability, e.g. "0.01" or "1e-3"; strict: the whole text
@@ -149,4 +149,4 @@ std::string DescribeBuildSize(const BuildSize& size) {
          "), predicted FPP " + FormatFpp(size.predicted_fpp);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -11,7 +11,7 @@
 #include "common/cli_args.h"
 #include "common/filter_options.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // What BuildBytesFromFlags chose, and why.
 struct BuildSize {
@@ -35,6 +35,6 @@ BuildSize BuildBytesFromFlags(const ParsedFlags& flags, Layout layout, bool read
 // One line for standard error: the size chosen for --ndv/--fpp and its FPP.
 std::string DescribeBuildSize(const BuildSize& size);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_SIZING_OPTIONS_H_

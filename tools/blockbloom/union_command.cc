@@ -15,7 +15,7 @@
 #include "output_name.h"
 #include "parquet_header.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // The bitset of one input file, which holds that bitset and nothing else
@@ -101,4 +101,4 @@ int RunUnion(const std::vector<std::string>& args) {
   return 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

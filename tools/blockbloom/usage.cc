@@ -5,7 +5,7 @@
 
 #include <set>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // ------------------------------------------------------- shared sections
@@ -184,4 +184,4 @@ std::string CommandUsage(const std::string& command) {
   return FullUsage();
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <string>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 struct CommandHelp {
   const char* name;      // "build", as typed after `blockbloom`
@@ -32,6 +32,6 @@ std::string FullUsage();
 // and where to find the others. An unknown or empty name gives FullUsage().
 std::string CommandUsage(const std::string& command);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_USAGE_H_

@@ -9,7 +9,7 @@
 #include "blockbloom/column.h"
 #include "common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 std::uint64_t ValueHasher::Column(const bb_column& col) const {
   std::size_t n = 0;
@@ -57,4 +57,4 @@ std::uint64_t ValueHasher::String(std::string_view bytes) const {
   return Column(col);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

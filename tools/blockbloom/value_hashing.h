@@ -10,7 +10,7 @@
 #include "blockbloom/column.h"
 #include "hash_options.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // mode is kXxh64 or kFastHash32; Kudu hashes are returned widened to 64 bits.
 class ValueHasher {
@@ -31,6 +31,6 @@ class ValueHasher {
   std::uint32_t seed_;
 };
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_VALUE_HASHING_H_

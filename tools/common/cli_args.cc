@@ -3,7 +3,7 @@
 
 #include "cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 const FlagSpec* FindSpec(const std::vector<FlagSpec>& specs, const std::string& word) {
@@ -81,4 +81,4 @@ ParsedFlags ParseFlagsAndOperands(const std::vector<std::string>& args,
   return parsed;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 struct FlagSpec {
   std::string name;        // "--bytes"
@@ -47,6 +47,6 @@ ParsedFlags ParseFlags(const std::vector<std::string>& args, const std::vector<F
 ParsedFlags ParseFlagsAndOperands(const std::vector<std::string>& args,
                                   const std::vector<FlagSpec>& specs, std::size_t max_operands);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_CLI_ARGS_H_

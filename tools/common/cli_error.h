@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 class CliError : public std::runtime_error {
  public:
@@ -23,6 +23,6 @@ class CliError : public std::runtime_error {
 // A mistake in the command line itself: reported together with the usage.
 inline CliError UsageError(const std::string& message) { return CliError(message, true); }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_CLI_ERROR_H_

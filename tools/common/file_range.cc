@@ -11,7 +11,7 @@
 #include "blockbloom/blockbloom.h"
 #include "cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // The buffer's alignment: at least a page, so that a byte's address mod 4096
@@ -109,4 +109,4 @@ void FileRange::Read(const std::string& path, int fd, std::uint64_t offset, std:
   ReadFully(path, fd, offset, buffer_.get() + skew, length);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

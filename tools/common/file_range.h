@@ -14,7 +14,7 @@
 #include <memory>
 #include <string>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 class FileRange {
  public:
@@ -48,6 +48,6 @@ class FileRange {
   std::size_t length_ = 0;
 };
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_FILE_RANGE_H_

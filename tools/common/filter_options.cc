@@ -8,7 +8,7 @@
 #include "cli_error.h"
 #include "number_parse.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 Layout ParseLayout(const std::string& name) {
@@ -69,4 +69,4 @@ std::int32_t KuduLogSpaceBytes(std::size_t bytes) {
   return log;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -10,7 +10,7 @@
 
 #include "cli_args.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 enum class Layout {
   kParquet,  // 64-bit hashes, any whole number of 32-byte blocks
@@ -44,6 +44,6 @@ std::size_t FilterBytesFlag(const ParsedFlags& flags, Layout layout);
 // log2(bytes) for a size CheckFilterBytes accepted for Kudu.
 std::int32_t KuduLogSpaceBytes(std::size_t bytes);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_FILTER_OPTIONS_H_

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // A JSON string literal. Quotes, backslashes and control characters are
 // escaped; valid UTF-8 passes through; each byte 0xXX that is not part of
@@ -37,6 +37,6 @@ class JsonObjectWriter {
   std::vector<std::string> members_;
 };
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_JSON_WRITER_H_

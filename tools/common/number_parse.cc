@@ -3,7 +3,7 @@
 
 #include <limits>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 bool IsBlank(char c) { return c == ' ' || c == '\t'; }
@@ -54,4 +54,4 @@ ParseStatus ParseUint64(std::string_view text, std::uint64_t* value) {
   return ParseStatus::kOk;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

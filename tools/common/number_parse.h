@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string_view>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 enum class ParseStatus {
   kOk,
@@ -23,6 +23,6 @@ std::string_view TrimLine(std::string_view line);
 // *value is written only on kOk.
 ParseStatus ParseUint64(std::string_view text, std::uint64_t* value);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_NUMBER_PARSE_H_

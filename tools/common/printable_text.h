@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // The one escaping rule of every text the tools print, on stdout and on
 // stderr alike: a backslash as \\; each control byte (C0 including tab and
@@ -27,6 +27,6 @@ std::string Printable(std::string_view text);
 // not escaped (Printable does that where the text is printed).
 std::string Shortened(std::string_view text, std::size_t max_bytes);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_PRINTABLE_TEXT_H_

@@ -11,7 +11,7 @@
 
 #include "number_parse.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // Decimal digits with an optional sign, into [min, max].
@@ -96,4 +96,4 @@ ValueStatus ParseDouble(std::string_view text, double* value) {
   return ParseFloating(text, value);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -13,7 +13,7 @@
 #include "join_demo/extreme_keys.h"
 #include "join_demo/progress.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 namespace {
 
 void Check(int status, const std::string& what) {
@@ -152,4 +152,4 @@ BuildSide BuildJoinSide(const Options& options, const KeyColumn& column, bool pr
              : BuildSelective(options, column, progress_bars);
 }
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo

@@ -13,7 +13,7 @@
 #include "join_demo/key_column.h"
 #include "join_demo/options.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 
 struct BuildSide {
   std::uint64_t small_rows = 0;  // rows of the small table
@@ -31,6 +31,6 @@ struct BuildSide {
 // when the build side would not fit this machine's memory.
 BuildSide BuildJoinSide(const Options& options, const KeyColumn& column, bool progress_bars);
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo
 
 #endif  // BLOCKBLOOM_TOOLS_JOIN_DEMO_BUILD_SIDE_H_

@@ -28,7 +28,7 @@
 #include "join_demo/results.h"
 #include "join_demo/scans.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 using namespace join_demo;
@@ -114,4 +114,4 @@ int RunJoinDemo(const std::vector<std::string>& args) {
   return ReportFailedChecks(results) ? 1 : 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -9,7 +9,7 @@
 #include "common/filter_options.h"
 #include "common/value_parse.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 namespace {
 
 double FractionFlag(const ParsedFlags& flags, const std::string& name) {
@@ -92,4 +92,4 @@ Options OptionsFromFlags(const ParsedFlags& flags) {
   return options;
 }
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <utility>
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 namespace {
 
 constexpr std::chrono::milliseconds kQuietStart{1000};
@@ -45,4 +45,4 @@ void Progress::Update(std::uint64_t done) {
   std::fflush(stderr);
 }
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo

@@ -8,7 +8,7 @@
 
 #include "common/json_writer.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 namespace {
 
 // 50000000 -> "50,000,000".
@@ -190,4 +190,4 @@ void PrintJson(const Results& r) {
   std::printf("%s\n", json.Finish().c_str());
 }
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo

@@ -9,7 +9,7 @@
 #include "join_demo/progress.h"
 #include "join_demo/stopwatch.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 namespace {
 
 void CheckStatus(int status) {
@@ -82,4 +82,4 @@ FilterScan RunFilterScan(const ScanInputs& in, const std::string& label) {
   return scan;
 }
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo

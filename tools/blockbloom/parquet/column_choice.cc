@@ -4,7 +4,7 @@
 #include "common/cli_error.h"
 #include "common/json_writer.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // A strict reader of one JSON array of strings.
@@ -204,4 +204,4 @@ std::size_t ChooseColumn(const blockbloom::ParquetFile& file, const ParsedFlags&
   throw CliError(message);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -13,7 +13,7 @@
 #include "blockbloom/parquet_file.hpp"
 #include "common/cli_args.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // A JSON array of strings, strictly: [ "name", ... ] with optional white
 // space, strings with the escapes \" \\ \/ \b \f \n \r \t \uXXXX (a
@@ -33,6 +33,6 @@ std::size_t ChooseColumn(const blockbloom::ParquetFile& file, const ParsedFlags&
 // A usage error unless exactly one of them was given.
 void CheckColumnFlags(const ParsedFlags& flags);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_PARQUET_COLUMN_CHOICE_H_

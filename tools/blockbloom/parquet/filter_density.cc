@@ -5,7 +5,7 @@
 
 #include "blockbloom/sizing.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 FilterDensity DensityOf(const bb_filter& filter) {
   FilterDensity d;
@@ -17,4 +17,4 @@ FilterDensity DensityOf(const bb_filter& filter) {
   return d;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -15,7 +15,7 @@
 
 #include "blockbloom/blockbloom.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 struct FilterDensity {
   std::uint64_t bits_set = 0;
@@ -26,6 +26,6 @@ struct FilterDensity {
 
 FilterDensity DensityOf(const bb_filter& filter);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_PARQUET_FILTER_DENSITY_H_

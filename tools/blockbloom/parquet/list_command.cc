@@ -19,7 +19,7 @@
 #include "parquet/parquet_commands.h"
 #include "parquet/type_names.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // What each listed column says, worked out once: a footer may have 10^6 row
@@ -247,4 +247,4 @@ int RunParquetList(const std::vector<std::string>& args) {
   return 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -9,7 +9,7 @@
 #include "common/printable_text.h"
 #include "parquet/parquet_commands.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 blockbloom::ParquetFile OpenParquetFile(const std::string& path) {
   if (path == "-") {
@@ -38,4 +38,4 @@ int RunParquet(const std::vector<std::string>& args) {
   throw UsageError("parquet: unknown command \"" + command + "\" (list or probe)");
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -9,7 +9,7 @@
 
 #include "blockbloom/parquet_file.hpp"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 int RunParquetList(const std::vector<std::string>& args);   // parquet/list_command.cc
 int RunParquetProbe(const std::vector<std::string>& args);  // parquet/probe_command.cc
@@ -21,6 +21,6 @@ blockbloom::ParquetFile OpenParquetFile(const std::string& path);
 // The column's dotted path as a message shows it ("int8_col", "a.b").
 std::string ColumnName(const bb_parquet_column& column);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_PARQUET_PARQUET_COMMANDS_H_

@@ -31,7 +31,7 @@
 #include "parquet/type_names.h"
 #include "parquet/value_encoding.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 const std::vector<FlagSpec> kFlags = {{"--column", true, ""},   {"--column-path", true, ""},
@@ -304,4 +304,4 @@ int RunParquetProbe(const std::vector<std::string>& args) {
   return 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "parquet/type_names.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // The library names them (parquet_file.h), for the tool and the Python package alike.
@@ -21,4 +21,4 @@ std::string LogicalTypeName(const bb_parquet_column& column) {
   return NameBy(bb_parquet_logical_type_name, column);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

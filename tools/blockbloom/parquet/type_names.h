@@ -11,7 +11,7 @@
 
 #include "blockbloom/parquet_file.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // "INT32", "BYTE_ARRAY", "FIXED_LEN_BYTE_ARRAY(16)", or "TYPE(9)" for a
 // value parquet.thrift does not define.
@@ -23,6 +23,6 @@ std::string PhysicalTypeName(const bb_parquet_column& column);
 // "TIMESTAMP_MILLIS", ...); "" when the column has neither.
 std::string LogicalTypeName(const bb_parquet_column& column);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_PARQUET_TYPE_NAMES_H_

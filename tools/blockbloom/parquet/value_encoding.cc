@@ -6,7 +6,7 @@
 #include "input_lines.h"
 #include "parquet/type_names.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 ValueRules RulesFor(const bb_parquet_column& column, const std::string& column_name, bool hex,
                     bool physical) {
@@ -40,4 +40,4 @@ std::uint64_t HashValue(const ValueRules& rules, std::string_view text, const st
   return hash;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -12,7 +12,7 @@
 
 #include "blockbloom/parquet_file.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // A column's values as the command line gives them.
 struct ValueRules {
@@ -32,6 +32,6 @@ ValueRules RulesFor(const bb_parquet_column& column, const std::string& column_n
 // C (TYPE) <the library's phrase>" if text is no such value.
 std::uint64_t HashValue(const ValueRules& rules, std::string_view text, const std::string& where);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_PARQUET_VALUE_ENCODING_H_

@@ -6,7 +6,7 @@
 
 #include "tune/tune_buffer.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 namespace {
 
 constexpr std::size_t kBatch = TuneBuffer::kGranule;
@@ -43,4 +43,4 @@ std::vector<ClassResult> RunClassSweep(PrefetchSetting current, double budget_se
   return results;
 }
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune

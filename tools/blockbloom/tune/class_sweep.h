@@ -14,7 +14,7 @@
 #include "blockbloom/tuning.h"
 #include "tune/find_timing.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 
 inline constexpr std::size_t kClassBytes[] = {std::size_t{2} << 20, std::size_t{8} << 20,
                                               std::size_t{16} << 20, std::size_t{32} << 20};
@@ -32,6 +32,6 @@ struct ClassResult {
 // as it found it.
 std::vector<ClassResult> RunClassSweep(PrefetchSetting current, double budget_seconds);
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune
 
 #endif  // BLOCKBLOOM_TOOLS_TUNE_CLASS_SWEEP_H_

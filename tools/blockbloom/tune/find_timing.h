@@ -12,7 +12,7 @@
 
 #include "tune/tune_buffer.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 
 struct PrefetchSetting {
   int hint;              // a bb_prefetch_level
@@ -55,6 +55,6 @@ PrefetchSetting CurrentPrefetch();
 FindComparison CompareFind(TuneBuffer& buffer, PrefetchSetting best, PrefetchSetting current,
                            double budget_seconds);
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune
 
 #endif  // BLOCKBLOOM_TOOLS_TUNE_FIND_TIMING_H_

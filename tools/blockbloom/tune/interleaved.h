@@ -10,7 +10,7 @@
 #include <functional>
 #include <vector>
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 
 // Seconds one call of run(contender) took.
 double TimeOnce(const std::function<void()>& run);
@@ -39,6 +39,6 @@ inline constexpr std::size_t kMaxRounds = 25;
 RunPlan PlanRuns(double seconds_per_item, std::size_t contenders, double budget_seconds,
                  std::size_t granule, std::size_t min_items, std::size_t max_items);
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune
 
 #endif  // BLOCKBLOOM_TOOLS_TUNE_INTERLEAVED_H_

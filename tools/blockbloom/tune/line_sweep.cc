@@ -8,7 +8,7 @@
 #include "common/random_lines.h"
 #include "tune/interleaved.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 namespace {
 
 // Calibration runs, and the shortest run: long enough that the last
@@ -82,4 +82,4 @@ SweepResult RunLineSweep(TuneBuffer& buffer, double budget_seconds) {
   return result;
 }
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune

@@ -10,7 +10,7 @@
 
 #include "tune/tune_buffer.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 
 struct SweepCell {
   int hint;              // a bb_prefetch_level
@@ -29,6 +29,6 @@ struct SweepResult {
 // Spends about budget_seconds (after a short calibration round).
 SweepResult RunLineSweep(TuneBuffer& buffer, double budget_seconds);
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune
 
 #endif  // BLOCKBLOOM_TOOLS_TUNE_LINE_SWEEP_H_

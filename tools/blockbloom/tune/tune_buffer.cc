@@ -7,7 +7,7 @@
 
 #include "common/cli_error.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 namespace {
 
 constexpr std::uint64_t kGamma = 0x9e3779b97f4a7c15ull;
@@ -49,4 +49,4 @@ TuneBuffer::TuneBuffer(std::size_t bytes) {
 
 TuneBuffer::~TuneBuffer() { bb_filter_release(&filter_); }
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune

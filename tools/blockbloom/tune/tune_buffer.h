@@ -13,7 +13,7 @@
 
 #include "blockbloom/blockbloom.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 
 class TuneBuffer {
  public:
@@ -48,6 +48,6 @@ class TuneBuffer {
   std::size_t cursor_ = 0;
 };
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune
 
 #endif  // BLOCKBLOOM_TOOLS_TUNE_TUNE_BUFFER_H_

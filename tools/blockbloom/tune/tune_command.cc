@@ -21,7 +21,7 @@
 #include "tune/tune_options.h"
 #include "tune/tune_report.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 int RunTune(const std::vector<std::string>& args) {
   using namespace tune;
@@ -58,4 +58,4 @@ int RunTune(const std::vector<std::string>& args) {
   return 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

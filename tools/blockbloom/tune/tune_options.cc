@@ -11,7 +11,7 @@
 #include "common/filter_options.h"
 #include "common/value_parse.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 namespace {
 
 // The kernels' own threshold (kernels/prefetch.h): below it they never
@@ -65,4 +65,4 @@ TuneOptions TuneOptionsFromFlags(const ParsedFlags& flags) {
   return options;
 }
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune

@@ -10,7 +10,7 @@
 
 #include "common/cli_args.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 
 struct TuneOptions {
   // DRAM-sized by default: the filters whose prefetch setting matters.
@@ -26,6 +26,6 @@ const std::vector<FlagSpec>& TuneFlagSpecs();
 // of 32-byte blocks, --seconds not a positive number of at most an hour.
 TuneOptions TuneOptionsFromFlags(const ParsedFlags& flags);
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune
 
 #endif  // BLOCKBLOOM_TOOLS_TUNE_TUNE_OPTIONS_H_

@@ -10,7 +10,7 @@
 #include "common/json_writer.h"
 #include "api/tools_interface.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 namespace {
 
 std::string HintName(int hint) {
@@ -213,4 +213,4 @@ void PrintTuneJson(const TuneReport& r) {
   std::printf("%s\n", json.Finish().c_str());
 }
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune

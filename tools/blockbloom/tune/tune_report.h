@@ -10,7 +10,7 @@
 #include "tune/find_timing.h"
 #include "tune/line_sweep.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 
 struct TuneReport {
   std::size_t bytes;
@@ -33,6 +33,6 @@ std::string CodeLine(PrefetchSetting setting);
 void PrintTuneText(const TuneReport& report);
 void PrintTuneJson(const TuneReport& report);
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune
 
 #endif  // BLOCKBLOOM_TOOLS_TUNE_TUNE_REPORT_H_
