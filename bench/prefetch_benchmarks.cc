@@ -15,8 +15,8 @@
 #include "blockbloom/blockbloom.h"
 #include "kernels/kernel_table.h"
 #include "bench_grid.h"
-#include "common/random_lines.h"
-#include "common/scoped_prefetch.h"
+#include "tools/common/random_lines.h"
+#include "tools/common/scoped_prefetch.h"
 #include "probe_data.h"
 #include "probe_loop.h"
 

@@ -15,15 +15,15 @@
 #include <sys/stat.h>
 #include <vector>
 
-#include "aligncheck/cpu_detect.h"
-#include "aligncheck/footer.h"
-#include "aligncheck/profiles.h"
-#include "aligncheck/report.h"
-#include "aligncheck/straddle.h"
+#include "tools/aligncheck/cpu_detect.h"
+#include "tools/aligncheck/footer.h"
+#include "tools/aligncheck/profiles.h"
+#include "tools/aligncheck/report.h"
+#include "tools/aligncheck/straddle.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/parquet_format.h"
-#include "common/cli_error.h"
-#include "common/printable_text.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/printable_text.h"
 #include "parquet_test_file.h"
 
 namespace blockbloom_tools::aligncheck {

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "common/number_parse.h"
-#include "common/value_parse.h"
+#include "tools/common/number_parse.h"
+#include "tools/common/value_parse.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // Exactly-sized heap copy without a terminator: a read past the end is caught.

@@ -9,17 +9,17 @@
 #include <string>
 #include <vector>
 
-#include "aligncheck/cpu_detect.h"
-#include "aligncheck/footer.h"
-#include "aligncheck/measure.h"
-#include "aligncheck/report.h"
+#include "tools/aligncheck/cpu_detect.h"
+#include "tools/aligncheck/footer.h"
+#include "tools/aligncheck/measure.h"
+#include "tools/aligncheck/report.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/parquet_format.h"
-#include "common/cli_args.h"
-#include "common/cli_error.h"
-#include "common/file_range.h"
-#include "common/number_parse.h"
-#include "common/printable_text.h"
+#include "tools/common/cli_args.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/file_range.h"
+#include "tools/common/number_parse.h"
+#include "tools/common/printable_text.h"
 
 namespace blockbloom_tools::aligncheck {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "aligncheck/cpu_detect.h"
+#include "tools/aligncheck/cpu_detect.h"
 
 #include <unistd.h>
 
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 #include "api/tools_interface.h"
 
 namespace blockbloom_tools::aligncheck {

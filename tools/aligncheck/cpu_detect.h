@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <string>
 
-#include "aligncheck/profiles.h"
+#include "tools/aligncheck/profiles.h"
 #include "cpu_features_cache_info.h"
 #include "cpu_features_macros.h"
 #if defined(CPU_FEATURES_ARCH_X86)

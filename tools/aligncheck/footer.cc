@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "aligncheck/footer.h"
+#include "tools/aligncheck/footer.h"
 
 #include <memory>
 
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/parquet_file.h"
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
 namespace blockbloom_tools::aligncheck {
 namespace {

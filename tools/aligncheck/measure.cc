@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "aligncheck/measure.h"
+#include "tools/aligncheck/measure.h"
 
 #include <algorithm>
 #include <chrono>
@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
 namespace blockbloom_tools::aligncheck {
 namespace {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "aligncheck/profiles.h"
+#include "tools/aligncheck/profiles.h"
 
 #include <cctype>
 #include <cstdio>
 
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
 namespace blockbloom_tools::aligncheck {
 namespace {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "aligncheck/report.h"
+#include "tools/aligncheck/report.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "common/json_writer.h"
-#include "common/printable_text.h"
+#include "tools/common/json_writer.h"
+#include "tools/common/printable_text.h"
 
 namespace blockbloom_tools::aligncheck {
 namespace {

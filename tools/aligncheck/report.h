@@ -9,10 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "aligncheck/cpu_detect.h"
-#include "aligncheck/measure.h"
-#include "aligncheck/profiles.h"
-#include "aligncheck/straddle.h"
+#include "tools/aligncheck/cpu_detect.h"
+#include "tools/aligncheck/measure.h"
+#include "tools/aligncheck/profiles.h"
+#include "tools/aligncheck/straddle.h"
 
 namespace blockbloom_tools::aligncheck {
 

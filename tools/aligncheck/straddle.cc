@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "aligncheck/straddle.h"
+#include "tools/aligncheck/straddle.h"
 
 namespace blockbloom_tools::aligncheck {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "atomic_file.h"
+#include "tools/blockbloom/atomic_file.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -12,7 +12,7 @@
 #include <cstring>
 #include <vector>
 
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
 namespace blockbloom_tools {
 namespace {

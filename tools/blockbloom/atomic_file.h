@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Replaces a file all at once: readers see the old content or the new one,
 // and a failure leaves the old file (or its absence) untouched.
-#ifndef BLOCKBLOOM_TOOLS_ATOMIC_FILE_H_
-#define BLOCKBLOOM_TOOLS_ATOMIC_FILE_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_ATOMIC_FILE_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_ATOMIC_FILE_H_
 
 #include <cstddef>
 #include <initializer_list>
@@ -30,4 +30,4 @@ void WriteFileAtomically(const std::string& path, std::initializer_list<ByteSpan
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_ATOMIC_FILE_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_ATOMIC_FILE_H_

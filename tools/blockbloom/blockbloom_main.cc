@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
-#include "common/cli_error.h"
-#include "commands.h"
-#include "join_demo/join_demo_command.h"
-#include "common/printable_text.h"
-#include "usage.h"
+#include "tools/common/cli_error.h"
+#include "tools/blockbloom/commands.h"
+#include "tools/join_demo/join_demo_command.h"
+#include "tools/common/printable_text.h"
+#include "tools/blockbloom/usage.h"
 
 namespace blockbloom_tools {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The subcommands. Each takes the words after its name, returns the exit
 // status, and throws CliError for anything the user must fix.
-#ifndef BLOCKBLOOM_TOOLS_COMMANDS_H_
-#define BLOCKBLOOM_TOOLS_COMMANDS_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_COMMANDS_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_COMMANDS_H_
 
 #include <string>
 #include <vector>
@@ -22,4 +22,4 @@ int PrintHelp(const std::string& command);
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_COMMANDS_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_COMMANDS_H_

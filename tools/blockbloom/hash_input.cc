@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "hash_input.h"
+#include "tools/blockbloom/hash_input.h"
 
 #include <string_view>
 
-#include "common/cli_error.h"
-#include "input_lines.h"
-#include "common/number_parse.h"
-#include "value_hashing.h"
-#include "common/value_parse.h"
+#include "tools/common/cli_error.h"
+#include "tools/blockbloom/input_lines.h"
+#include "tools/common/number_parse.h"
+#include "tools/blockbloom/value_hashing.h"
+#include "tools/common/value_parse.h"
 
 namespace blockbloom_tools {
 namespace {

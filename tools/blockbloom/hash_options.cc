@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "hash_options.h"
+#include "tools/blockbloom/hash_options.h"
 
 #include <string>
 
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
 namespace blockbloom_tools {
 namespace {

@@ -7,11 +7,11 @@
 
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/tuning.h"
-#include "common/cli_args.h"
-#include "commands.h"
+#include "tools/common/cli_args.h"
+#include "tools/blockbloom/commands.h"
 #include "api/tools_interface.h"
-#include "common/json_writer.h"
-#include "common/printable_text.h"
+#include "tools/common/json_writer.h"
+#include "tools/common/printable_text.h"
 
 namespace blockbloom_tools {
 namespace {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "input_lines.h"
+#include "tools/blockbloom/input_lines.h"
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 
-#include "common/cli_error.h"
-#include "common/printable_text.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/printable_text.h"
 
 namespace blockbloom_tools {
 

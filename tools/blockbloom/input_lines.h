@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Reading an input file ("-" for standard input) line by line, in bounded
 // memory: /dev/zero or a multi-gigabyte file must not be held whole.
-#ifndef BLOCKBLOOM_TOOLS_INPUT_LINES_H_
-#define BLOCKBLOOM_TOOLS_INPUT_LINES_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_INPUT_LINES_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_INPUT_LINES_H_
 
 #include <cstddef>
 #include <cstdio>
@@ -63,4 +63,4 @@ std::string Quote(std::string_view text);
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_INPUT_LINES_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_INPUT_LINES_H_

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "layout_filter.h"
+#include "tools/blockbloom/layout_filter.h"
 
 #include "blockbloom/kudu.h"
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
 namespace blockbloom_tools {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "output_name.h"
+#include "tools/blockbloom/output_name.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -7,7 +7,7 @@
 #include <climits>
 #include <cstddef>
 
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
 namespace blockbloom_tools {
 namespace {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // An up-front check of the -o name of build and union, before any input is
 // read, so that a name the output cannot get fails at once and says why.
-#ifndef BLOCKBLOOM_TOOLS_OUTPUT_NAME_H_
-#define BLOCKBLOOM_TOOLS_OUTPUT_NAME_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_OUTPUT_NAME_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_OUTPUT_NAME_H_
 
 #include <string>
 
@@ -17,4 +17,4 @@ void CheckOutputName(const std::string& path);
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_OUTPUT_NAME_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_OUTPUT_NAME_H_

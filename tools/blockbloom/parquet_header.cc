@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "parquet_header.h"
+#include "tools/blockbloom/parquet_header.h"
 
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
 namespace blockbloom_tools {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "sizing_options.h"
+#include "tools/blockbloom/sizing_options.h"
 
 #include <cerrno>
 #include <cctype>
@@ -12,7 +12,7 @@
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/parquet_format.h"
 #include "blockbloom/sizing.h"
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
 namespace blockbloom_tools {
 namespace {

@@ -2,14 +2,14 @@
 // build's filter size: either --bytes N, or --ndv N --fpp P [--pow2] sized by
 // the library's exact false-positive model (blockbloom/sizing.h), reader-safe
 // for a Parquet header (BB_SIZE_PARQUET_SAFE).
-#ifndef BLOCKBLOOM_TOOLS_SIZING_OPTIONS_H_
-#define BLOCKBLOOM_TOOLS_SIZING_OPTIONS_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_SIZING_OPTIONS_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_SIZING_OPTIONS_H_
 
 #include <cstddef>
 #include <string>
 
-#include "common/cli_args.h"
-#include "common/filter_options.h"
+#include "tools/common/cli_args.h"
+#include "tools/common/filter_options.h"
 
 namespace blockbloom_tools {
 
@@ -37,4 +37,4 @@ std::string DescribeBuildSize(const BuildSize& size);
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_SIZING_OPTIONS_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_SIZING_OPTIONS_H_

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "usage.h"
+#include "tools/blockbloom/usage.h"
 
-#include "parquet/parquet_usage.h"
+#include "tools/blockbloom/parquet/parquet_usage.h"
 
 #include <set>
 

@@ -3,8 +3,8 @@
 // --help` (that command only), and the text printed after a command-line
 // mistake. One row of kCommandHelp (usage.cc) per subcommand: a new
 // subcommand adds its row, pointing at its own text, and nothing else here.
-#ifndef BLOCKBLOOM_TOOLS_USAGE_H_
-#define BLOCKBLOOM_TOOLS_USAGE_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_USAGE_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_USAGE_H_
 
 #include <cstddef>
 #include <string>
@@ -34,4 +34,4 @@ std::string CommandUsage(const std::string& command);
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_USAGE_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_USAGE_H_

@@ -2,12 +2,12 @@
 // One value is a one-row bb_column hashed by the library
 // (bb_parquet_hash_column / bb_kudu_hash_column), so each layout's rule for
 // a type has one home, the library's.
-#include "value_hashing.h"
+#include "tools/blockbloom/value_hashing.h"
 
 #include <string>
 
 #include "blockbloom/column.h"
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
 namespace blockbloom_tools {
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Hashing one typed value the way a layout's readers do (Parquet XXH64 of
 // the plain encoding, or Kudu FastHash32), by the library's column hash.
-#ifndef BLOCKBLOOM_TOOLS_VALUE_HASHING_H_
-#define BLOCKBLOOM_TOOLS_VALUE_HASHING_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_VALUE_HASHING_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_VALUE_HASHING_H_
 
 #include <cstdint>
 #include <string_view>
 
 #include "blockbloom/column.h"
-#include "hash_options.h"
+#include "tools/blockbloom/hash_options.h"
 
 namespace blockbloom_tools {
 
@@ -33,4 +33,4 @@ class ValueHasher {
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_VALUE_HASHING_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_VALUE_HASHING_H_

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "cli_args.h"
+#include "tools/common/cli_args.h"
 
-#include "cli_error.h"
+#include "tools/common/cli_error.h"
 
 namespace blockbloom_tools {
 namespace {

@@ -2,8 +2,8 @@
 // Flag parsing shared by the subcommands: "--name VALUE", "--name=VALUE",
 // switches without a value, short aliases such as "-o", and (for commands
 // that take them, such as union) plain operands.
-#ifndef BLOCKBLOOM_TOOLS_CLI_ARGS_H_
-#define BLOCKBLOOM_TOOLS_CLI_ARGS_H_
+#ifndef BLOCKBLOOM_TOOLS_COMMON_CLI_ARGS_H_
+#define BLOCKBLOOM_TOOLS_COMMON_CLI_ARGS_H_
 
 #include <cstddef>
 #include <map>
@@ -49,4 +49,4 @@ ParsedFlags ParseFlagsAndOperands(const std::vector<std::string>& args,
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_CLI_ARGS_H_
+#endif  // BLOCKBLOOM_TOOLS_COMMON_CLI_ARGS_H_

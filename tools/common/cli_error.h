@@ -2,8 +2,8 @@
 // The one error type the tool's commands throw. main() prints it as
 // "blockbloom: <message>" (plus the usage text when show_usage is set) and
 // exits with status 2.
-#ifndef BLOCKBLOOM_TOOLS_CLI_ERROR_H_
-#define BLOCKBLOOM_TOOLS_CLI_ERROR_H_
+#ifndef BLOCKBLOOM_TOOLS_COMMON_CLI_ERROR_H_
+#define BLOCKBLOOM_TOOLS_COMMON_CLI_ERROR_H_
 
 #include <stdexcept>
 #include <string>
@@ -25,4 +25,4 @@ inline CliError UsageError(const std::string& message) { return CliError(message
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_CLI_ERROR_H_
+#endif  // BLOCKBLOOM_TOOLS_COMMON_CLI_ERROR_H_

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "file_range.h"
+#include "tools/common/file_range.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -9,7 +9,7 @@
 
 #include "api/tools_interface.h"
 #include "blockbloom/blockbloom.h"
-#include "cli_error.h"
+#include "tools/common/cli_error.h"
 
 namespace blockbloom_tools {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "json_writer.h"
+#include "tools/common/json_writer.h"
 
 #include <cstdio>
 

@@ -2,8 +2,8 @@
 // The tools' JSON output (every `--json` of blockbloom, and the join_demo
 // and aligncheck reports): string literals, null, arrays of strings, and an
 // indented object built member by member.
-#ifndef BLOCKBLOOM_TOOLS_JSON_WRITER_H_
-#define BLOCKBLOOM_TOOLS_JSON_WRITER_H_
+#ifndef BLOCKBLOOM_TOOLS_COMMON_JSON_WRITER_H_
+#define BLOCKBLOOM_TOOLS_COMMON_JSON_WRITER_H_
 
 #include <string>
 #include <string_view>
@@ -39,4 +39,4 @@ class JsonObjectWriter {
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_JSON_WRITER_H_
+#endif  // BLOCKBLOOM_TOOLS_COMMON_JSON_WRITER_H_

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "number_parse.h"
+#include "tools/common/number_parse.h"
 
 #include <limits>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // A strict parser for unsigned 64-bit numbers: decimal or 0x hex, nothing
 // else. No exceptions, no locale, no signs, no silent wrap-around.
-#ifndef BLOCKBLOOM_TOOLS_NUMBER_PARSE_H_
-#define BLOCKBLOOM_TOOLS_NUMBER_PARSE_H_
+#ifndef BLOCKBLOOM_TOOLS_COMMON_NUMBER_PARSE_H_
+#define BLOCKBLOOM_TOOLS_COMMON_NUMBER_PARSE_H_
 
 #include <cstdint>
 #include <string_view>
@@ -25,4 +25,4 @@ ParseStatus ParseUint64(std::string_view text, std::uint64_t* value);
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_NUMBER_PARSE_H_
+#endif  // BLOCKBLOOM_TOOLS_COMMON_NUMBER_PARSE_H_

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "printable_text.h"
+#include "tools/common/printable_text.h"
 
 #include <cstddef>
 #include <cstdio>

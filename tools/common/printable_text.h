@@ -4,8 +4,8 @@
 // message: a hostile name must not move the cursor, recolour the screen, or
 // forge a line of its own, and two different names must not print alike.
 // JSON output is escaped by json_writer.h instead.
-#ifndef BLOCKBLOOM_TOOLS_PRINTABLE_TEXT_H_
-#define BLOCKBLOOM_TOOLS_PRINTABLE_TEXT_H_
+#ifndef BLOCKBLOOM_TOOLS_COMMON_PRINTABLE_TEXT_H_
+#define BLOCKBLOOM_TOOLS_COMMON_PRINTABLE_TEXT_H_
 
 #include <cstddef>
 #include <string>
@@ -29,4 +29,4 @@ std::string Shortened(std::string_view text, std::size_t max_bytes);
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_PRINTABLE_TEXT_H_
+#endif  // BLOCKBLOOM_TOOLS_COMMON_PRINTABLE_TEXT_H_

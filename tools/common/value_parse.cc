@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "value_parse.h"
+#include "tools/common/value_parse.h"
 
 #include <cctype>
 #include <cerrno>
@@ -9,7 +9,7 @@
 #include <string>
 #include <type_traits>
 
-#include "number_parse.h"
+#include "tools/common/number_parse.h"
 
 namespace blockbloom_tools {
 namespace {

@@ -17,8 +17,8 @@
 //
 // Every parser first applies TrimLine (number_parse.h): one trailing '\r',
 // then the spaces and tabs around the text.
-#ifndef BLOCKBLOOM_TOOLS_VALUE_PARSE_H_
-#define BLOCKBLOOM_TOOLS_VALUE_PARSE_H_
+#ifndef BLOCKBLOOM_TOOLS_COMMON_VALUE_PARSE_H_
+#define BLOCKBLOOM_TOOLS_COMMON_VALUE_PARSE_H_
 
 #include <cstdint>
 #include <string_view>
@@ -39,4 +39,4 @@ ValueStatus ParseDouble(std::string_view text, double* value);
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_VALUE_PARSE_H_
+#endif  // BLOCKBLOOM_TOOLS_COMMON_VALUE_PARSE_H_

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "join_demo/adaptive_scan.h"
+#include "tools/join_demo/adaptive_scan.h"
 
 #include <algorithm>
 #include <stdexcept>
 #include <vector>
 
 #include "blockbloom/blockbloom.hpp"
-#include "join_demo/progress.h"
-#include "join_demo/stopwatch.h"
+#include "tools/join_demo/progress.h"
+#include "tools/join_demo/stopwatch.h"
 
 namespace blockbloom_tools::join_demo {
 namespace {

@@ -11,7 +11,7 @@
 #include <cstdint>
 
 #include "blockbloom/adaptive.h"
-#include "join_demo/scans.h"
+#include "tools/join_demo/scans.h"
 
 namespace blockbloom_tools::join_demo {
 

@@ -9,9 +9,9 @@
 #include <memory>
 
 #include "blockbloom/blockbloom.hpp"
-#include "join_demo/int64_set.h"
-#include "join_demo/key_column.h"
-#include "join_demo/options.h"
+#include "tools/join_demo/int64_set.h"
+#include "tools/join_demo/key_column.h"
+#include "tools/join_demo/options.h"
 
 namespace blockbloom_tools::join_demo {
 

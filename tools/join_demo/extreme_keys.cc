@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "join_demo/extreme_keys.h"
+#include "tools/join_demo/extreme_keys.h"
 
 #include <algorithm>
 #include <functional>

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "join_demo/key_column.h"
-#include "join_demo/progress.h"
+#include "tools/join_demo/key_column.h"
+#include "tools/join_demo/progress.h"
 
 namespace blockbloom_tools::join_demo {
 

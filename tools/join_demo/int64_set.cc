@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "join_demo/int64_set.h"
+#include "tools/join_demo/int64_set.h"
 
 #include <cstdlib>
 #include <new>

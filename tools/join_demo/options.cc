@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "join_demo/options.h"
+#include "tools/join_demo/options.h"
 
 #include <cmath>
 #include <string>
 
 #include "blockbloom/blockbloom.h"
-#include "common/cli_error.h"
-#include "common/filter_options.h"
-#include "common/value_parse.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/filter_options.h"
+#include "tools/common/value_parse.h"
 
 namespace blockbloom_tools::join_demo {
 namespace {

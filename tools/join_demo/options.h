@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "common/cli_args.h"
+#include "tools/common/cli_args.h"
 
 namespace blockbloom_tools::join_demo {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "join_demo/progress.h"
+#include "tools/join_demo/progress.h"
 
 #include <unistd.h>
 

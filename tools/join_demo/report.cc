@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "join_demo/report.h"
+#include "tools/join_demo/report.h"
 
 #include <cmath>
 #include <cstdio>
 #include <string>
 #include <utility>
 
-#include "common/json_writer.h"
+#include "tools/common/json_writer.h"
 
 namespace blockbloom_tools::join_demo {
 namespace {

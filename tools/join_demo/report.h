@@ -3,7 +3,7 @@
 #ifndef BLOCKBLOOM_TOOLS_JOIN_DEMO_REPORT_H_
 #define BLOCKBLOOM_TOOLS_JOIN_DEMO_REPORT_H_
 
-#include "join_demo/results.h"
+#include "tools/join_demo/results.h"
 
 namespace blockbloom_tools::join_demo {
 

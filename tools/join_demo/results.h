@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "join_demo/adaptive_scan.h"
-#include "join_demo/options.h"
-#include "join_demo/scans.h"
+#include "tools/join_demo/adaptive_scan.h"
+#include "tools/join_demo/options.h"
+#include "tools/join_demo/scans.h"
 
 namespace blockbloom_tools::join_demo {
 

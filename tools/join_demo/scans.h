@@ -8,8 +8,8 @@
 #include <string>
 
 #include "blockbloom/blockbloom.h"
-#include "join_demo/int64_set.h"
-#include "join_demo/key_column.h"
+#include "tools/join_demo/int64_set.h"
+#include "tools/join_demo/key_column.h"
 
 namespace blockbloom_tools::join_demo {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "parquet/column_choice.h"
+#include "tools/blockbloom/parquet/column_choice.h"
 
-#include "common/cli_error.h"
-#include "common/json_writer.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/json_writer.h"
 
 namespace blockbloom_tools {
 namespace {

@@ -2,8 +2,8 @@
 // Which column `blockbloom parquet probe` asks: --column PATH (the dotted
 // path, refused when more than one column has it) or --column-path JSON (the
 // names as a JSON array of strings, e.g. '["a.b"]' or '["a", "b"]': exact).
-#ifndef BLOCKBLOOM_TOOLS_PARQUET_COLUMN_CHOICE_H_
-#define BLOCKBLOOM_TOOLS_PARQUET_COLUMN_CHOICE_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_COLUMN_CHOICE_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_COLUMN_CHOICE_H_
 
 #include <cstddef>
 #include <string>
@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "blockbloom/parquet_file.hpp"
-#include "common/cli_args.h"
+#include "tools/common/cli_args.h"
 
 namespace blockbloom_tools {
 
@@ -35,4 +35,4 @@ void CheckColumnFlags(const ParsedFlags& flags);
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_PARQUET_COLUMN_CHOICE_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_COLUMN_CHOICE_H_

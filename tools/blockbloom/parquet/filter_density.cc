@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "parquet/filter_density.h"
+#include "tools/blockbloom/parquet/filter_density.h"
 
 #include <cmath>
 

@@ -7,8 +7,8 @@
 // f = 1 - (1 - 1/(32 z))^n. Inverted: n = ln(1 - f) / ln(1 - 1/(32 z)).
 // Every bit set (f = 1) says nothing of n: no estimate. The library computes
 // it (bb_filter_estimate_ndv, sizing.h); this gathers what `list` prints.
-#ifndef BLOCKBLOOM_TOOLS_PARQUET_FILTER_DENSITY_H_
-#define BLOCKBLOOM_TOOLS_PARQUET_FILTER_DENSITY_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_FILTER_DENSITY_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_FILTER_DENSITY_H_
 
 #include <cstdint>
 #include <optional>
@@ -28,4 +28,4 @@ FilterDensity DensityOf(const bb_filter& filter);
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_PARQUET_FILTER_DENSITY_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_FILTER_DENSITY_H_

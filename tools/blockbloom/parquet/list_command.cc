@@ -10,14 +10,14 @@
 #include <utility>
 #include <vector>
 
-#include "common/cli_args.h"
-#include "common/cli_error.h"
-#include "common/json_writer.h"
-#include "common/printable_text.h"
-#include "parquet/filter_density.h"
-#include "commands.h"
-#include "parquet/parquet_commands.h"
-#include "parquet/type_names.h"
+#include "tools/common/cli_args.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/json_writer.h"
+#include "tools/common/printable_text.h"
+#include "tools/blockbloom/parquet/filter_density.h"
+#include "tools/blockbloom/commands.h"
+#include "tools/blockbloom/parquet/parquet_commands.h"
+#include "tools/blockbloom/parquet/type_names.h"
 
 namespace blockbloom_tools {
 namespace {

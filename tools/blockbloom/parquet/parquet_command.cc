@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
-#include "common/cli_error.h"
-#include "common/printable_text.h"
-#include "parquet/parquet_commands.h"
+#include "tools/blockbloom/commands.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/printable_text.h"
+#include "tools/blockbloom/parquet/parquet_commands.h"
 
 namespace blockbloom_tools {
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // `blockbloom parquet list` and `blockbloom parquet probe`, and what they
 // share. RunParquet (commands.h) dispatches to them.
-#ifndef BLOCKBLOOM_TOOLS_PARQUET_PARQUET_COMMANDS_H_
-#define BLOCKBLOOM_TOOLS_PARQUET_PARQUET_COMMANDS_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_PARQUET_COMMANDS_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_PARQUET_COMMANDS_H_
 
 #include <string>
 #include <vector>
@@ -23,4 +23,4 @@ std::string ColumnName(const bb_parquet_column& column);
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_PARQUET_PARQUET_COMMANDS_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_PARQUET_COMMANDS_H_

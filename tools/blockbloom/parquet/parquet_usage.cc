@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "parquet/parquet_usage.h"
+#include "tools/blockbloom/parquet/parquet_usage.h"
 
 namespace blockbloom_tools {
 

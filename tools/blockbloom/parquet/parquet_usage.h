@@ -2,8 +2,8 @@
 // The usage text of `blockbloom parquet`: its row of kCommandHelp
 // (tools/blockbloom/usage.cc), printed by --help and after its command-line
 // mistakes.
-#ifndef BLOCKBLOOM_TOOLS_PARQUET_PARQUET_USAGE_H_
-#define BLOCKBLOOM_TOOLS_PARQUET_PARQUET_USAGE_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_PARQUET_USAGE_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_PARQUET_USAGE_H_
 
 namespace blockbloom_tools {
 
@@ -13,4 +13,4 @@ extern const char kParquetHelp[];      // what list and probe do, their flags, t
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_PARQUET_PARQUET_USAGE_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_PARQUET_USAGE_H_

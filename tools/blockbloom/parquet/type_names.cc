@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "parquet/type_names.h"
+#include "tools/blockbloom/parquet/type_names.h"
 
 namespace blockbloom_tools {
 namespace {

@@ -4,8 +4,8 @@
 // logical type in the notation of Parquet's LogicalTypes.md, falling back to
 // the converted type older writers give. The library spells them
 // (bb_parquet_physical_type_name / _logical_type_name, parquet_file.h).
-#ifndef BLOCKBLOOM_TOOLS_PARQUET_TYPE_NAMES_H_
-#define BLOCKBLOOM_TOOLS_PARQUET_TYPE_NAMES_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_TYPE_NAMES_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_TYPE_NAMES_H_
 
 #include <string>
 
@@ -25,4 +25,4 @@ std::string LogicalTypeName(const bb_parquet_column& column);
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_PARQUET_TYPE_NAMES_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_TYPE_NAMES_H_

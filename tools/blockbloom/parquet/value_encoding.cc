@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "parquet/value_encoding.h"
+#include "tools/blockbloom/parquet/value_encoding.h"
 
 #include "blockbloom/parquet_value.h"
-#include "common/cli_error.h"
-#include "input_lines.h"
-#include "parquet/type_names.h"
+#include "tools/common/cli_error.h"
+#include "tools/blockbloom/input_lines.h"
+#include "tools/blockbloom/parquet/type_names.h"
 
 namespace blockbloom_tools {
 

@@ -3,8 +3,8 @@
 // library's value rules (bb_parquet_hash_text, parquet_value.h, the table of
 // docs/formats.md "Values as text"): which flags --hex and --physical ask
 // for, the column's type as messages name it, and the refusal message.
-#ifndef BLOCKBLOOM_TOOLS_PARQUET_VALUE_ENCODING_H_
-#define BLOCKBLOOM_TOOLS_PARQUET_VALUE_ENCODING_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_VALUE_ENCODING_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_VALUE_ENCODING_H_
 
 #include <cstdint>
 #include <string>
@@ -34,4 +34,4 @@ std::uint64_t HashValue(const ValueRules& rules, std::string_view text, const st
 
 }  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_PARQUET_VALUE_ENCODING_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_VALUE_ENCODING_H_

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tune/class_sweep.h"
+#include "tools/blockbloom/tune/class_sweep.h"
 
 #include <algorithm>
 #include <iterator>
 
-#include "tune/tune_buffer.h"
+#include "tools/blockbloom/tune/tune_buffer.h"
 
 namespace blockbloom_tools::tune {
 namespace {

@@ -5,14 +5,14 @@
 // --bytes buffer) at a small hint x distance grid and at the setting in force (by default, the
 // library's defaults per size class), interleaved. What the library's
 // per-class defaults (kernels/prefetch.h) are checked against on a machine.
-#ifndef BLOCKBLOOM_TOOLS_TUNE_CLASS_SWEEP_H_
-#define BLOCKBLOOM_TOOLS_TUNE_CLASS_SWEEP_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_CLASS_SWEEP_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_CLASS_SWEEP_H_
 
 #include <cstddef>
 #include <vector>
 
 #include "blockbloom/tuning.h"
-#include "tune/find_timing.h"
+#include "tools/blockbloom/tune/find_timing.h"
 
 namespace blockbloom_tools::tune {
 
@@ -34,4 +34,4 @@ std::vector<ClassResult> RunClassSweep(PrefetchSetting current, double budget_se
 
 }  // namespace blockbloom_tools::tune
 
-#endif  // BLOCKBLOOM_TOOLS_TUNE_CLASS_SWEEP_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_CLASS_SWEEP_H_

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tune/find_timing.h"
+#include "tools/blockbloom/tune/find_timing.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "blockbloom/tuning.h"
-#include "common/scoped_prefetch.h"
-#include "tune/interleaved.h"
+#include "tools/common/scoped_prefetch.h"
+#include "tools/blockbloom/tune/interleaved.h"
 
 namespace blockbloom_tools::tune {
 namespace {

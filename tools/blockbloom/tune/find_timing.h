@@ -4,13 +4,13 @@
 // call it) on the tune buffer at the sweep's best hint and distance and at
 // the setting in force when tune started (the library default, unless
 // BLOCKBLOOM_PREFETCH_HINT / _DISTANCE changed it), runs interleaved.
-#ifndef BLOCKBLOOM_TOOLS_TUNE_FIND_TIMING_H_
-#define BLOCKBLOOM_TOOLS_TUNE_FIND_TIMING_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_FIND_TIMING_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_FIND_TIMING_H_
 
 #include <cstddef>
 #include <vector>
 
-#include "tune/tune_buffer.h"
+#include "tools/blockbloom/tune/tune_buffer.h"
 
 namespace blockbloom_tools::tune {
 
@@ -57,4 +57,4 @@ FindComparison CompareFind(TuneBuffer& buffer, PrefetchSetting best, PrefetchSet
 
 }  // namespace blockbloom_tools::tune
 
-#endif  // BLOCKBLOOM_TOOLS_TUNE_FIND_TIMING_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_FIND_TIMING_H_

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tune/interleaved.h"
+#include "tools/blockbloom/tune/interleaved.h"
 
 #include <algorithm>
 #include <chrono>

@@ -3,8 +3,8 @@
 // turn, round after round, and the median of each one's runs. A slow patch
 // (another guest, a compile on the other core) then hits every contender
 // alike instead of whichever happened to run during it.
-#ifndef BLOCKBLOOM_TOOLS_TUNE_INTERLEAVED_H_
-#define BLOCKBLOOM_TOOLS_TUNE_INTERLEAVED_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_INTERLEAVED_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_INTERLEAVED_H_
 
 #include <cstddef>
 #include <functional>
@@ -41,4 +41,4 @@ RunPlan PlanRuns(double seconds_per_item, std::size_t contenders, double budget_
 
 }  // namespace blockbloom_tools::tune
 
-#endif  // BLOCKBLOOM_TOOLS_TUNE_INTERLEAVED_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_INTERLEAVED_H_

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tune/line_sweep.h"
+#include "tools/blockbloom/tune/line_sweep.h"
 
 #include <algorithm>
 #include <cstdint>
 
 #include "blockbloom/tuning.h"
-#include "common/random_lines.h"
-#include "tune/interleaved.h"
+#include "tools/common/random_lines.h"
+#include "tools/blockbloom/tune/interleaved.h"
 
 namespace blockbloom_tools::tune {
 namespace {

@@ -2,13 +2,13 @@
 // The sweep of blockbloom tune: random 32-byte reads of the buffer
 // (tools/common/random_lines.h, the loop the benchmark's
 // memory/prefetch_sweep runs) at every hint x distance of the grid.
-#ifndef BLOCKBLOOM_TOOLS_TUNE_LINE_SWEEP_H_
-#define BLOCKBLOOM_TOOLS_TUNE_LINE_SWEEP_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_LINE_SWEEP_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_LINE_SWEEP_H_
 
 #include <cstddef>
 #include <vector>
 
-#include "tune/tune_buffer.h"
+#include "tools/blockbloom/tune/tune_buffer.h"
 
 namespace blockbloom_tools::tune {
 
@@ -31,4 +31,4 @@ SweepResult RunLineSweep(TuneBuffer& buffer, double budget_seconds);
 
 }  // namespace blockbloom_tools::tune
 
-#endif  // BLOCKBLOOM_TOOLS_TUNE_LINE_SWEEP_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_LINE_SWEEP_H_

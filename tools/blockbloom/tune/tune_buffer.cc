@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tune/tune_buffer.h"
+#include "tools/blockbloom/tune/tune_buffer.h"
 
 #include <algorithm>
 #include <cstring>
 #include <string>
 
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
 namespace blockbloom_tools::tune {
 namespace {

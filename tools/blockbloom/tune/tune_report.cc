@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tune/tune_report.h"
+#include "tools/blockbloom/tune/tune_report.h"
 
 #include <cmath>
 #include <cstdio>
 #include <vector>
 
 #include "blockbloom/tuning.h"
-#include "common/random_lines.h"
-#include "common/json_writer.h"
+#include "tools/common/random_lines.h"
+#include "tools/common/json_writer.h"
 #include "api/tools_interface.h"
 
 namespace blockbloom_tools::tune {
