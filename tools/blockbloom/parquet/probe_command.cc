@@ -28,7 +28,6 @@
 #include "tools/blockbloom/commands.h"
 #include "tools/blockbloom/parquet/column_choice.h"
 #include "tools/blockbloom/parquet/parquet_commands.h"
-#include "tools/blockbloom/parquet/type_names.h"
 #include "tools/blockbloom/parquet/value_encoding.h"
 
 namespace blockbloom_tools {
@@ -265,7 +264,7 @@ int RunParquetProbe(const std::vector<std::string>& args) {
       }
       if (json) {
         out.text() = "{\"column\": " + JsonString(column_name) + ", \"physical_type\": " +
-                     JsonString(PhysicalTypeName(info)) + ", \"results\": [";
+                     JsonString(rules.physical_type) + ", \"results\": [";
       }
     }
     if (texts.empty()) break;

@@ -4,7 +4,6 @@
 #include "blockbloom/parquet_value.h"
 #include "tools/common/cli_error.h"
 #include "tools/blockbloom/input_lines.h"
-#include "tools/blockbloom/parquet/type_names.h"
 
 namespace blockbloom_tools {
 
@@ -13,8 +12,15 @@ ValueRules RulesFor(const bb_parquet_column& column, const std::string& column_n
   ValueRules r;
   r.column = column;
   r.column_name = column_name;
-  const std::string logical = LogicalTypeName(column);
-  r.type = PhysicalTypeName(column) + (logical.empty() ? "" : " " + logical);
+  // The library names the types; BB_PARQUET_TYPE_NAME_MAX bytes always
+  // suffice, and a call that fails writes nothing, leaving "?".
+  char physical_name[BB_PARQUET_TYPE_NAME_MAX] = "?";
+  char logical_name[BB_PARQUET_TYPE_NAME_MAX] = "?";
+  bb_parquet_physical_type_name(&column, physical_name, sizeof physical_name);
+  bb_parquet_logical_type_name(&column, logical_name, sizeof logical_name);
+  r.physical_type = physical_name;
+  const std::string logical = logical_name;
+  r.type = r.physical_type + (logical.empty() ? "" : " " + logical);
   const int p = column.physical_type;
   if (hex && p != BB_PARQUET_BYTE_ARRAY && p != BB_PARQUET_FIXED_LEN_BYTE_ARRAY &&
       p != BB_PARQUET_INT96) {

@@ -18,8 +18,9 @@ namespace blockbloom_tools {
 struct ValueRules {
   bb_parquet_column column{};
   uint32_t flags = 0;       // BB_PARQUET_TEXT_*
-  std::string column_name;  // as messages show it
-  std::string type;         // "INT32 DATE", as messages show it
+  std::string column_name;    // as messages show it
+  std::string physical_type;  // "INT32" (bb_parquet_physical_type_name), as --json shows it
+  std::string type;           // "INT32 DATE", as messages show it
 };
 
 // Throws CliError (naming the column and its type) if the column's values
