@@ -5,7 +5,7 @@
 #ifndef BLOCKBLOOM_BENCH_HUGE_PAGES_H_
 #define BLOCKBLOOM_BENCH_HUGE_PAGES_H_
 
-#include "common/huge_pages.h"
+#include "tools/common/huge_pages.h"
 
 namespace blockbloom_bench {
 

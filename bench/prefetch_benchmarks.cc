@@ -15,8 +15,8 @@
 #include "blockbloom/blockbloom.h"
 #include "kernels/kernel_table.h"
 #include "bench_grid.h"
-#include "common/random_lines.h"
-#include "common/scoped_prefetch.h"
+#include "tools/common/random_lines.h"
+#include "tools/common/scoped_prefetch.h"
 #include "probe_data.h"
 #include "probe_loop.h"
 
@@ -94,7 +94,8 @@ template <int kLocality>
 uint64_t UpdateRandomBlocks(uint8_t* buffer, uint32_t first_block, uint32_t num_blocks,
                             const uint64_t* hashes, size_t n, size_t distance) {
   const auto block = [&](uint64_t h) {
-    return buffer + (first_block + blockbloom_tools::BlockOfHash(h, num_blocks)) * 32;
+    return buffer +
+           (size_t{first_block} + blockbloom::internal::ParquetLayout::Block(h, num_blocks)) * 32;
   };
   uint64_t touched = 0;
   for (size_t i = 0; i < n; ++i) {

@@ -183,12 +183,16 @@ void FindBatchThreads(benchmark::State& state, const bbi_kernel_table& kernels, 
 void RandomLoads(benchmark::State& state, ProbeData& data) {
   const bb_filter& f = data.filled();
   const std::vector<uint64_t>& probes = data.probes();
-  const uint64_t lines = f.num_bytes / 64;
+  // Each hash picks one of the buffer's lines as a Parquet filter picks a block.
+  const uint32_t lines = static_cast<uint32_t>(f.num_bytes / 64);
+  const auto line_of = [lines](uint64_t h) -> size_t {
+    return blockbloom::internal::ParquetLayout::Block(h, lines);
+  };
   size_t offset = 0;
   for (auto _ : state) {
     uint64_t sum = 0;
     for (size_t i = 0; i < kBatchSize; ++i) {
-      sum += f.data[((probes[offset + i] >> 32) * lines >> 32) * 64];
+      sum += f.data[line_of(probes[offset + i]) * 64];
     }
     benchmark::DoNotOptimize(sum);
     offset = offset + 2 * kBatchSize > probes.size() ? 0 : offset + kBatchSize;

@@ -15,21 +15,21 @@
 #include <sys/stat.h>
 #include <vector>
 
-#include "aligncheck/cpu_detect.h"
-#include "aligncheck/footer.h"
-#include "aligncheck/profiles.h"
-#include "aligncheck/report.h"
-#include "aligncheck/straddle.h"
+#include "tools/aligncheck/cpu_detect.h"
+#include "tools/aligncheck/footer.h"
+#include "tools/aligncheck/profiles.h"
+#include "tools/aligncheck/report.h"
+#include "tools/aligncheck/straddle.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/parquet_format.h"
-#include "common/cli_error.h"
-#include "common/printable_text.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/printable_text.h"
 #include "parquet_test_file.h"
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 namespace {
 
-using blockbloom_cli::CliError;
+using blockbloom_tools::CliError;
 
 // ------------------------------------------------------------ straddle math
 
@@ -664,11 +664,11 @@ TEST(Report, JsonHasTheRequiredKeysAndExitStatusFollowsAlignment) {
 }
 
 }  // namespace
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck
 
 // Text reports and messages of both tools print names through Printable.
 TEST(PrintableText, EscapesControlCharactersAndInvalidUtf8KeepsTheRest) {
-  using blockbloom_cli::Printable;
+  using blockbloom_tools::Printable;
   EXPECT_EQ(Printable("plain a.b_c-1 [x]"), "plain a.b_c-1 [x]");
   // One rule: \\ and \xHH are the only escapes, so a tab and the text "\t"
   // print differently.
@@ -688,7 +688,7 @@ TEST(PrintableText, EscapesControlCharactersAndInvalidUtf8KeepsTheRest) {
 
 // Quote's cut (input_lines.h): never inside a character, "..." after it.
 TEST(PrintableText, ShortenedCutsBeforeASplitCharacter) {
-  using blockbloom_cli::Shortened;
+  using blockbloom_tools::Shortened;
   EXPECT_EQ(Shortened("abc", 3), "abc");
   EXPECT_EQ(Shortened("abcd", 3), "abc...");
   EXPECT_EQ(Shortened("ab\xc3\xa9z", 3), "ab...");              // é would be split

@@ -9,25 +9,25 @@
 #include <string>
 #include <vector>
 
-#include "aligncheck/cpu_detect.h"
-#include "aligncheck/footer.h"
-#include "aligncheck/measure.h"
-#include "aligncheck/report.h"
+#include "tools/aligncheck/cpu_detect.h"
+#include "tools/aligncheck/footer.h"
+#include "tools/aligncheck/measure.h"
+#include "tools/aligncheck/report.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/parquet_format.h"
-#include "common/cli_args.h"
-#include "common/cli_error.h"
-#include "common/file_range.h"
-#include "common/number_parse.h"
-#include "common/printable_text.h"
+#include "tools/common/cli_args.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/file_range.h"
+#include "tools/common/number_parse.h"
+#include "tools/common/printable_text.h"
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 namespace {
 
-using blockbloom_cli::CliError;
-using blockbloom_cli::FileRange;
-using blockbloom_cli::ParsedFlags;
-using blockbloom_cli::UsageError;
+using blockbloom_tools::CliError;
+using blockbloom_tools::FileRange;
+using blockbloom_tools::ParsedFlags;
+using blockbloom_tools::UsageError;
 
 constexpr const char kUsage[] =
     "usage: blockbloom-aligncheck [--cpu auto|e5-v1|e5-v2|e5-v3|e5-v4|generic] [--sku SKU]\n"
@@ -59,10 +59,10 @@ constexpr const char kUsage[] =
 std::uint64_t NumberFlag(const ParsedFlags& flags, const std::string& name) {
   const std::string& text = flags.Required(name);
   std::uint64_t value = 0;
-  switch (blockbloom_cli::ParseUint64(text, &value)) {
-    case blockbloom_cli::ParseStatus::kOk:
+  switch (blockbloom_tools::ParseUint64(text, &value)) {
+    case blockbloom_tools::ParseStatus::kOk:
       return value;
-    case blockbloom_cli::ParseStatus::kOverflow:
+    case blockbloom_tools::ParseStatus::kOverflow:
       throw UsageError(name + " " + text + " is too large");
     default:
       throw UsageError(name + " \"" + text + "\" is not a number (decimal or 0x hex)");
@@ -128,7 +128,7 @@ int Run(const std::vector<std::string>& args) {
     std::printf("blockbloom %s\n", bb_version());
     return 0;
   }
-  const ParsedFlags flags = blockbloom_cli::ParseFlags(args, {{"--cpu", true, ""},
+  const ParsedFlags flags = blockbloom_tools::ParseFlags(args, {{"--cpu", true, ""},
                                                               {"--sku", true, ""},
                                                               {"--file", true, ""},
                                                               {"--offset", true, ""},
@@ -259,16 +259,16 @@ int Run(const std::vector<std::string>& args) {
 }
 
 }  // namespace
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck
 
 int main(int argc, char** argv) {
-  using blockbloom_aligncheck::kUsage;
+  using blockbloom_tools::aligncheck::kUsage;
   int status = 0;
   try {
-    status = blockbloom_aligncheck::Run(std::vector<std::string>(argv + 1, argv + argc));
-  } catch (const blockbloom_cli::CliError& e) {
+    status = blockbloom_tools::aligncheck::Run(std::vector<std::string>(argv + 1, argv + argc));
+  } catch (const blockbloom_tools::CliError& e) {
     // Messages carry column paths from the file: escape what a terminal would obey.
-    std::fprintf(stderr, "blockbloom-aligncheck: %s\n", blockbloom_cli::Printable(e.what()).c_str());
+    std::fprintf(stderr, "blockbloom-aligncheck: %s\n", blockbloom_tools::Printable(e.what()).c_str());
     if (e.show_usage()) std::fprintf(stderr, "\n%s", kUsage);
     return 2;
   } catch (const std::bad_alloc&) {
@@ -276,7 +276,7 @@ int main(int argc, char** argv) {
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "blockbloom-aligncheck: internal error: %s\n",
-                 blockbloom_cli::Printable(e.what()).c_str());
+                 blockbloom_tools::Printable(e.what()).c_str());
     return 2;
   }
   if (std::fflush(stdout) != 0 || std::ferror(stdout)) {

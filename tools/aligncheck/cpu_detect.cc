@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "aligncheck/cpu_detect.h"
+#include "tools/aligncheck/cpu_detect.h"
 
 #include <unistd.h>
 
@@ -7,14 +7,14 @@
 #include <fstream>
 #include <sstream>
 
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 #include "api/tools_interface.h"
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 namespace {
 
-using blockbloom_cli::CliError;
-using blockbloom_cli::UsageError;
+using blockbloom_tools::CliError;
+using blockbloom_tools::UsageError;
 
 bool IsPowerOfTwo(std::uint64_t v) { return v != 0 && (v & (v - 1)) == 0; }
 
@@ -297,4 +297,4 @@ ProfileChoice ResolveProfile(const std::string& cpu_flag, const std::string& sku
                    "\"; expected auto, e5-v1, e5-v2, e5-v3, e5-v4 or generic");
 }
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck

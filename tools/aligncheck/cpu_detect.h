@@ -11,14 +11,14 @@
 #include <cstdint>
 #include <string>
 
-#include "aligncheck/profiles.h"
+#include "tools/aligncheck/profiles.h"
 #include "cpu_features_cache_info.h"
 #include "cpu_features_macros.h"
 #if defined(CPU_FEATURES_ARCH_X86)
 #include "cpuinfo_x86.h"
 #endif
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 
 #if defined(CPU_FEATURES_ARCH_X86)
 using Microarchitecture = cpu_features::X86Microarchitecture;
@@ -85,6 +85,6 @@ ProfileChoice ChooseAutoProfile(const DetectedCpu& cpu, std::uint64_t page_bytes
 ProfileChoice ResolveProfile(const std::string& cpu_flag, const std::string& sku_flag,
                              DetectedCpu* detected, bool* was_detected);
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck
 
 #endif  // BLOCKBLOOM_TOOLS_ALIGNCHECK_CPU_DETECT_H_

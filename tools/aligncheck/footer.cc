@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "aligncheck/footer.h"
+#include "tools/aligncheck/footer.h"
 
 #include <memory>
 
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/parquet_file.h"
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 namespace {
 
-using blockbloom_cli::CliError;
+using blockbloom_tools::CliError;
 
 std::string ChunkName(const ColumnChunkInfo& c) {
   return "row group " + std::to_string(c.row_group) + " column " + std::to_string(c.column) +
@@ -99,4 +99,4 @@ std::vector<LocatedFilter> LocateBloomFilters(const ParquetFooter& footer) {
   return filters;
 }
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck

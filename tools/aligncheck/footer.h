@@ -14,7 +14,7 @@
 #include <vector>
 
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 
 struct ColumnChunkInfo {
   std::uint32_t row_group = 0;
@@ -60,6 +60,6 @@ struct LocatedFilter {
 // offset or length outside the file, or a corrupt header.
 std::vector<LocatedFilter> LocateBloomFilters(const ParquetFooter& footer);
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck
 
 #endif  // BLOCKBLOOM_TOOLS_ALIGNCHECK_FOOTER_H_

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "aligncheck/measure.h"
+#include "tools/aligncheck/measure.h"
 
 #include <algorithm>
 #include <chrono>
@@ -7,12 +7,12 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 namespace {
 
-using blockbloom_cli::CliError;
+using blockbloom_tools::CliError;
 
 constexpr int kRounds = 7;
 
@@ -120,4 +120,4 @@ Measurement RunMeasurement(const std::uint8_t* content, const std::string& conte
   return m;
 }
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 
 constexpr std::uint64_t kDefaultMeasureBytes = 16u << 20;
 constexpr std::uint64_t kDefaultMeasureKeys = 1u << 22;
@@ -35,6 +35,6 @@ struct Measurement {
 Measurement RunMeasurement(const std::uint8_t* content, const std::string& content_name,
                            std::uint64_t bytes, std::uint64_t keys);
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck
 
 #endif  // BLOCKBLOOM_TOOLS_ALIGNCHECK_MEASURE_H_

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "aligncheck/profiles.h"
+#include "tools/aligncheck/profiles.h"
 
 #include <cctype>
 #include <cstdio>
 
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 namespace {
 
 // What the four generations share (Intel optimization manual, cache
@@ -138,7 +138,7 @@ std::string SkuFromBrand(std::string_view brand) {
 
 CoreProfile ApplySku(CoreProfile profile, const Sku& sku) {
   if (profile.name != sku.profile) {
-    throw blockbloom_cli::CliError("--sku " + std::string(sku.name) + " is an " + sku.profile +
+    throw blockbloom_tools::CliError("--sku " + std::string(sku.name) + " is an " + sku.profile +
                                    " part, not " + profile.name);
   }
   profile.sku = sku.name;
@@ -178,4 +178,4 @@ std::string HumanBytes(std::uint64_t bytes) {
   return std::to_string(bytes) + " B";
 }
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck

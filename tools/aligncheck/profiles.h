@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 
 constexpr std::uint64_t kKiB = 1024;
 constexpr std::uint64_t kMiB = 1024 * 1024;
@@ -75,6 +75,6 @@ std::string KnownSkuList();
 // 32768 -> "32 KiB", 2621440 -> "2.5 MiB", 1040 -> "1040 B", 0 -> "unknown".
 std::string HumanBytes(std::uint64_t bytes);
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck
 
 #endif  // BLOCKBLOOM_TOOLS_ALIGNCHECK_PROFILES_H_

@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "aligncheck/report.h"
+#include "tools/aligncheck/report.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "common/json_writer.h"
-#include "common/printable_text.h"
+#include "tools/common/json_writer.h"
+#include "tools/common/printable_text.h"
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 namespace {
 
-using blockbloom_cli::JsonObjectWriter;
-using blockbloom_cli::JsonString;
-using blockbloom_cli::Printable;
+using blockbloom_tools::JsonObjectWriter;
+using blockbloom_tools::JsonString;
+using blockbloom_tools::Printable;
 
 Fits FitsIn(std::uint64_t footprint, std::uint64_t cache) {
   if (cache == 0) return Fits::kUnknown;
@@ -383,4 +383,4 @@ std::string ReportText(const Report& r) {
   return out;
 }
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "aligncheck/cpu_detect.h"
-#include "aligncheck/measure.h"
-#include "aligncheck/profiles.h"
-#include "aligncheck/straddle.h"
+#include "tools/aligncheck/cpu_detect.h"
+#include "tools/aligncheck/measure.h"
+#include "tools/aligncheck/profiles.h"
+#include "tools/aligncheck/straddle.h"
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 
 // Whether a filter fits a cache: unknown when the profile does not know its size.
 enum class Fits { kUnknown, kNo, kYes };
@@ -76,6 +76,6 @@ int ExitStatus(const Report& report);
 std::string ReportJson(const Report& report);
 std::string ReportText(const Report& report);
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck
 
 #endif  // BLOCKBLOOM_TOOLS_ALIGNCHECK_REPORT_H_

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "aligncheck/straddle.h"
+#include "tools/aligncheck/straddle.h"
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 
 std::uint64_t CountBlocksStraddling(std::uint64_t start, std::uint64_t blocks,
                                     std::uint64_t boundary) {
@@ -34,4 +34,4 @@ std::uint64_t LineFootprint(std::uint64_t start, std::uint64_t bytes, std::uint6
   return (last - first + 1) * line;
 }
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck

@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-namespace blockbloom_aligncheck {
+namespace blockbloom_tools::aligncheck {
 
 constexpr std::uint64_t kBlockBytes = 32;
 
@@ -46,6 +46,6 @@ StraddleCounts CountStraddles(std::uint64_t start, std::uint64_t bytes, const Bo
 // what the bitset occupies in a cache.
 std::uint64_t LineFootprint(std::uint64_t start, std::uint64_t bytes, std::uint64_t line);
 
-}  // namespace blockbloom_aligncheck
+}  // namespace blockbloom_tools::aligncheck
 
 #endif  // BLOCKBLOOM_TOOLS_ALIGNCHECK_STRADDLE_H_

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "atomic_file.h"
+#include "tools/blockbloom/atomic_file.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -12,9 +12,9 @@
 #include <cstring>
 #include <vector>
 
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // "dir/name" -> "dir/.name.tmp.XXXXXX"; "name" -> ".name.tmp.XXXXXX".
@@ -283,4 +283,4 @@ void WriteFileAtomically(const std::string& path, std::initializer_list<ByteSpan
   temp.Commit();
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

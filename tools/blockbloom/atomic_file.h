@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Replaces a file all at once: readers see the old content or the new one,
 // and a failure leaves the old file (or its absence) untouched.
-#ifndef BLOCKBLOOM_TOOLS_ATOMIC_FILE_H_
-#define BLOCKBLOOM_TOOLS_ATOMIC_FILE_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_ATOMIC_FILE_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_ATOMIC_FILE_H_
 
 #include <cstddef>
 #include <initializer_list>
 #include <string>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // Writes data to a temporary file in path's directory, then renames it over
 // path. On failure the temporary file is removed and CliError is thrown.
@@ -28,6 +28,6 @@ struct ByteSpan {
 // As above, with the content given as consecutive pieces.
 void WriteFileAtomically(const std::string& path, std::initializer_list<ByteSpan> pieces);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_ATOMIC_FILE_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_ATOMIC_FILE_H_

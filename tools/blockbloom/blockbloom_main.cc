@@ -7,13 +7,13 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
-#include "common/cli_error.h"
-#include "commands.h"
-#include "join_demo/join_demo_command.h"
-#include "common/printable_text.h"
-#include "usage.h"
+#include "tools/common/cli_error.h"
+#include "tools/blockbloom/commands.h"
+#include "tools/join_demo/join_demo_command.h"
+#include "tools/common/printable_text.h"
+#include "tools/blockbloom/usage.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 int PrintHelp(const std::string& command) {
   std::fputs(CommandUsage(command).c_str(), stdout);
@@ -65,10 +65,10 @@ constexpr int kExitInternalError = 1;
 constexpr int kExitError = 2;
 
 }  // namespace
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 int main(int argc, char** argv) {
-  using namespace blockbloom_cli;
+  using namespace blockbloom_tools;
   int status = kExitOk;
   std::string command;  // empty until a known command runs: then its usage follows errors
   try {

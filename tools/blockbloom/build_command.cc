@@ -6,19 +6,19 @@
 #include <string>
 #include <vector>
 
-#include "atomic_file.h"
-#include "common/cli_args.h"
-#include "common/cli_error.h"
-#include "commands.h"
-#include "common/filter_options.h"
-#include "hash_input.h"
-#include "hash_options.h"
-#include "layout_filter.h"
-#include "output_name.h"
-#include "parquet_header.h"
-#include "sizing_options.h"
+#include "tools/blockbloom/atomic_file.h"
+#include "tools/common/cli_args.h"
+#include "tools/common/cli_error.h"
+#include "tools/blockbloom/commands.h"
+#include "tools/common/filter_options.h"
+#include "tools/blockbloom/hash_input.h"
+#include "tools/blockbloom/hash_options.h"
+#include "tools/blockbloom/layout_filter.h"
+#include "tools/blockbloom/output_name.h"
+#include "tools/blockbloom/parquet_header.h"
+#include "tools/blockbloom/sizing_options.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 int RunBuild(const std::vector<std::string>& args) {
   const ParsedFlags flags = ParseFlags(args, {{"--layout", true, ""},
@@ -73,4 +73,4 @@ int RunBuild(const std::vector<std::string>& args) {
   return 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // The subcommands. Each takes the words after its name, returns the exit
 // status, and throws CliError for anything the user must fix.
-#ifndef BLOCKBLOOM_TOOLS_COMMANDS_H_
-#define BLOCKBLOOM_TOOLS_COMMANDS_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_COMMANDS_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_COMMANDS_H_
 
 #include <string>
 #include <vector>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 int RunInfo(const std::vector<std::string>& args);
 int RunBuild(const std::vector<std::string>& args);
@@ -20,6 +20,6 @@ int RunParquet(const std::vector<std::string>& args);  // parquet/parquet_comman
 // standard output, for --help, and returns 0.
 int PrintHelp(const std::string& command);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_COMMANDS_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_COMMANDS_H_

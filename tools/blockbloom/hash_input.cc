@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "hash_input.h"
+#include "tools/blockbloom/hash_input.h"
 
 #include <string_view>
 
-#include "common/cli_error.h"
-#include "input_lines.h"
-#include "common/number_parse.h"
-#include "value_hashing.h"
-#include "common/value_parse.h"
+#include "tools/common/cli_error.h"
+#include "tools/blockbloom/input_lines.h"
+#include "tools/common/number_parse.h"
+#include "tools/blockbloom/value_hashing.h"
+#include "tools/common/value_parse.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // Where a line is, for messages; the text is built only when one is thrown.
@@ -113,4 +113,4 @@ void ForEachHashBatch(const std::string& path, const HashOptions& options, Layou
   if (!hashes.empty()) on_batch(hashes);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -3,8 +3,8 @@
 // (--hash none: an unsigned number, see number_parse.h; at most 2^32-1 for
 // the kudu layout) or a typed value to hash (see value_parse.h and
 // value_hashing.h; a string value is the line's bytes without the '\n').
-#ifndef BLOCKBLOOM_TOOLS_HASH_INPUT_H_
-#define BLOCKBLOOM_TOOLS_HASH_INPUT_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_HASH_INPUT_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_HASH_INPUT_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "common/filter_options.h"
-#include "hash_options.h"
+#include "tools/common/filter_options.h"
+#include "tools/blockbloom/hash_options.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // Hashes are handed on in batches of this many (the last one may be
 // shorter), so that memory stays bounded however long the input is.
@@ -29,6 +29,6 @@ constexpr std::size_t kHashBatch = std::size_t{1} << 16;
 void ForEachHashBatch(const std::string& path, const HashOptions& options, Layout layout,
                       const std::function<void(const std::vector<std::uint64_t>&)>& on_batch);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_HASH_INPUT_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_HASH_INPUT_H_

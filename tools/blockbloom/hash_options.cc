@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "hash_options.h"
+#include "tools/blockbloom/hash_options.h"
 
 #include <string>
 
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 HashMode ParseHashMode(const std::string& name) {
@@ -70,4 +70,4 @@ HashOptions HashOptionsFromFlags(const ParsedFlags& flags, Layout layout) {
   return options;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // --hash, --type and --seed: how build and probe turn input lines into hashes.
-#ifndef BLOCKBLOOM_TOOLS_HASH_OPTIONS_H_
-#define BLOCKBLOOM_TOOLS_HASH_OPTIONS_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_HASH_OPTIONS_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_HASH_OPTIONS_H_
 
 #include <cstdint>
 
-#include "common/cli_args.h"
-#include "common/filter_options.h"
+#include "tools/common/cli_args.h"
+#include "tools/common/filter_options.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 enum class HashMode {
   kNone,        // each line is a hash already (64-bit; 32-bit for kudu)
@@ -32,6 +32,6 @@ struct HashOptions {
 // a hash without --type, --seed without fasthash32, a seed above 2^32-1.
 HashOptions HashOptionsFromFlags(const ParsedFlags& flags, Layout layout);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_HASH_OPTIONS_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_HASH_OPTIONS_H_

@@ -7,13 +7,13 @@
 
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/tuning.h"
-#include "common/cli_args.h"
-#include "commands.h"
+#include "tools/common/cli_args.h"
+#include "tools/blockbloom/commands.h"
 #include "api/tools_interface.h"
-#include "common/json_writer.h"
-#include "common/printable_text.h"
+#include "tools/common/json_writer.h"
+#include "tools/common/printable_text.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 std::vector<std::string> SplitCommaList(const std::string& list) {
@@ -130,4 +130,4 @@ int RunInfo(const std::vector<std::string>& args) {
   return 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "input_lines.h"
+#include "tools/blockbloom/input_lines.h"
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 
-#include "common/cli_error.h"
-#include "common/printable_text.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/printable_text.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 LineReader::LineReader(const std::string& path)
     // Room for the longest line and its '\n': a full buffer without one is
@@ -81,4 +81,4 @@ std::string Quote(std::string_view text) {
   return "\"" + Shortened(text, kMaxShown) + "\"";
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

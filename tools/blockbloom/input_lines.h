@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Reading an input file ("-" for standard input) line by line, in bounded
 // memory: /dev/zero or a multi-gigabyte file must not be held whole.
-#ifndef BLOCKBLOOM_TOOLS_INPUT_LINES_H_
-#define BLOCKBLOOM_TOOLS_INPUT_LINES_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_INPUT_LINES_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_INPUT_LINES_H_
 
 #include <cstddef>
 #include <cstdio>
@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // The longest line accepted (without its '\n'): far beyond any number or
 // value a line holds, small enough that a file without newlines (/dev/zero)
@@ -61,6 +61,6 @@ std::string LineLocation(const std::string& shown_name, std::size_t line_number)
 // as a whole (Printable) where it is printed, by the one rule of stdout too.
 std::string Quote(std::string_view text);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_INPUT_LINES_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_INPUT_LINES_H_

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "layout_filter.h"
+#include "tools/blockbloom/layout_filter.h"
 
 #include "blockbloom/kudu.h"
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 void Check(int status, const std::string& context) {
@@ -67,4 +67,4 @@ void UnionBitsets(Layout layout, std::uint8_t* dst, const std::uint8_t* src, std
   Check(bb_filter_union(&dst_view, &src_view), context);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -2,8 +2,8 @@
 // The filter operations the commands need, for either layout: build an owned
 // filter from hashes, probe a bitset in place, OR one bitset into another.
 // Library failures throw CliError("<context>: <bb_status_message>").
-#ifndef BLOCKBLOOM_TOOLS_LAYOUT_FILTER_H_
-#define BLOCKBLOOM_TOOLS_LAYOUT_FILTER_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_LAYOUT_FILTER_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_LAYOUT_FILTER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
-#include "common/filter_options.h"
+#include "tools/common/filter_options.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // A filter allocated by the library, released on destruction.
 class OwnedFilter {
@@ -50,6 +50,6 @@ std::size_t ProbeBitset(Layout layout, const std::uint8_t* data, std::size_t byt
 void UnionBitsets(Layout layout, std::uint8_t* dst, const std::uint8_t* src, std::size_t bytes,
                   const std::string& context);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_LAYOUT_FILTER_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_LAYOUT_FILTER_H_

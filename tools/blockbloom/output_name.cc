@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "output_name.h"
+#include "tools/blockbloom/output_name.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -7,9 +7,9 @@
 #include <climits>
 #include <cstddef>
 
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // ".NAME.tmp.XXXXXX" is NAME plus this many bytes (atomic_file.cc).
@@ -49,4 +49,4 @@ void CheckOutputName(const std::string& path) {
   }
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "parquet_header.h"
+#include "tools/blockbloom/parquet_header.h"
 
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 bool AnySizeFlag(const ParsedFlags& flags, bool with_header) {
   const bool any_size = flags.Has("--any-size");
@@ -59,4 +59,4 @@ HeaderedBitset ReadParquetHeader(const std::uint8_t* data, std::size_t len,
   return found;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

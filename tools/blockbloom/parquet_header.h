@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // --parquet-header: the Thrift BloomFilterHeader that precedes a bitset in a
 // Parquet file (blockbloom/parquet_format.h).
-#ifndef BLOCKBLOOM_TOOLS_PARQUET_HEADER_H_
-#define BLOCKBLOOM_TOOLS_PARQUET_HEADER_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_HEADER_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_HEADER_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 #include "blockbloom/parquet_format.h"
-#include "common/cli_args.h"
+#include "tools/common/cli_args.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 struct EncodedHeader {
   std::uint8_t bytes[BB_PARQUET_HEADER_MAX_BYTES];
@@ -50,6 +50,6 @@ struct HeaderedBitset {
 HeaderedBitset ReadParquetHeader(const std::uint8_t* data, std::size_t len,
                                  const std::string& where);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_PARQUET_HEADER_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_HEADER_H_

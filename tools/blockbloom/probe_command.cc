@@ -12,17 +12,17 @@
 #include <string>
 #include <vector>
 
-#include "common/cli_args.h"
-#include "common/cli_error.h"
-#include "commands.h"
-#include "common/filter_options.h"
-#include "hash_input.h"
-#include "hash_options.h"
-#include "layout_filter.h"
-#include "common/file_range.h"
-#include "parquet_header.h"
+#include "tools/common/cli_args.h"
+#include "tools/common/cli_error.h"
+#include "tools/blockbloom/commands.h"
+#include "tools/common/filter_options.h"
+#include "tools/blockbloom/hash_input.h"
+#include "tools/blockbloom/hash_options.h"
+#include "tools/blockbloom/layout_filter.h"
+#include "tools/common/file_range.h"
+#include "tools/blockbloom/parquet_header.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 static_assert(kHashBatch % 8 == 0, "batch bitmaps must end at a byte boundary");
@@ -201,4 +201,4 @@ int RunProbe(const std::vector<std::string>& args) {
   return 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "sizing_options.h"
+#include "tools/blockbloom/sizing_options.h"
 
 #include <cerrno>
 #include <cctype>
@@ -12,9 +12,9 @@
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/parquet_format.h"
 #include "blockbloom/sizing.h"
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // The FPP as a probability, e.g. "0.01" or "1e-3"; strict: the whole text
@@ -149,4 +149,4 @@ std::string DescribeBuildSize(const BuildSize& size) {
          "), predicted FPP " + FormatFpp(size.predicted_fpp);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

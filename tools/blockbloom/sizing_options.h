@@ -2,16 +2,16 @@
 // build's filter size: either --bytes N, or --ndv N --fpp P [--pow2] sized by
 // the library's exact false-positive model (blockbloom/sizing.h), reader-safe
 // for a Parquet header (BB_SIZE_PARQUET_SAFE).
-#ifndef BLOCKBLOOM_TOOLS_SIZING_OPTIONS_H_
-#define BLOCKBLOOM_TOOLS_SIZING_OPTIONS_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_SIZING_OPTIONS_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_SIZING_OPTIONS_H_
 
 #include <cstddef>
 #include <string>
 
-#include "common/cli_args.h"
-#include "common/filter_options.h"
+#include "tools/common/cli_args.h"
+#include "tools/common/filter_options.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // What BuildBytesFromFlags chose, and why.
 struct BuildSize {
@@ -35,6 +35,6 @@ BuildSize BuildBytesFromFlags(const ParsedFlags& flags, Layout layout, bool read
 // One line for standard error: the size chosen for --ndv/--fpp and its FPP.
 std::string DescribeBuildSize(const BuildSize& size);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_SIZING_OPTIONS_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_SIZING_OPTIONS_H_

@@ -5,17 +5,17 @@
 #include <string>
 #include <vector>
 
-#include "atomic_file.h"
-#include "common/cli_args.h"
-#include "common/cli_error.h"
-#include "commands.h"
-#include "common/filter_options.h"
-#include "layout_filter.h"
-#include "common/file_range.h"
-#include "output_name.h"
-#include "parquet_header.h"
+#include "tools/blockbloom/atomic_file.h"
+#include "tools/common/cli_args.h"
+#include "tools/common/cli_error.h"
+#include "tools/blockbloom/commands.h"
+#include "tools/common/filter_options.h"
+#include "tools/blockbloom/layout_filter.h"
+#include "tools/common/file_range.h"
+#include "tools/blockbloom/output_name.h"
+#include "tools/blockbloom/parquet_header.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // The bitset of one input file, which holds that bitset and nothing else
@@ -101,4 +101,4 @@ int RunUnion(const std::vector<std::string>& args) {
   return 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "usage.h"
+#include "tools/blockbloom/usage.h"
 
-#include "parquet/parquet_usage.h"
+#include "tools/blockbloom/parquet/parquet_usage.h"
 
 #include <set>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // ------------------------------------------------------- shared sections
@@ -184,4 +184,4 @@ std::string CommandUsage(const std::string& command) {
   return FullUsage();
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

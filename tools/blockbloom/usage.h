@@ -3,13 +3,13 @@
 // --help` (that command only), and the text printed after a command-line
 // mistake. One row of kCommandHelp (usage.cc) per subcommand: a new
 // subcommand adds its row, pointing at its own text, and nothing else here.
-#ifndef BLOCKBLOOM_TOOLS_USAGE_H_
-#define BLOCKBLOOM_TOOLS_USAGE_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_USAGE_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_USAGE_H_
 
 #include <cstddef>
 #include <string>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 struct CommandHelp {
   const char* name;      // "build", as typed after `blockbloom`
@@ -32,6 +32,6 @@ std::string FullUsage();
 // and where to find the others. An unknown or empty name gives FullUsage().
 std::string CommandUsage(const std::string& command);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_USAGE_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_USAGE_H_

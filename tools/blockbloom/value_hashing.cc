@@ -2,14 +2,14 @@
 // One value is a one-row bb_column hashed by the library
 // (bb_parquet_hash_column / bb_kudu_hash_column), so each layout's rule for
 // a type has one home, the library's.
-#include "value_hashing.h"
+#include "tools/blockbloom/value_hashing.h"
 
 #include <string>
 
 #include "blockbloom/column.h"
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 std::uint64_t ValueHasher::Column(const bb_column& col) const {
   std::size_t n = 0;
@@ -57,4 +57,4 @@ std::uint64_t ValueHasher::String(std::string_view bytes) const {
   return Column(col);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // Hashing one typed value the way a layout's readers do (Parquet XXH64 of
 // the plain encoding, or Kudu FastHash32), by the library's column hash.
-#ifndef BLOCKBLOOM_TOOLS_VALUE_HASHING_H_
-#define BLOCKBLOOM_TOOLS_VALUE_HASHING_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_VALUE_HASHING_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_VALUE_HASHING_H_
 
 #include <cstdint>
 #include <string_view>
 
 #include "blockbloom/column.h"
-#include "hash_options.h"
+#include "tools/blockbloom/hash_options.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // mode is kXxh64 or kFastHash32; Kudu hashes are returned widened to 64 bits.
 class ValueHasher {
@@ -31,6 +31,6 @@ class ValueHasher {
   std::uint32_t seed_;
 };
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_VALUE_HASHING_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_VALUE_HASHING_H_

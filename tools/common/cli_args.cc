@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "cli_args.h"
+#include "tools/common/cli_args.h"
 
-#include "cli_error.h"
+#include "tools/common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 const FlagSpec* FindSpec(const std::vector<FlagSpec>& specs, const std::string& word) {
@@ -81,4 +81,4 @@ ParsedFlags ParseFlagsAndOperands(const std::vector<std::string>& args,
   return parsed;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -2,15 +2,15 @@
 // Flag parsing shared by the subcommands: "--name VALUE", "--name=VALUE",
 // switches without a value, short aliases such as "-o", and (for commands
 // that take them, such as union) plain operands.
-#ifndef BLOCKBLOOM_TOOLS_CLI_ARGS_H_
-#define BLOCKBLOOM_TOOLS_CLI_ARGS_H_
+#ifndef BLOCKBLOOM_TOOLS_COMMON_CLI_ARGS_H_
+#define BLOCKBLOOM_TOOLS_COMMON_CLI_ARGS_H_
 
 #include <cstddef>
 #include <map>
 #include <string>
 #include <vector>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 struct FlagSpec {
   std::string name;        // "--bytes"
@@ -47,6 +47,6 @@ ParsedFlags ParseFlags(const std::vector<std::string>& args, const std::vector<F
 ParsedFlags ParseFlagsAndOperands(const std::vector<std::string>& args,
                                   const std::vector<FlagSpec>& specs, std::size_t max_operands);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_CLI_ARGS_H_
+#endif  // BLOCKBLOOM_TOOLS_COMMON_CLI_ARGS_H_

@@ -2,13 +2,13 @@
 // The one error type the tool's commands throw. main() prints it as
 // "blockbloom: <message>" (plus the usage text when show_usage is set) and
 // exits with status 2.
-#ifndef BLOCKBLOOM_TOOLS_CLI_ERROR_H_
-#define BLOCKBLOOM_TOOLS_CLI_ERROR_H_
+#ifndef BLOCKBLOOM_TOOLS_COMMON_CLI_ERROR_H_
+#define BLOCKBLOOM_TOOLS_COMMON_CLI_ERROR_H_
 
 #include <stdexcept>
 #include <string>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 class CliError : public std::runtime_error {
  public:
@@ -23,6 +23,6 @@ class CliError : public std::runtime_error {
 // A mistake in the command line itself: reported together with the usage.
 inline CliError UsageError(const std::string& message) { return CliError(message, true); }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_CLI_ERROR_H_
+#endif  // BLOCKBLOOM_TOOLS_COMMON_CLI_ERROR_H_

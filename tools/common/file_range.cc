@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "file_range.h"
+#include "tools/common/file_range.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -9,9 +9,9 @@
 
 #include "api/tools_interface.h"
 #include "blockbloom/blockbloom.h"
-#include "cli_error.h"
+#include "tools/common/cli_error.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // The buffer's alignment: at least a page, so that a byte's address mod 4096
@@ -109,4 +109,4 @@ void FileRange::Read(const std::string& path, int fd, std::uint64_t offset, std:
   ReadFully(path, fd, offset, buffer_.get() + skew, length);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

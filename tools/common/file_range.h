@@ -6,15 +6,15 @@
 // meanwhile kills the tool with SIGBUS at the first touch of a vanished page.
 // A read that comes up short is an error naming the file instead, and once
 // read, the bytes cannot change or vanish under the probe.
-#ifndef BLOCKBLOOM_TOOLS_FILE_RANGE_H_
-#define BLOCKBLOOM_TOOLS_FILE_RANGE_H_
+#ifndef BLOCKBLOOM_TOOLS_COMMON_FILE_RANGE_H_
+#define BLOCKBLOOM_TOOLS_COMMON_FILE_RANGE_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 class FileRange {
  public:
@@ -48,6 +48,6 @@ class FileRange {
   std::size_t length_ = 0;
 };
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_FILE_RANGE_H_
+#endif  // BLOCKBLOOM_TOOLS_COMMON_FILE_RANGE_H_

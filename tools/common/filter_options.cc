@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "filter_options.h"
+#include "tools/common/filter_options.h"
 
 #include <limits>
 
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/kudu.h"
-#include "cli_error.h"
-#include "number_parse.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/number_parse.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 Layout ParseLayout(const std::string& name) {
@@ -69,4 +69,4 @@ std::int32_t KuduLogSpaceBytes(std::size_t bytes) {
   return log;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // The flags build, probe and union share: --layout, --bytes, numeric values,
 // and the size rules of each layout.
-#ifndef BLOCKBLOOM_TOOLS_FILTER_OPTIONS_H_
-#define BLOCKBLOOM_TOOLS_FILTER_OPTIONS_H_
+#ifndef BLOCKBLOOM_TOOLS_COMMON_FILTER_OPTIONS_H_
+#define BLOCKBLOOM_TOOLS_COMMON_FILTER_OPTIONS_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
-#include "cli_args.h"
+#include "tools/common/cli_args.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 enum class Layout {
   kParquet,  // 64-bit hashes, any whole number of 32-byte blocks
@@ -44,6 +44,6 @@ std::size_t FilterBytesFlag(const ParsedFlags& flags, Layout layout);
 // log2(bytes) for a size CheckFilterBytes accepted for Kudu.
 std::int32_t KuduLogSpaceBytes(std::size_t bytes);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_FILTER_OPTIONS_H_
+#endif  // BLOCKBLOOM_TOOLS_COMMON_FILTER_OPTIONS_H_

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "json_writer.h"
+#include "tools/common/json_writer.h"
 
 #include <cstdio>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // Length of the valid UTF-8 sequence at text[i], or 0 if it is not one.
@@ -104,4 +104,4 @@ std::string JsonObjectWriter::Finish() const {
   return out + std::string(static_cast<std::size_t>(indent_), ' ') + "}";
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

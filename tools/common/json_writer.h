@@ -2,14 +2,14 @@
 // The tools' JSON output (every `--json` of blockbloom, and the join_demo
 // and aligncheck reports): string literals, null, arrays of strings, and an
 // indented object built member by member.
-#ifndef BLOCKBLOOM_TOOLS_JSON_WRITER_H_
-#define BLOCKBLOOM_TOOLS_JSON_WRITER_H_
+#ifndef BLOCKBLOOM_TOOLS_COMMON_JSON_WRITER_H_
+#define BLOCKBLOOM_TOOLS_COMMON_JSON_WRITER_H_
 
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // A JSON string literal. Quotes, backslashes and control characters are
 // escaped; valid UTF-8 passes through; each byte 0xXX that is not part of
@@ -37,6 +37,6 @@ class JsonObjectWriter {
   std::vector<std::string> members_;
 };
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_JSON_WRITER_H_
+#endif  // BLOCKBLOOM_TOOLS_COMMON_JSON_WRITER_H_

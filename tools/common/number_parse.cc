@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "number_parse.h"
+#include "tools/common/number_parse.h"
 
 #include <limits>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 bool IsBlank(char c) { return c == ' ' || c == '\t'; }
@@ -54,4 +54,4 @@ ParseStatus ParseUint64(std::string_view text, std::uint64_t* value) {
   return ParseStatus::kOk;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // A strict parser for unsigned 64-bit numbers: decimal or 0x hex, nothing
 // else. No exceptions, no locale, no signs, no silent wrap-around.
-#ifndef BLOCKBLOOM_TOOLS_NUMBER_PARSE_H_
-#define BLOCKBLOOM_TOOLS_NUMBER_PARSE_H_
+#ifndef BLOCKBLOOM_TOOLS_COMMON_NUMBER_PARSE_H_
+#define BLOCKBLOOM_TOOLS_COMMON_NUMBER_PARSE_H_
 
 #include <cstdint>
 #include <string_view>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 enum class ParseStatus {
   kOk,
@@ -23,6 +23,6 @@ std::string_view TrimLine(std::string_view line);
 // *value is written only on kOk.
 ParseStatus ParseUint64(std::string_view text, std::uint64_t* value);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_NUMBER_PARSE_H_
+#endif  // BLOCKBLOOM_TOOLS_COMMON_NUMBER_PARSE_H_

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "printable_text.h"
+#include "tools/common/printable_text.h"
 
 #include <cstddef>
 #include <cstdio>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 void AppendHex(unsigned char c, std::string* out) {
@@ -82,4 +82,4 @@ std::string Shortened(std::string_view text, std::size_t max_bytes) {
   return std::string(text.substr(0, cut)) + "...";
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

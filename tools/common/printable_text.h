@@ -4,14 +4,14 @@
 // message: a hostile name must not move the cursor, recolour the screen, or
 // forge a line of its own, and two different names must not print alike.
 // JSON output is escaped by json_writer.h instead.
-#ifndef BLOCKBLOOM_TOOLS_PRINTABLE_TEXT_H_
-#define BLOCKBLOOM_TOOLS_PRINTABLE_TEXT_H_
+#ifndef BLOCKBLOOM_TOOLS_COMMON_PRINTABLE_TEXT_H_
+#define BLOCKBLOOM_TOOLS_COMMON_PRINTABLE_TEXT_H_
 
 #include <cstddef>
 #include <string>
 #include <string_view>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // The one escaping rule of every text the tools print, on stdout and on
 // stderr alike: a backslash as \\; each control byte (C0 including tab and
@@ -27,6 +27,6 @@ std::string Printable(std::string_view text);
 // not escaped (Printable does that where the text is printed).
 std::string Shortened(std::string_view text, std::size_t max_bytes);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_PRINTABLE_TEXT_H_
+#endif  // BLOCKBLOOM_TOOLS_COMMON_PRINTABLE_TEXT_H_

@@ -9,7 +9,7 @@
 //
 // Header-only because two programs must run the very same loop:
 // bench/prefetch_benchmarks.cc (memory/prefetch_sweep, memory/
-// prefetched_random_lines) and `blockbloom tune` (tools/tune/), which picks
+// prefetched_random_lines) and `blockbloom tune` (tools/blockbloom/tune/), which picks
 // the hint and distance a machine should use from it.
 #ifndef BLOCKBLOOM_TOOLS_COMMON_RANDOM_LINES_H_
 #define BLOCKBLOOM_TOOLS_COMMON_RANDOM_LINES_H_
@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "api/tools_interface.h"  // ParquetLayout: the block a hash selects
 #include "blockbloom/tuning.h"
 
 namespace blockbloom_tools {
@@ -28,12 +29,6 @@ inline constexpr int kSweepHints[] = {BB_PREFETCH_NONE, BB_PREFETCH_L1, BB_PREFE
                                       BB_PREFETCH_L3};
 inline constexpr std::size_t kSweepDistances[] = {8, 16, 32, 64, 128, 192, 256};
 
-// The block of hash h in a filter of num_blocks blocks: the top 32 bits scaled
-// to [0, num_blocks), as the Parquet layout (and every kernel) computes it.
-inline std::size_t BlockOfHash(std::uint64_t h, std::uint32_t num_blocks) {
-  return static_cast<std::size_t>(((h >> 32) * num_blocks) >> 32);
-}
-
 // Sum of the 32-byte blocks picked by hashes[0 .. n), prefetching the block
 // of hashes[i + distance] while reading that of hashes[i]. kLocality is
 // __builtin_prefetch's (a compile-time constant): 3 = prefetcht0, 2 =
@@ -41,6 +36,11 @@ inline std::size_t BlockOfHash(std::uint64_t h, std::uint32_t num_blocks) {
 template <int kLocality>
 std::uint64_t SumRandomBlocks(const std::uint8_t* blocks, std::uint32_t num_blocks,
                               const std::uint64_t* hashes, std::size_t n, std::size_t distance) {
+  // Each hash picks its block as a Parquet filter (and every kernel) does;
+  // as a size_t, so that block * 32 cannot wrap on a filter of 4 GiB or more.
+  const auto block_of = [num_blocks](std::uint64_t h) -> std::size_t {
+    return blockbloom::internal::ParquetLayout::Block(h, num_blocks);
+  };
   std::uint64_t sum = 0;
   // All 32 bytes of the block, as a find reads them (a one-byte load would
   // let the core skip the rest), folded straight into the sum: four 8-byte
@@ -61,13 +61,12 @@ std::uint64_t SumRandomBlocks(const std::uint8_t* blocks, std::uint32_t num_bloc
     // nothing left to prefetch and fall through to the plain loop below.
     if (distance > 0) {
       for (; i + distance < n; ++i) {
-        __builtin_prefetch(blocks + BlockOfHash(hashes[i + distance], num_blocks) * 32, 0,
-                           kLocality);
-        add_block(BlockOfHash(hashes[i], num_blocks));
+        __builtin_prefetch(blocks + block_of(hashes[i + distance]) * 32, 0, kLocality);
+        add_block(block_of(hashes[i]));
       }
     }
   }
-  for (; i < n; ++i) add_block(BlockOfHash(hashes[i], num_blocks));
+  for (; i < n; ++i) add_block(block_of(hashes[i]));
   return sum;
 }
 

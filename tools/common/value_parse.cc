@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "value_parse.h"
+#include "tools/common/value_parse.h"
 
 #include <cctype>
 #include <cerrno>
@@ -9,9 +9,9 @@
 #include <string>
 #include <type_traits>
 
-#include "number_parse.h"
+#include "tools/common/number_parse.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // Decimal digits with an optional sign, into [min, max].
@@ -96,4 +96,4 @@ ValueStatus ParseDouble(std::string_view text, double* value) {
   return ParseFloating(text, value);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

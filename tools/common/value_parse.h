@@ -17,13 +17,13 @@
 //
 // Every parser first applies TrimLine (number_parse.h): one trailing '\r',
 // then the spaces and tabs around the text.
-#ifndef BLOCKBLOOM_TOOLS_VALUE_PARSE_H_
-#define BLOCKBLOOM_TOOLS_VALUE_PARSE_H_
+#ifndef BLOCKBLOOM_TOOLS_COMMON_VALUE_PARSE_H_
+#define BLOCKBLOOM_TOOLS_COMMON_VALUE_PARSE_H_
 
 #include <cstdint>
 #include <string_view>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 enum class ValueStatus {
   kOk,
@@ -37,6 +37,6 @@ ValueStatus ParseInt64(std::string_view text, std::int64_t* value);
 ValueStatus ParseFloat(std::string_view text, float* value);
 ValueStatus ParseDouble(std::string_view text, double* value);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_VALUE_PARSE_H_
+#endif  // BLOCKBLOOM_TOOLS_COMMON_VALUE_PARSE_H_

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "join_demo/adaptive_scan.h"
+#include "tools/join_demo/adaptive_scan.h"
 
 #include <algorithm>
 #include <stdexcept>
 #include <vector>
 
 #include "blockbloom/blockbloom.hpp"
-#include "join_demo/progress.h"
-#include "join_demo/stopwatch.h"
+#include "tools/join_demo/progress.h"
+#include "tools/join_demo/stopwatch.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 namespace {
 
 void Check(int status) {
@@ -86,4 +86,4 @@ AdaptiveScan RunAdaptiveScan(const ScanInputs& in, std::uint64_t sample_rows, do
   return scan;
 }
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo

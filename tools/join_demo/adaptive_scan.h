@@ -11,9 +11,9 @@
 #include <cstdint>
 
 #include "blockbloom/adaptive.h"
-#include "join_demo/scans.h"
+#include "tools/join_demo/scans.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 
 struct AdaptiveScan {
   double seconds = 0.0;       // filter + exact check, every row
@@ -34,6 +34,6 @@ struct AdaptiveScan {
 // sample_rows: 1 .. rows; min_reject: 0 .. 1.
 AdaptiveScan RunAdaptiveScan(const ScanInputs& in, std::uint64_t sample_rows, double min_reject);
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo
 
 #endif  // BLOCKBLOOM_TOOLS_JOIN_DEMO_ADAPTIVE_SCAN_H_

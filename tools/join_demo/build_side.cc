@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "join_demo/build_side.h"
+#include "tools/join_demo/build_side.h"
 
 #include <unistd.h>
 
@@ -9,11 +9,11 @@
 
 #include "blockbloom/blockbloom.hpp"
 #include "blockbloom/sizing.h"
-#include "common/cli_error.h"
-#include "join_demo/extreme_keys.h"
-#include "join_demo/progress.h"
+#include "tools/common/cli_error.h"
+#include "tools/join_demo/extreme_keys.h"
+#include "tools/join_demo/progress.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 namespace {
 
 void Check(int status, const std::string& what) {
@@ -152,4 +152,4 @@ BuildSide BuildJoinSide(const Options& options, const KeyColumn& column, bool pr
              : BuildSelective(options, column, progress_bars);
 }
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo

@@ -9,11 +9,11 @@
 #include <memory>
 
 #include "blockbloom/blockbloom.hpp"
-#include "join_demo/int64_set.h"
-#include "join_demo/key_column.h"
-#include "join_demo/options.h"
+#include "tools/join_demo/int64_set.h"
+#include "tools/join_demo/key_column.h"
+#include "tools/join_demo/options.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 
 struct BuildSide {
   std::uint64_t small_rows = 0;  // rows of the small table
@@ -31,6 +31,6 @@ struct BuildSide {
 // when the build side would not fit this machine's memory.
 BuildSide BuildJoinSide(const Options& options, const KeyColumn& column, bool progress_bars);
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo
 
 #endif  // BLOCKBLOOM_TOOLS_JOIN_DEMO_BUILD_SIDE_H_

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "join_demo/extreme_keys.h"
+#include "tools/join_demo/extreme_keys.h"
 
 #include <algorithm>
 #include <functional>
 #include <queue>
 #include <utility>
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 namespace {
 
 // Drains a heap into an ascending vector.
@@ -51,4 +51,4 @@ ExtremeKeys FindExtremeKeys(const KeyColumn& column, std::uint64_t k, Progress* 
   return {Ascending(std::move(smallest)), Ascending(std::move(largest))};
 }
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo

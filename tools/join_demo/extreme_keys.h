@@ -7,10 +7,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "join_demo/key_column.h"
-#include "join_demo/progress.h"
+#include "tools/join_demo/key_column.h"
+#include "tools/join_demo/progress.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 
 struct ExtremeKeys {
   std::vector<std::int64_t> smallest;  // ascending
@@ -20,6 +20,6 @@ struct ExtremeKeys {
 // k <= column.rows() / 2 keeps the two lists disjoint (the keys are distinct).
 ExtremeKeys FindExtremeKeys(const KeyColumn& column, std::uint64_t k, Progress* progress);
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo
 
 #endif  // BLOCKBLOOM_TOOLS_JOIN_DEMO_EXTREME_KEYS_H_

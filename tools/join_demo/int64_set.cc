@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "join_demo/int64_set.h"
+#include "tools/join_demo/int64_set.h"
 
 #include <cstdlib>
 #include <new>
@@ -7,7 +7,7 @@
 
 #include "api/tools_interface.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 namespace {
 
 constexpr std::uint64_t kMinCapacity = 16;
@@ -152,4 +152,4 @@ std::size_t Int64Set::CountBatch(const std::int64_t* keys, std::size_t n) const 
   return hits;
 }
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo

@@ -12,7 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 
 class Int64Set {
  public:
@@ -56,6 +56,6 @@ class Int64Set {
   std::uint64_t size_ = 0;
 };
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo
 
 #endif  // BLOCKBLOOM_TOOLS_JOIN_DEMO_INT64_SET_H_

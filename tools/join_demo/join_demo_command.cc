@@ -17,18 +17,18 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
-#include "commands.h"
-#include "join_demo/adaptive_scan.h"
-#include "join_demo/build_side.h"
-#include "join_demo/join_demo_command.h"
-#include "join_demo/key_column.h"
-#include "join_demo/options.h"
-#include "join_demo/progress.h"
-#include "join_demo/report.h"
-#include "join_demo/results.h"
-#include "join_demo/scans.h"
+#include "tools/blockbloom/commands.h"
+#include "tools/join_demo/adaptive_scan.h"
+#include "tools/join_demo/build_side.h"
+#include "tools/join_demo/join_demo_command.h"
+#include "tools/join_demo/key_column.h"
+#include "tools/join_demo/options.h"
+#include "tools/join_demo/progress.h"
+#include "tools/join_demo/report.h"
+#include "tools/join_demo/results.h"
+#include "tools/join_demo/scans.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 using namespace join_demo;
@@ -114,4 +114,4 @@ int RunJoinDemo(const std::vector<std::string>& args) {
   return ReportFailedChecks(results) ? 1 : 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 int RunJoinDemo(const std::vector<std::string>& args);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_JOIN_DEMO_JOIN_DEMO_COMMAND_H_

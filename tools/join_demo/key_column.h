@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 
 // Rows generated, and then probed, at a time.
 constexpr std::size_t kChunkRows = std::size_t{1} << 16;
@@ -67,6 +67,6 @@ inline std::int32_t SomeInt1(std::uint64_t seed, std::int64_t key) {
       SplitMix64Finalize(salted + static_cast<std::uint64_t>(key)) >> 33);
 }
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo
 
 #endif  // BLOCKBLOOM_TOOLS_JOIN_DEMO_KEY_COLUMN_H_

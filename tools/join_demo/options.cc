@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "join_demo/options.h"
+#include "tools/join_demo/options.h"
 
 #include <cmath>
 #include <string>
 
 #include "blockbloom/blockbloom.h"
-#include "common/cli_error.h"
-#include "common/filter_options.h"
-#include "common/value_parse.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/filter_options.h"
+#include "tools/common/value_parse.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 namespace {
 
 double FractionFlag(const ParsedFlags& flags, const std::string& name) {
@@ -92,4 +92,4 @@ Options OptionsFromFlags(const ParsedFlags& flags) {
   return options;
 }
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo

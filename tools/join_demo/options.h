@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "common/cli_args.h"
+#include "tools/common/cli_args.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 
 enum class Scenario {
   kSelective,    // the small table: the --small/2 smallest and largest keys, about half kept
@@ -34,6 +34,6 @@ const std::vector<FlagSpec>& OptionFlagSpecs();
 // The options from parsed flags, defaults for those absent.
 Options OptionsFromFlags(const ParsedFlags& flags);
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo
 
 #endif  // BLOCKBLOOM_TOOLS_JOIN_DEMO_OPTIONS_H_

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "join_demo/progress.h"
+#include "tools/join_demo/progress.h"
 
 #include <unistd.h>
 
 #include <cstdio>
 #include <utility>
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 namespace {
 
 constexpr std::chrono::milliseconds kQuietStart{1000};
@@ -45,4 +45,4 @@ void Progress::Update(std::uint64_t done) {
   std::fflush(stderr);
 }
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo

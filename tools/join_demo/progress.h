@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 
 class Progress {
  public:
@@ -34,6 +34,6 @@ class Progress {
 
 bool StderrIsTerminal();
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo
 
 #endif  // BLOCKBLOOM_TOOLS_JOIN_DEMO_PROGRESS_H_

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "join_demo/report.h"
+#include "tools/join_demo/report.h"
 
 #include <cmath>
 #include <cstdio>
 #include <string>
 #include <utility>
 
-#include "common/json_writer.h"
+#include "tools/common/json_writer.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 namespace {
 
 // 50000000 -> "50,000,000".
@@ -190,4 +190,4 @@ void PrintJson(const Results& r) {
   std::printf("%s\n", json.Finish().c_str());
 }
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo

@@ -3,9 +3,9 @@
 #ifndef BLOCKBLOOM_TOOLS_JOIN_DEMO_REPORT_H_
 #define BLOCKBLOOM_TOOLS_JOIN_DEMO_REPORT_H_
 
-#include "join_demo/results.h"
+#include "tools/join_demo/results.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 
 void PrintTable(const Results& results);
 
@@ -14,6 +14,6 @@ void PrintTable(const Results& results);
 // ({isa: {seconds, rows_per_s, rows_passing, speedup}}) and the details.
 void PrintJson(const Results& results);
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo
 
 #endif  // BLOCKBLOOM_TOOLS_JOIN_DEMO_REPORT_H_

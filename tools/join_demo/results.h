@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "join_demo/adaptive_scan.h"
-#include "join_demo/options.h"
-#include "join_demo/scans.h"
+#include "tools/join_demo/adaptive_scan.h"
+#include "tools/join_demo/options.h"
+#include "tools/join_demo/scans.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 
 struct IsaScan {
   std::string isa;
@@ -47,6 +47,6 @@ struct Results {
   }
 };
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo
 
 #endif  // BLOCKBLOOM_TOOLS_JOIN_DEMO_RESULTS_H_

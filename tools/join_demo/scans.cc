@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "join_demo/scans.h"
+#include "tools/join_demo/scans.h"
 
 #include <cstring>
 #include <stdexcept>
 #include <vector>
 
 #include "blockbloom/blockbloom.hpp"
-#include "join_demo/progress.h"
-#include "join_demo/stopwatch.h"
+#include "tools/join_demo/progress.h"
+#include "tools/join_demo/stopwatch.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 namespace {
 
 void CheckStatus(int status) {
@@ -82,4 +82,4 @@ FilterScan RunFilterScan(const ScanInputs& in, const std::string& label) {
   return scan;
 }
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo

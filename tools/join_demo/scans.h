@@ -8,10 +8,10 @@
 #include <string>
 
 #include "blockbloom/blockbloom.h"
-#include "join_demo/int64_set.h"
-#include "join_demo/key_column.h"
+#include "tools/join_demo/int64_set.h"
+#include "tools/join_demo/key_column.h"
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 
 struct ScanInputs {
   const KeyColumn& column;
@@ -40,6 +40,6 @@ struct FilterScan {
 };
 FilterScan RunFilterScan(const ScanInputs& in, const std::string& label);
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo
 
 #endif  // BLOCKBLOOM_TOOLS_JOIN_DEMO_SCANS_H_

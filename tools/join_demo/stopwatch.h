@@ -6,7 +6,7 @@
 
 #include <chrono>
 
-namespace blockbloom_cli::join_demo {
+namespace blockbloom_tools::join_demo {
 
 class Stopwatch {
  public:
@@ -28,6 +28,6 @@ class Stopwatch {
   double seconds_ = 0.0;
 };
 
-}  // namespace blockbloom_cli::join_demo
+}  // namespace blockbloom_tools::join_demo
 
 #endif  // BLOCKBLOOM_TOOLS_JOIN_DEMO_STOPWATCH_H_

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "parquet/column_choice.h"
+#include "tools/blockbloom/parquet/column_choice.h"
 
-#include "common/cli_error.h"
-#include "common/json_writer.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/json_writer.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // A strict reader of one JSON array of strings.
@@ -204,4 +204,4 @@ std::size_t ChooseColumn(const blockbloom::ParquetFile& file, const ParsedFlags&
   throw CliError(message);
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

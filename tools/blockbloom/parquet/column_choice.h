@@ -2,8 +2,8 @@
 // Which column `blockbloom parquet probe` asks: --column PATH (the dotted
 // path, refused when more than one column has it) or --column-path JSON (the
 // names as a JSON array of strings, e.g. '["a.b"]' or '["a", "b"]': exact).
-#ifndef BLOCKBLOOM_TOOLS_PARQUET_COLUMN_CHOICE_H_
-#define BLOCKBLOOM_TOOLS_PARQUET_COLUMN_CHOICE_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_COLUMN_CHOICE_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_COLUMN_CHOICE_H_
 
 #include <cstddef>
 #include <string>
@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "blockbloom/parquet_file.hpp"
-#include "common/cli_args.h"
+#include "tools/common/cli_args.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // A JSON array of strings, strictly: [ "name", ... ] with optional white
 // space, strings with the escapes \" \\ \/ \b \f \n \r \t \uXXXX (a
@@ -33,6 +33,6 @@ std::size_t ChooseColumn(const blockbloom::ParquetFile& file, const ParsedFlags&
 // A usage error unless exactly one of them was given.
 void CheckColumnFlags(const ParsedFlags& flags);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_PARQUET_COLUMN_CHOICE_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_COLUMN_CHOICE_H_

@@ -2,6 +2,7 @@
 // blockbloom parquet list FILE [--json]: every column chunk's Bloom filter.
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -10,16 +11,15 @@
 #include <utility>
 #include <vector>
 
-#include "common/cli_args.h"
-#include "common/cli_error.h"
-#include "common/json_writer.h"
-#include "common/printable_text.h"
-#include "parquet/filter_density.h"
-#include "commands.h"
-#include "parquet/parquet_commands.h"
-#include "parquet/type_names.h"
+#include "tools/common/cli_args.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/json_writer.h"
+#include "tools/common/printable_text.h"
+#include "blockbloom/sizing.h"
+#include "tools/blockbloom/commands.h"
+#include "tools/blockbloom/parquet/parquet_commands.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 // What each listed column says, worked out once: a footer may have 10^6 row
@@ -48,11 +48,19 @@ struct Row {
   bool ok() const { return error == nullptr; }
 };
 
+// How full a filter is: the fraction of its bits set, and the number of
+// distinct values that implies (bb_filter_estimate_ndv, sizing.h: +infinity,
+// listed as none, when every bit is set).
+struct Density {
+  double fraction = 0;
+  double estimated_ndv = 0;
+};
+
 struct Listing {
   std::size_t num_columns = 0;      // the file's
   std::vector<ColumnText> columns;  // of the listed columns, in the order first listed
   std::vector<Row> rows;
-  std::vector<FilterDensity> densities;  // one per distinct filter
+  std::vector<Density> densities;  // one per distinct filter
 };
 
 // The text of each listed column, made when a row first lists it.
@@ -77,8 +85,13 @@ class ColumnTexts {
     ColumnText t;
     t.column = ColumnName(column);
     t.json_names = JsonStringArray(file_.column_names(c));
-    t.physical_type = PhysicalTypeName(column);
-    t.logical_type = LogicalTypeName(column);
+    // The library names the types; a call that fails writes nothing, leaving "?".
+    char physical_name[BB_PARQUET_TYPE_NAME_MAX] = "?";
+    char logical_name[BB_PARQUET_TYPE_NAME_MAX] = "?";
+    bb_parquet_physical_type_name(&column, physical_name, sizeof physical_name);
+    bb_parquet_logical_type_name(&column, logical_name, sizeof logical_name);
+    t.physical_type = physical_name;
+    t.logical_type = logical_name;
     t.shown = Printable(dotted_.at(t.column) > 1 ? t.json_names : t.column);
     texts_->push_back(std::move(t));
     index_.emplace(c, texts_->size() - 1);
@@ -118,7 +131,16 @@ Listing ListFilters(const blockbloom::ParquetFile& file) {
         const auto where = std::make_pair(row.bitset_offset, row.num_bytes);
         auto it = known.find(where);
         if (it == known.end()) {
-          listing.densities.push_back(DensityOf(*file.load_filter(g, c).c_filter()));
+          const blockbloom::Filter filter = file.load_filter(g, c);
+          std::uint64_t bits_set = 0;
+          Density d;
+          if (bb_filter_estimate_ndv(filter.c_filter(), &bits_set, &d.estimated_ndv) == BB_OK) {
+            d.fraction = static_cast<double>(bits_set) /
+                         static_cast<double>(8 * static_cast<std::uint64_t>(filter.num_bytes()));
+          } else {
+            d.estimated_ndv = HUGE_VAL;  // no estimate
+          }
+          listing.densities.push_back(d);
           it = known.emplace(where, listing.densities.size() - 1).first;
         }
         row.density = it->second;
@@ -153,12 +175,12 @@ void WriteJson(const std::string& path, std::size_t row_groups, const Listing& l
     out += ", \"logical_type\": " + (t.logical_type.empty() ? "null" : JsonString(t.logical_type));
     out += ", \"header_offset\": " + std::to_string(r.header_offset);
     if (r.ok()) {
-      const FilterDensity& d = listing.densities[r.density];
+      const Density& d = listing.densities[r.density];
       out += ", \"bitset_offset\": " + std::to_string(r.bitset_offset);
       out += ", \"num_bytes\": " + std::to_string(r.num_bytes);
       out += ", \"bits_set_fraction\": " + Format("%.9g", d.fraction);
       out += ", \"estimated_ndv\": " +
-             (d.estimated_ndv ? Format("%.9g", *d.estimated_ndv) : "null");
+             (std::isfinite(d.estimated_ndv) ? Format("%.9g", d.estimated_ndv) : "null");
       out += ", \"status\": \"ok\", \"error\": null}";
     } else {
       out += ", \"bitset_offset\": null, \"num_bytes\": null, \"bits_set_fraction\": null";
@@ -179,11 +201,11 @@ TextLine TextCells(const Listing& listing, const Row& r) {
                    t.logical_type.empty() ? "-" : Printable(t.logical_type),
                    std::to_string(r.header_offset)};
   if (r.ok()) {
-    const FilterDensity& d = listing.densities[r.density];
+    const Density& d = listing.densities[r.density];
     line[5] = std::to_string(r.bitset_offset);
     line[6] = std::to_string(r.num_bytes);
     line[7] = Format("%.4f", d.fraction);
-    line[8] = d.estimated_ndv ? Format("%.1f", *d.estimated_ndv) : "-";
+    line[8] = std::isfinite(d.estimated_ndv) ? Format("%.1f", d.estimated_ndv) : "-";
     line[9] = "ok";
   } else {
     line[5] = line[6] = line[7] = line[8] = "-";
@@ -247,4 +269,4 @@ int RunParquetList(const std::vector<std::string>& args) {
   return 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

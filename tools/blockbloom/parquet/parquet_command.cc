@@ -4,12 +4,12 @@
 #include <string>
 #include <vector>
 
-#include "commands.h"
-#include "common/cli_error.h"
-#include "common/printable_text.h"
-#include "parquet/parquet_commands.h"
+#include "tools/blockbloom/commands.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/printable_text.h"
+#include "tools/blockbloom/parquet/parquet_commands.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 blockbloom::ParquetFile OpenParquetFile(const std::string& path) {
   if (path == "-") {
@@ -38,4 +38,4 @@ int RunParquet(const std::vector<std::string>& args) {
   throw UsageError("parquet: unknown command \"" + command + "\" (list or probe)");
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "parquet/parquet_usage.h"
+#include "tools/blockbloom/parquet/parquet_usage.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 const char kParquetSynopsis[] =
     "  blockbloom parquet list FILE [--json]\n"
@@ -76,4 +76,4 @@ const char kParquetHelp[] =
     "other UTF-8 as it is. JSON carries the bytes exactly: a byte 0xXX that is not part of\n"
     "valid UTF-8 as \\udcXX (Python's surrogateescape; docs/formats.md, \"The tools' output\").\n";
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

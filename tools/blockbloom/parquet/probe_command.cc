@@ -19,19 +19,18 @@
 #include <unordered_map>
 #include <vector>
 
-#include "common/cli_args.h"
-#include "common/cli_error.h"
-#include "common/json_writer.h"
-#include "common/number_parse.h"
-#include "common/printable_text.h"
-#include "input_lines.h"
-#include "commands.h"
-#include "parquet/column_choice.h"
-#include "parquet/parquet_commands.h"
-#include "parquet/type_names.h"
-#include "parquet/value_encoding.h"
+#include "tools/common/cli_args.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/json_writer.h"
+#include "tools/common/number_parse.h"
+#include "tools/common/printable_text.h"
+#include "tools/blockbloom/input_lines.h"
+#include "tools/blockbloom/commands.h"
+#include "tools/blockbloom/parquet/column_choice.h"
+#include "tools/blockbloom/parquet/parquet_commands.h"
+#include "tools/blockbloom/parquet/value_encoding.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 namespace {
 
 const std::vector<FlagSpec> kFlags = {{"--column", true, ""},   {"--column-path", true, ""},
@@ -265,7 +264,7 @@ int RunParquetProbe(const std::vector<std::string>& args) {
       }
       if (json) {
         out.text() = "{\"column\": " + JsonString(column_name) + ", \"physical_type\": " +
-                     JsonString(PhysicalTypeName(info)) + ", \"results\": [";
+                     JsonString(rules.physical_type) + ", \"results\": [";
       }
     }
     if (texts.empty()) break;
@@ -304,4 +303,4 @@ int RunParquetProbe(const std::vector<std::string>& args) {
   return 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

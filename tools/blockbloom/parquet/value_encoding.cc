@@ -1,20 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "parquet/value_encoding.h"
+#include "tools/blockbloom/parquet/value_encoding.h"
 
 #include "blockbloom/parquet_value.h"
-#include "common/cli_error.h"
-#include "input_lines.h"
-#include "parquet/type_names.h"
+#include "tools/common/cli_error.h"
+#include "tools/blockbloom/input_lines.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 ValueRules RulesFor(const bb_parquet_column& column, const std::string& column_name, bool hex,
                     bool physical) {
   ValueRules r;
   r.column = column;
   r.column_name = column_name;
-  const std::string logical = LogicalTypeName(column);
-  r.type = PhysicalTypeName(column) + (logical.empty() ? "" : " " + logical);
+  // The library names the types; BB_PARQUET_TYPE_NAME_MAX bytes always
+  // suffice, and a call that fails writes nothing, leaving "?".
+  char physical_name[BB_PARQUET_TYPE_NAME_MAX] = "?";
+  char logical_name[BB_PARQUET_TYPE_NAME_MAX] = "?";
+  bb_parquet_physical_type_name(&column, physical_name, sizeof physical_name);
+  bb_parquet_logical_type_name(&column, logical_name, sizeof logical_name);
+  r.physical_type = physical_name;
+  const std::string logical = logical_name;
+  r.type = r.physical_type + (logical.empty() ? "" : " " + logical);
   const int p = column.physical_type;
   if (hex && p != BB_PARQUET_BYTE_ARRAY && p != BB_PARQUET_FIXED_LEN_BYTE_ARRAY &&
       p != BB_PARQUET_INT96) {
@@ -40,4 +46,4 @@ std::uint64_t HashValue(const ValueRules& rules, std::string_view text, const st
   return hash;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

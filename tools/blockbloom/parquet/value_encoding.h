@@ -3,8 +3,8 @@
 // library's value rules (bb_parquet_hash_text, parquet_value.h, the table of
 // docs/formats.md "Values as text"): which flags --hex and --physical ask
 // for, the column's type as messages name it, and the refusal message.
-#ifndef BLOCKBLOOM_TOOLS_PARQUET_VALUE_ENCODING_H_
-#define BLOCKBLOOM_TOOLS_PARQUET_VALUE_ENCODING_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_VALUE_ENCODING_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_VALUE_ENCODING_H_
 
 #include <cstdint>
 #include <string>
@@ -12,14 +12,15 @@
 
 #include "blockbloom/parquet_file.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 // A column's values as the command line gives them.
 struct ValueRules {
   bb_parquet_column column{};
   uint32_t flags = 0;       // BB_PARQUET_TEXT_*
-  std::string column_name;  // as messages show it
-  std::string type;         // "INT32 DATE", as messages show it
+  std::string column_name;    // as messages show it
+  std::string physical_type;  // "INT32" (bb_parquet_physical_type_name), as --json shows it
+  std::string type;           // "INT32 DATE", as messages show it
 };
 
 // Throws CliError (naming the column and its type) if the column's values
@@ -32,6 +33,6 @@ ValueRules RulesFor(const bb_parquet_column& column, const std::string& column_n
 // C (TYPE) <the library's phrase>" if text is no such value.
 std::uint64_t HashValue(const ValueRules& rules, std::string_view text, const std::string& where);
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools
 
-#endif  // BLOCKBLOOM_TOOLS_PARQUET_VALUE_ENCODING_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_VALUE_ENCODING_H_

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tune/class_sweep.h"
+#include "tools/blockbloom/tune/class_sweep.h"
 
 #include <algorithm>
 #include <iterator>
 
-#include "tune/tune_buffer.h"
+#include "tools/blockbloom/tune/tune_buffer.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 namespace {
 
 constexpr std::size_t kBatch = TuneBuffer::kGranule;
@@ -43,4 +43,4 @@ std::vector<ClassResult> RunClassSweep(PrefetchSetting current, double budget_se
   return results;
 }
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune

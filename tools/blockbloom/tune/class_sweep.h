@@ -5,16 +5,16 @@
 // --bytes buffer) at a small hint x distance grid and at the setting in force (by default, the
 // library's defaults per size class), interleaved. What the library's
 // per-class defaults (kernels/prefetch.h) are checked against on a machine.
-#ifndef BLOCKBLOOM_TOOLS_TUNE_CLASS_SWEEP_H_
-#define BLOCKBLOOM_TOOLS_TUNE_CLASS_SWEEP_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_CLASS_SWEEP_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_CLASS_SWEEP_H_
 
 #include <cstddef>
 #include <vector>
 
 #include "blockbloom/tuning.h"
-#include "tune/find_timing.h"
+#include "tools/blockbloom/tune/find_timing.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 
 inline constexpr std::size_t kClassBytes[] = {std::size_t{2} << 20, std::size_t{8} << 20,
                                               std::size_t{16} << 20, std::size_t{32} << 20};
@@ -32,6 +32,6 @@ struct ClassResult {
 // as it found it.
 std::vector<ClassResult> RunClassSweep(PrefetchSetting current, double budget_seconds);
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune
 
-#endif  // BLOCKBLOOM_TOOLS_TUNE_CLASS_SWEEP_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_CLASS_SWEEP_H_

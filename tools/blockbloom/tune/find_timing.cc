@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tune/find_timing.h"
+#include "tools/blockbloom/tune/find_timing.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "blockbloom/tuning.h"
-#include "common/scoped_prefetch.h"
-#include "tune/interleaved.h"
+#include "tools/common/scoped_prefetch.h"
+#include "tools/blockbloom/tune/interleaved.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 namespace {
 
 constexpr std::size_t kBatch = TuneBuffer::kGranule;
@@ -66,4 +66,4 @@ FindComparison CompareFind(TuneBuffer& buffer, PrefetchSetting best, PrefetchSet
   return {{best, t.ns_per_key[0]}, {current, t.ns_per_key[1]}, kBatch, t.rounds, t.keys_per_run};
 }
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune

@@ -4,15 +4,15 @@
 // call it) on the tune buffer at the sweep's best hint and distance and at
 // the setting in force when tune started (the library default, unless
 // BLOCKBLOOM_PREFETCH_HINT / _DISTANCE changed it), runs interleaved.
-#ifndef BLOCKBLOOM_TOOLS_TUNE_FIND_TIMING_H_
-#define BLOCKBLOOM_TOOLS_TUNE_FIND_TIMING_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_FIND_TIMING_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_FIND_TIMING_H_
 
 #include <cstddef>
 #include <vector>
 
-#include "tune/tune_buffer.h"
+#include "tools/blockbloom/tune/tune_buffer.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 
 struct PrefetchSetting {
   int hint;              // a bb_prefetch_level
@@ -55,6 +55,6 @@ PrefetchSetting CurrentPrefetch();
 FindComparison CompareFind(TuneBuffer& buffer, PrefetchSetting best, PrefetchSetting current,
                            double budget_seconds);
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune
 
-#endif  // BLOCKBLOOM_TOOLS_TUNE_FIND_TIMING_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_FIND_TIMING_H_

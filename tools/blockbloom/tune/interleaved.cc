@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tune/interleaved.h"
+#include "tools/blockbloom/tune/interleaved.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <utility>
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 namespace {
 
 double Median(std::vector<double> values) {
@@ -52,4 +52,4 @@ RunPlan PlanRuns(double seconds_per_item, std::size_t contenders, double budget_
   return {std::clamp(static_cast<std::size_t>(rounds), kMinRounds, kMaxRounds), per_run};
 }
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune

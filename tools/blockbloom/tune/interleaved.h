@@ -3,14 +3,14 @@
 // turn, round after round, and the median of each one's runs. A slow patch
 // (another guest, a compile on the other core) then hits every contender
 // alike instead of whichever happened to run during it.
-#ifndef BLOCKBLOOM_TOOLS_TUNE_INTERLEAVED_H_
-#define BLOCKBLOOM_TOOLS_TUNE_INTERLEAVED_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_INTERLEAVED_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_INTERLEAVED_H_
 
 #include <cstddef>
 #include <functional>
 #include <vector>
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 
 // Seconds one call of run(contender) took.
 double TimeOnce(const std::function<void()>& run);
@@ -39,6 +39,6 @@ inline constexpr std::size_t kMaxRounds = 25;
 RunPlan PlanRuns(double seconds_per_item, std::size_t contenders, double budget_seconds,
                  std::size_t granule, std::size_t min_items, std::size_t max_items);
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune
 
-#endif  // BLOCKBLOOM_TOOLS_TUNE_INTERLEAVED_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_INTERLEAVED_H_

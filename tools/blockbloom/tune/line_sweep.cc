@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tune/line_sweep.h"
+#include "tools/blockbloom/tune/line_sweep.h"
 
 #include <algorithm>
 #include <cstdint>
 
 #include "blockbloom/tuning.h"
-#include "common/random_lines.h"
-#include "tune/interleaved.h"
+#include "tools/common/random_lines.h"
+#include "tools/blockbloom/tune/interleaved.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 namespace {
 
 // Calibration runs, and the shortest run: long enough that the last
@@ -82,4 +82,4 @@ SweepResult RunLineSweep(TuneBuffer& buffer, double budget_seconds) {
   return result;
 }
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune

@@ -2,15 +2,15 @@
 // The sweep of blockbloom tune: random 32-byte reads of the buffer
 // (tools/common/random_lines.h, the loop the benchmark's
 // memory/prefetch_sweep runs) at every hint x distance of the grid.
-#ifndef BLOCKBLOOM_TOOLS_TUNE_LINE_SWEEP_H_
-#define BLOCKBLOOM_TOOLS_TUNE_LINE_SWEEP_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_LINE_SWEEP_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_LINE_SWEEP_H_
 
 #include <cstddef>
 #include <vector>
 
-#include "tune/tune_buffer.h"
+#include "tools/blockbloom/tune/tune_buffer.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 
 struct SweepCell {
   int hint;              // a bb_prefetch_level
@@ -29,6 +29,6 @@ struct SweepResult {
 // Spends about budget_seconds (after a short calibration round).
 SweepResult RunLineSweep(TuneBuffer& buffer, double budget_seconds);
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune
 
-#endif  // BLOCKBLOOM_TOOLS_TUNE_LINE_SWEEP_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_LINE_SWEEP_H_

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tune/tune_buffer.h"
+#include "tools/blockbloom/tune/tune_buffer.h"
 
 #include <algorithm>
 #include <cstring>
 #include <string>
 
-#include "common/cli_error.h"
+#include "tools/common/cli_error.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 namespace {
 
 constexpr std::uint64_t kGamma = 0x9e3779b97f4a7c15ull;
@@ -49,4 +49,4 @@ TuneBuffer::TuneBuffer(std::size_t bytes) {
 
 TuneBuffer::~TuneBuffer() { bb_filter_release(&filter_); }
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune

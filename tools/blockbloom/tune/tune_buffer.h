@@ -4,8 +4,8 @@
 // a pool of random 64-bit hashes, read in order from a cursor that carries on
 // from run to run, so that no run re-reads lines the previous one just
 // brought into the caches.
-#ifndef BLOCKBLOOM_TOOLS_TUNE_TUNE_BUFFER_H_
-#define BLOCKBLOOM_TOOLS_TUNE_TUNE_BUFFER_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_TUNE_BUFFER_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_TUNE_BUFFER_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -13,7 +13,7 @@
 
 #include "blockbloom/blockbloom.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 
 class TuneBuffer {
  public:
@@ -48,6 +48,6 @@ class TuneBuffer {
   std::size_t cursor_ = 0;
 };
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune
 
-#endif  // BLOCKBLOOM_TOOLS_TUNE_TUNE_BUFFER_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_TUNE_BUFFER_H_

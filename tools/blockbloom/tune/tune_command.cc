@@ -10,18 +10,18 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
-#include "common/cli_args.h"
-#include "commands.h"
-#include "common/huge_pages.h"
+#include "tools/common/cli_args.h"
+#include "tools/blockbloom/commands.h"
+#include "tools/common/huge_pages.h"
 #include "api/tools_interface.h"
-#include "tune/class_sweep.h"
-#include "tune/find_timing.h"
-#include "tune/line_sweep.h"
-#include "tune/tune_buffer.h"
-#include "tune/tune_options.h"
-#include "tune/tune_report.h"
+#include "tools/blockbloom/tune/class_sweep.h"
+#include "tools/blockbloom/tune/find_timing.h"
+#include "tools/blockbloom/tune/line_sweep.h"
+#include "tools/blockbloom/tune/tune_buffer.h"
+#include "tools/blockbloom/tune/tune_options.h"
+#include "tools/blockbloom/tune/tune_report.h"
 
-namespace blockbloom_cli {
+namespace blockbloom_tools {
 
 int RunTune(const std::vector<std::string>& args) {
   using namespace tune;
@@ -58,4 +58,4 @@ int RunTune(const std::vector<std::string>& args) {
   return 0;
 }
 
-}  // namespace blockbloom_cli
+}  // namespace blockbloom_tools

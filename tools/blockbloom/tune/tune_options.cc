@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tune/tune_options.h"
+#include "tools/blockbloom/tune/tune_options.h"
 
 #include <cmath>
 #include <cstdint>
@@ -7,11 +7,11 @@
 #include <string>
 
 #include "blockbloom/blockbloom.h"
-#include "common/cli_error.h"
-#include "common/filter_options.h"
-#include "common/value_parse.h"
+#include "tools/common/cli_error.h"
+#include "tools/common/filter_options.h"
+#include "tools/common/value_parse.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 namespace {
 
 // The kernels' own threshold (kernels/prefetch.h): below it they never
@@ -65,4 +65,4 @@ TuneOptions TuneOptionsFromFlags(const ParsedFlags& flags) {
   return options;
 }
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // blockbloom tune's flags: --bytes N (the buffer, default 512 MiB), --seconds
 // S (the measuring budget, default 3) and --json.
-#ifndef BLOCKBLOOM_TOOLS_TUNE_TUNE_OPTIONS_H_
-#define BLOCKBLOOM_TOOLS_TUNE_TUNE_OPTIONS_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_TUNE_OPTIONS_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_TUNE_OPTIONS_H_
 
 #include <cstddef>
 #include <string>
 #include <vector>
 
-#include "common/cli_args.h"
+#include "tools/common/cli_args.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 
 struct TuneOptions {
   // DRAM-sized by default: the filters whose prefetch setting matters.
@@ -26,6 +26,6 @@ const std::vector<FlagSpec>& TuneFlagSpecs();
 // of 32-byte blocks, --seconds not a positive number of at most an hour.
 TuneOptions TuneOptionsFromFlags(const ParsedFlags& flags);
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune
 
-#endif  // BLOCKBLOOM_TOOLS_TUNE_TUNE_OPTIONS_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_TUNE_OPTIONS_H_

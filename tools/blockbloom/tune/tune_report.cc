@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "tune/tune_report.h"
+#include "tools/blockbloom/tune/tune_report.h"
 
 #include <cmath>
 #include <cstdio>
 #include <vector>
 
 #include "blockbloom/tuning.h"
-#include "common/random_lines.h"
-#include "common/json_writer.h"
+#include "tools/common/random_lines.h"
+#include "tools/common/json_writer.h"
 #include "api/tools_interface.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 namespace {
 
 std::string HintName(int hint) {
@@ -213,4 +213,4 @@ void PrintTuneJson(const TuneReport& r) {
   std::printf("%s\n", json.Finish().c_str());
 }
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // blockbloom tune's output: a table for people, or one JSON object (--json).
-#ifndef BLOCKBLOOM_TOOLS_TUNE_TUNE_REPORT_H_
-#define BLOCKBLOOM_TOOLS_TUNE_TUNE_REPORT_H_
+#ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_TUNE_REPORT_H_
+#define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_TUNE_REPORT_H_
 
 #include <cstddef>
 #include <string>
 
-#include "tune/class_sweep.h"
-#include "tune/find_timing.h"
-#include "tune/line_sweep.h"
+#include "tools/blockbloom/tune/class_sweep.h"
+#include "tools/blockbloom/tune/find_timing.h"
+#include "tools/blockbloom/tune/line_sweep.h"
 
-namespace blockbloom_cli::tune {
+namespace blockbloom_tools::tune {
 
 struct TuneReport {
   std::size_t bytes;
@@ -33,6 +33,6 @@ std::string CodeLine(PrefetchSetting setting);
 void PrintTuneText(const TuneReport& report);
 void PrintTuneJson(const TuneReport& report);
 
-}  // namespace blockbloom_cli::tune
+}  // namespace blockbloom_tools::tune
 
-#endif  // BLOCKBLOOM_TOOLS_TUNE_TUNE_REPORT_H_
+#endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_TUNE_REPORT_H_
