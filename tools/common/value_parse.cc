@@ -1,99 +1,66 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "tools/common/value_parse.h"
 
-#include <cctype>
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
-#include <limits>
-#include <string>
-#include <type_traits>
+#include <cstdint>
+#include <cstring>
 
+#include "blockbloom/blockbloom.h"
+#include "blockbloom/parquet_value.h"
 #include "tools/common/number_parse.h"
 
 namespace blockbloom_tools {
 namespace {
 
-// Decimal digits with an optional sign, into [min, max].
-ValueStatus ParseSigned(std::string_view text, std::int64_t min, std::int64_t max,
-                        std::int64_t* value) {
+// The library's text rule for a column of this physical type, unannotated,
+// into *value (sizeof(T) little-endian bytes, as Parquet stores it).
+template <typename T>
+ValueStatus ParseAs(int32_t physical_type, std::string_view text, T* value) {
   text = TrimLine(text);
   if (text.empty()) return ValueStatus::kEmpty;
-  bool negative = false;
-  if (text[0] == '-' || text[0] == '+') {
-    negative = text[0] == '-';
-    text.remove_prefix(1);
-    if (text.empty()) return ValueStatus::kInvalid;
+  bb_parquet_column column{};
+  column.struct_size = sizeof column;
+  column.physical_type = physical_type;
+  unsigned char bytes[BB_PARQUET_ENCODED_MAX(0, 0)];
+  size_t length = 0;
+  switch (bb_parquet_encode_text(&column, text.data(), text.size(), BB_PARQUET_TEXT_PHYSICAL,
+                                 bytes, sizeof bytes, &length, nullptr, 0)) {
+    case BB_OK:
+      break;
+    case BB_ERR_VALUE_RANGE:
+      return ValueStatus::kOutOfRange;
+    default:
+      return ValueStatus::kInvalid;
   }
-  // Accumulate the magnitude as unsigned: |min| is one more than max.
-  const std::uint64_t limit = negative ? static_cast<std::uint64_t>(-(min + 1)) + 1
-                                       : static_cast<std::uint64_t>(max);
-  std::uint64_t magnitude = 0;
-  bool out_of_range = false;
-  for (char c : text) {
-    if (c < '0' || c > '9') return ValueStatus::kInvalid;  // junk wins over range
-    const auto digit = static_cast<std::uint64_t>(c - '0');
-    if (magnitude > (limit - digit) / 10) {
-      out_of_range = true;
-    } else {
-      magnitude = magnitude * 10 + digit;
-    }
-  }
-  if (out_of_range) return ValueStatus::kOutOfRange;
-  if (negative) {
-    // magnitude <= |min|: -(magnitude - 1) - 1 never overflows.
-    *value = magnitude == 0 ? 0 : -static_cast<std::int64_t>(magnitude - 1) - 1;
+  if (length != sizeof(T)) return ValueStatus::kInvalid;  // cannot happen: the type's width
+  // Parquet's plain encoding is little-endian; the value is assembled from it
+  // whatever the host's byte order.
+  std::uint64_t bits = 0;
+  for (size_t i = sizeof(T); i-- > 0;) bits = bits << 8 | bytes[i];
+  if constexpr (sizeof(T) == 4) {
+    const auto narrow = static_cast<std::uint32_t>(bits);
+    std::memcpy(value, &narrow, sizeof(T));
   } else {
-    *value = static_cast<std::int64_t>(magnitude);
+    std::memcpy(value, &bits, sizeof(T));
   }
-  return ValueStatus::kOk;
-}
-
-// True if text looks like "nan(...)": no other number contains a '('.
-bool IsNanWithPayload(const std::string& text) { return text.find('(') != std::string::npos; }
-
-// strtof or strtod on the trimmed text, with the rules in value_parse.h.
-template <typename T>
-ValueStatus ParseFloating(std::string_view view, T* value) {
-  view = TrimLine(view);
-  if (view.empty()) return ValueStatus::kEmpty;
-  const std::string text(view);  // NUL-terminated for strtod
-  // strtod would skip other leading white space ('\v', '\f', '\n').
-  if (std::isspace(static_cast<unsigned char>(text[0]))) return ValueStatus::kInvalid;
-  if (IsNanWithPayload(text)) return ValueStatus::kInvalid;
-  errno = 0;
-  char* end = nullptr;
-  T result;
-  if constexpr (std::is_same_v<T, float>) {
-    result = std::strtof(text.c_str(), &end);
-  } else {
-    result = std::strtod(text.c_str(), &end);
-  }
-  if (end != text.c_str() + text.size()) return ValueStatus::kInvalid;
-  if (errno == ERANGE && (std::isinf(result) || result == 0)) return ValueStatus::kOutOfRange;
-  *value = result;
   return ValueStatus::kOk;
 }
 
 }  // namespace
 
 ValueStatus ParseInt32(std::string_view text, std::int32_t* value) {
-  std::int64_t wide = 0;
-  const ValueStatus status = ParseSigned(text, std::numeric_limits<std::int32_t>::min(),
-                                         std::numeric_limits<std::int32_t>::max(), &wide);
-  if (status == ValueStatus::kOk) *value = static_cast<std::int32_t>(wide);
-  return status;
+  return ParseAs(BB_PARQUET_INT32, text, value);
 }
 
 ValueStatus ParseInt64(std::string_view text, std::int64_t* value) {
-  return ParseSigned(text, std::numeric_limits<std::int64_t>::min(),
-                     std::numeric_limits<std::int64_t>::max(), value);
+  return ParseAs(BB_PARQUET_INT64, text, value);
 }
 
-ValueStatus ParseFloat(std::string_view text, float* value) { return ParseFloating(text, value); }
+ValueStatus ParseFloat(std::string_view text, float* value) {
+  return ParseAs(BB_PARQUET_FLOAT, text, value);
+}
 
 ValueStatus ParseDouble(std::string_view text, double* value) {
-  return ParseFloating(text, value);
+  return ParseAs(BB_PARQUET_DOUBLE, text, value);
 }
 
 }  // namespace blockbloom_tools

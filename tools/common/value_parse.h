@@ -1,22 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
-// Strict parsers for the typed values of `--hash xxh64|fasthash32 --type T`
-// input lines. No exceptions, no locale (the tool never calls setlocale, so
-// the C locale's '.' is the decimal point), nothing silently rounded into a
-// different integer or clamped.
+// The typed values of `--hash xxh64|fasthash32 --type T` input lines (and the
+// tools' floating-point flags), by the library's one rule for values as text:
+// bb_parquet_encode_text of a plain INT32 / INT64 / FLOAT / DOUBLE column
+// (blockbloom/parquet_value.h, docs/formats.md "Values as text"), so a value
+// the tool accepts is exactly one `parquet probe`, the Python package and an
+// engine calling the library accept, with the same bits. In short:
 //
-// - int32, int64: decimal digits with an optional leading '-' or '+'. The
-//   value must fit the type (int32: -2147483648 .. 2147483647).
-// - float, double: what strtof / strtod accept, and the whole text must be
-//   consumed: "1.5", "-2e10", "0x1.8p1", and also "inf", "-inf", "infinity"
-//   and "nan" (any case; "nan" is the positive quiet NaN, 0x7fc00000 as a
-//   float and 0x7ff8000000000000 as a double, "-nan" the same with the sign
-//   bit set). A finite literal whose magnitude overflows the type (1e39 as a
-//   float) or that underflows to zero (1e-50 as a float) is out of range;
-//   results that are subnormal are kept, rounded as strtof/strtod round.
-//   "nan(...)" with a payload is rejected: its bits are not portable.
+// - int32, int64: [-]digits in the type's range; no '+', no leading zeros,
+//   no "-0" (int32: -2147483648 .. 2147483647).
+// - float, double: a decimal or hex floating-point number ("1.5", "-2e10",
+//   "0x1.8p1"), "nan", "inf", "infinity" (any case, with a sign); "-nan" is
+//   the quiet NaN with the sign bit set. A finite literal that overflows the
+//   type (1e39 as a float) or underflows to zero (1e-50 as a float) is out of
+//   range; subnormal results are kept. "nan(...)" with a payload is refused:
+//   its bits are not portable.
 //
-// Every parser first applies TrimLine (number_parse.h): one trailing '\r',
-// then the spaces and tabs around the text.
+// No locale, no exceptions. Every parser first applies TrimLine
+// (number_parse.h): one trailing '\r', then the spaces and tabs around the
+// text; that is the tool's line handling, not part of the value rule.
 #ifndef BLOCKBLOOM_TOOLS_COMMON_VALUE_PARSE_H_
 #define BLOCKBLOOM_TOOLS_COMMON_VALUE_PARSE_H_
 
