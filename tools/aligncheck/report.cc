@@ -2,7 +2,6 @@
 #include "tools/aligncheck/report.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 
 #include "tools/common/json_writer.h"
@@ -11,28 +10,18 @@
 namespace blockbloom_tools::aligncheck {
 namespace {
 
-using blockbloom_tools::JsonObjectWriter;
-using blockbloom_tools::JsonString;
-using blockbloom_tools::Printable;
-
 Fits FitsIn(std::uint64_t footprint, std::uint64_t cache) {
   if (cache == 0) return Fits::kUnknown;
   return footprint <= cache ? Fits::kYes : Fits::kNo;
 }
 
-std::string Num(std::uint64_t v) { return std::to_string(v); }
-
-std::string Num(double v, const char* format = "%.4f") {
-  if (!std::isfinite(v)) return "null";
-  char text[64];
-  std::snprintf(text, sizeof text, format, v);
-  return text;
-}
-
-std::string Bool(bool v) { return v ? "true" : "false"; }
+// The decimals of the JSON report's measured and derived numbers. The text
+// report shows its numbers through json_writer.h too (JsonFixed, JsonFloat),
+// so that the two agree digit for digit.
+constexpr int kJsonDecimals = 4;
 
 std::string FitsJson(Fits f) {
-  return f == Fits::kUnknown ? "null" : Bool(f == Fits::kYes);
+  return f == Fits::kUnknown ? kJsonNull : JsonBool(f == Fits::kYes);
 }
 
 std::string FitsText(Fits f) {
@@ -57,7 +46,8 @@ std::string JsonObjectArray(const std::vector<std::string>& objects, int indent)
 }
 
 std::string Percent(std::uint64_t part, std::uint64_t whole) {
-  return Num(whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0, "%.1f") +
+  return JsonFixed(whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0,
+                   1) +
          "%";
 }
 
@@ -66,42 +56,42 @@ std::string ProfileJson(const CoreProfile& p) {
   j.Add("name", JsonString(p.name));
   j.Add("core", JsonString(p.core));
   j.Add("product", JsonString(p.product));
-  j.Add("line_bytes", Num(p.line_bytes));
-  j.Add("l1d_bytes", p.l1d_bytes ? Num(p.l1d_bytes) : "null");
-  j.Add("l2_bytes", p.l2_bytes ? Num(p.l2_bytes) : "null");
-  j.Add("llc_bytes", p.llc_bytes ? Num(p.llc_bytes) : "null");
+  j.Add("line_bytes", JsonInteger(p.line_bytes));
+  j.Add("l1d_bytes", p.l1d_bytes ? JsonInteger(p.l1d_bytes) : kJsonNull);
+  j.Add("l2_bytes", p.l2_bytes ? JsonInteger(p.l2_bytes) : kJsonNull);
+  j.Add("llc_bytes", p.llc_bytes ? JsonInteger(p.llc_bytes) : kJsonNull);
   j.Add("llc_scope", JsonString(p.llc_scope));
-  j.Add("llc_per_core_bytes", p.llc_per_core_bytes ? Num(p.llc_per_core_bytes) : "null");
-  j.Add("sku", p.sku.empty() ? "null" : JsonString(p.sku));
-  j.Add("cores", p.cores ? Num(static_cast<std::uint64_t>(p.cores)) : "null");
-  j.Add("page_bytes", Num(p.page_bytes));
-  j.Add("huge_page_bytes", Num(p.huge_page_bytes));
+  j.Add("llc_per_core_bytes", p.llc_per_core_bytes ? JsonInteger(p.llc_per_core_bytes) : kJsonNull);
+  j.Add("sku", p.sku.empty() ? kJsonNull : JsonString(p.sku));
+  j.Add("cores", p.cores ? JsonInteger(p.cores) : kJsonNull);
+  j.Add("page_bytes", JsonInteger(p.page_bytes));
+  j.Add("huge_page_bytes", JsonInteger(p.huge_page_bytes));
   j.Add("adjacent_line_prefetch_bytes",
-        p.prefetch_pair_bytes ? Num(p.prefetch_pair_bytes) : "null");
+        p.prefetch_pair_bytes ? JsonInteger(p.prefetch_pair_bytes) : kJsonNull);
   j.Add("line_split_penalty_cycles",
-        p.line_split_penalty_cycles >= 0 ? Num(p.line_split_penalty_cycles, "%g") : "null");
+        p.line_split_penalty_cycles >= 0 ? JsonFloat(p.line_split_penalty_cycles) : kJsonNull);
   j.Add("page_split_penalty_cycles",
-        p.page_split_penalty_cycles >= 0 ? Num(p.page_split_penalty_cycles, "%g") : "null");
-  j.Add("penalties_are_approximate", "true");
+        p.page_split_penalty_cycles >= 0 ? JsonFloat(p.page_split_penalty_cycles) : kJsonNull);
+  j.Add("penalties_are_approximate", JsonBool(true));
   return j.Finish();
 }
 
 std::string CpuJson(const DetectedCpu& cpu) {
   JsonObjectWriter caches(4);
-  caches.Add("line_bytes", cpu.caches.line_bytes ? Num(cpu.caches.line_bytes) : "null");
-  caches.Add("l1d_bytes", cpu.caches.l1d_bytes ? Num(cpu.caches.l1d_bytes) : "null");
-  caches.Add("l2_bytes", cpu.caches.l2_bytes ? Num(cpu.caches.l2_bytes) : "null");
-  caches.Add("l3_bytes", cpu.caches.l3_bytes ? Num(cpu.caches.l3_bytes) : "null");
+  caches.Add("line_bytes", cpu.caches.line_bytes ? JsonInteger(cpu.caches.line_bytes) : kJsonNull);
+  caches.Add("l1d_bytes", cpu.caches.l1d_bytes ? JsonInteger(cpu.caches.l1d_bytes) : kJsonNull);
+  caches.Add("l2_bytes", cpu.caches.l2_bytes ? JsonInteger(cpu.caches.l2_bytes) : kJsonNull);
+  caches.Add("l3_bytes", cpu.caches.l3_bytes ? JsonInteger(cpu.caches.l3_bytes) : kJsonNull);
   caches.Add("source", JsonString(cpu.caches.source));
   JsonObjectWriter j(2);
   j.Add("architecture", JsonString(cpu.architecture));
   j.Add("vendor", JsonString(cpu.vendor));
   j.Add("brand", JsonString(cpu.brand));
   j.Add("microarchitecture", cpu.microarchitecture_name.empty()
-                                 ? "null"
+                                 ? kJsonNull
                                  : JsonString(cpu.microarchitecture_name));
-  j.Add("family", cpu.family >= 0 ? std::to_string(cpu.family) : "null");
-  j.Add("model", cpu.model >= 0 ? std::to_string(cpu.model) : "null");
+  j.Add("family", cpu.family >= 0 ? JsonInteger(cpu.family) : kJsonNull);
+  j.Add("model", cpu.model >= 0 ? JsonInteger(cpu.model) : kJsonNull);
   j.Add("caches", caches.Finish());
   return j.Finish();
 }
@@ -109,7 +99,8 @@ std::string CpuJson(const DetectedCpu& cpu) {
 std::string FilterJson(const CoreProfile& profile, const FilterCheck& f) {
   const StraddleCounts& s = f.straddles;
   JsonObjectWriter alignment(6);
-  for (std::uint64_t m : {32u, 64u, 128u, 4096u}) alignment.Add("mod_" + Num(m), Num(f.offset % m));
+  for (std::uint64_t m : {32u, 64u, 128u, 4096u})
+    alignment.Add("mod_" + std::to_string(m), JsonInteger(f.offset % m));
 
   JsonObjectWriter j(4);
   j.Add("source", JsonString(f.source));
@@ -120,48 +111,49 @@ std::string FilterJson(const CoreProfile& profile, const FilterCheck& f) {
   }
   if (f.source == "parquet") {
     j.Add("column", JsonString(f.column));
-    j.Add("row_group", Num(static_cast<std::uint64_t>(f.row_group)));
-    j.Add("column_index", Num(static_cast<std::uint64_t>(f.column_index)));
+    j.Add("row_group", JsonInteger(f.row_group));
+    j.Add("column_index", JsonInteger(f.column_index));
   }
   if (f.has_header) {
-    j.Add("header_offset", Num(f.header_offset));
-    j.Add("header_bytes", Num(f.header_bytes));
+    j.Add("header_offset", JsonInteger(f.header_offset));
+    j.Add("header_bytes", JsonInteger(f.header_bytes));
   }
-  j.Add("offset", Num(f.offset));
-  j.Add("bytes", Num(f.bytes));
-  j.Add("blocks", Num(s.blocks));
+  j.Add("offset", JsonInteger(f.offset));
+  j.Add("bytes", JsonInteger(f.bytes));
+  j.Add("blocks", JsonInteger(s.blocks));
   j.Add("alignment", alignment.Finish());
-  j.Add("blocks_straddling_line", Num(s.line));
-  j.Add("blocks_straddling_pair", profile.prefetch_pair_bytes ? Num(s.pair) : "null");
-  j.Add("blocks_straddling_page", Num(s.page));
-  j.Add("blocks_straddling_huge_page", Num(s.huge_page));
-  j.Add("extra_line_fills_per_probe", Num(PerProbe(s.line, s.blocks)));
-  j.Add("extra_pair_fills_per_probe",
-        profile.prefetch_pair_bytes ? Num(PerProbe(s.pair, s.blocks)) : "null");
+  j.Add("blocks_straddling_line", JsonInteger(s.line));
+  j.Add("blocks_straddling_pair", profile.prefetch_pair_bytes ? JsonInteger(s.pair) : kJsonNull);
+  j.Add("blocks_straddling_page", JsonInteger(s.page));
+  j.Add("blocks_straddling_huge_page", JsonInteger(s.huge_page));
+  j.Add("extra_line_fills_per_probe", JsonFixed(PerProbe(s.line, s.blocks), kJsonDecimals));
+  j.Add("extra_pair_fills_per_probe", profile.prefetch_pair_bytes
+                                          ? JsonFixed(PerProbe(s.pair, s.blocks), kJsonDecimals)
+                                          : kJsonNull);
   const std::optional<double> cycles = EstimatedExtraCyclesPerProbe(profile, s);
-  j.Add("estimated_extra_cycles_per_probe", cycles ? Num(*cycles) : "null");
-  j.Add("footprint_bytes", Num(f.footprint_bytes));
+  j.Add("estimated_extra_cycles_per_probe", cycles ? JsonFixed(*cycles, kJsonDecimals) : kJsonNull);
+  j.Add("footprint_bytes", JsonInteger(f.footprint_bytes));
   j.Add("fits_l1d", FitsJson(f.fits_l1d));
   j.Add("fits_l2", FitsJson(f.fits_l2));
   j.Add("fits_llc", FitsJson(f.fits_llc));
-  j.Add("aligned", Bool(f.aligned));
+  j.Add("aligned", JsonBool(f.aligned));
   j.Add("fix", JsonString(f.fix));
   return j.Finish();
 }
 
 std::string MeasurementJson(const Measurement& m) {
   JsonObjectWriter j(2);
-  j.Add("bytes", Num(m.bytes));
-  j.Add("keys", Num(m.keys));
-  j.Add("rounds", Num(static_cast<std::uint64_t>(m.rounds)));
-  j.Add("shift_bytes", Num(m.shift));
+  j.Add("bytes", JsonInteger(m.bytes));
+  j.Add("keys", JsonInteger(m.keys));
+  j.Add("rounds", JsonInteger(m.rounds));
+  j.Add("shift_bytes", JsonInteger(m.shift));
   j.Add("content", JsonString(m.content));
   j.Add("isa", JsonString(m.isa));
-  j.Add("aligned_ns_per_key", Num(m.aligned_ns_per_key));
-  j.Add("misaligned_ns_per_key", Num(m.misaligned_ns_per_key));
-  j.Add("ratio", Num(m.ratio));
-  j.Add("hits", Num(m.aligned_hits));
-  j.Add("hits_agree", Bool(m.aligned_hits == m.misaligned_hits));
+  j.Add("aligned_ns_per_key", JsonFixed(m.aligned_ns_per_key, kJsonDecimals));
+  j.Add("misaligned_ns_per_key", JsonFixed(m.misaligned_ns_per_key, kJsonDecimals));
+  j.Add("ratio", JsonFixed(m.ratio, kJsonDecimals));
+  j.Add("hits", JsonInteger(m.aligned_hits));
+  j.Add("hits_agree", JsonBool(m.aligned_hits == m.misaligned_hits));
   return j.Finish();
 }
 
@@ -170,16 +162,16 @@ std::string ProfileText(const Report& r) {
   std::string out = "profile: " + p.name + " (" + p.core +
                     (p.product.empty() || p.product == p.core ? "" : ", " + Printable(p.product)) + ")\n";
   out += "  why: " + Printable(r.choice.reason) + "\n";  // may quote the CPU's brand string
-  out += "  line " + Num(p.line_bytes) + " B, L1D " + HumanBytes(p.l1d_bytes) + ", L2 " +
+  out += "  line " + std::to_string(p.line_bytes) + " B, L1D " + HumanBytes(p.l1d_bytes) + ", L2 " +
          HumanBytes(p.l2_bytes) + ", LLC " + HumanBytes(p.llc_bytes) + " (" + p.llc_scope +
          "), pages " + HumanBytes(p.page_bytes) + " / " + HumanBytes(p.huge_page_bytes) + "\n";
   if (p.prefetch_pair_bytes) {
-    out += "  adjacent-line prefetcher: fetches lines in " + Num(p.prefetch_pair_bytes) +
+    out += "  adjacent-line prefetcher: fetches lines in " + std::to_string(p.prefetch_pair_bytes) +
            "-byte pairs into L2\n";
   }
   if (p.line_split_penalty_cycles >= 0) {
-    out += "  split-load penalties (approximate): ~" + Num(p.line_split_penalty_cycles, "%g") +
-           " extra cycles per line split (L1 hit), ~" + Num(p.page_split_penalty_cycles, "%g") +
+    out += "  split-load penalties (approximate): ~" + JsonFloat(p.line_split_penalty_cycles) +
+           " extra cycles per line split (L1 hit), ~" + JsonFloat(p.page_split_penalty_cycles) +
            " per 4 KiB page split\n";
   }
   return out;
@@ -191,35 +183,41 @@ std::string FilterText(const CoreProfile& profile, const FilterCheck& f) {
   if (f.source == "allocation") {
     out += "bitset allocated by bb_filter_init at " + Hex(f.offset);
   } else {
-    out += Printable(f.path) + ": bitset at offset " + Num(f.offset);
+    out += Printable(f.path) + ": bitset at offset " + std::to_string(f.offset);
     if (f.has_header) {
-      out += " (BloomFilterHeader at " + Num(f.header_offset) + ", " + Num(f.header_bytes) + " B)";
+      out += " (BloomFilterHeader at " + std::to_string(f.header_offset) + ", " +
+             std::to_string(f.header_bytes) + " B)";
     }
   }
-  out += ", " + Num(f.bytes) + " B = " + Num(s.blocks) + " blocks\n";
-  out += "  start mod 32 = " + Num(f.offset % 32) + ", mod 64 = " + Num(f.offset % 64) +
-         ", mod 128 = " + Num(f.offset % 128) + ", mod 4096 = " + Num(f.offset % 4096) + "\n";
-  out += "  blocks straddling a cache line: " + Num(s.line) + " of " + Num(s.blocks) + " (" +
-         Percent(s.line, s.blocks) + ")";
+  out += ", " + std::to_string(f.bytes) + " B = " + std::to_string(s.blocks) + " blocks\n";
+  out += "  start mod 32 = " + std::to_string(f.offset % 32) +
+         ", mod 64 = " + std::to_string(f.offset % 64) +
+         ", mod 128 = " + std::to_string(f.offset % 128) +
+         ", mod 4096 = " + std::to_string(f.offset % 4096) + "\n";
+  out += "  blocks straddling a cache line: " + std::to_string(s.line) + " of " +
+         std::to_string(s.blocks) + " (" + Percent(s.line, s.blocks) + ")";
   if (profile.prefetch_pair_bytes) {
-    out += ", a " + Num(profile.prefetch_pair_bytes) + " B prefetch pair: " + Num(s.pair);
+    out += ", a " + std::to_string(profile.prefetch_pair_bytes) +
+           " B prefetch pair: " + std::to_string(s.pair);
   }
-  out += ", a 4 KiB page: " + Num(s.page) + ", a 2 MiB page: " + Num(s.huge_page) + "\n";
-  out += "  extra line fills per probe: " + Num(PerProbe(s.line, s.blocks), "%.3f");
+  out += ", a 4 KiB page: " + std::to_string(s.page) +
+         ", a 2 MiB page: " + std::to_string(s.huge_page) + "\n";
+  out += "  extra line fills per probe: " + JsonFixed(PerProbe(s.line, s.blocks), 3);
   if (const std::optional<double> cycles = EstimatedExtraCyclesPerProbe(profile, s)) {
-    out += "; about " + Num(*cycles, "%.2f") + " extra cycles per probe from L1 (approximate)";
+    out += "; about " + JsonFixed(*cycles, 2) + " extra cycles per probe from L1 (approximate)";
   }
   out += "\n  fits in L1D: " + FitsText(f.fits_l1d) + ", L2: " + FitsText(f.fits_l2) +
-         ", LLC: " + FitsText(f.fits_llc) + " (footprint " + Num(f.footprint_bytes) + " B)\n";
+         ", LLC: " + FitsText(f.fits_llc) + " (footprint " + std::to_string(f.footprint_bytes) +
+         " B)\n";
   out += std::string("  ") + (f.aligned ? "aligned" : "MISALIGNED") + "; fix: " + Printable(f.fix) +
          "\n";
   return out;
 }
 
 std::string ParquetTable(const Report& r) {
-  std::string out = Printable(r.parquet_file) + ": " + Num(r.column_chunks) +
+  std::string out = Printable(r.parquet_file) + ": " + std::to_string(r.column_chunks) +
                     (r.column_chunks == 1 ? " column chunk, " : " column chunks, ") +
-                    Num(static_cast<std::uint64_t>(r.filters.size())) + " with a Bloom filter\n";
+                    std::to_string(r.filters.size()) + " with a Bloom filter\n";
   if (r.filters.empty()) return out;
   // Column paths come from the file: a hostile one must not reach the terminal raw.
   std::vector<std::string> columns;
@@ -262,12 +260,14 @@ std::string ParquetTable(const Report& r) {
 
 std::string MeasurementText(const Measurement& m) {
   std::string out = "measure (this machine, ISA " + m.isa + "): " + HumanBytes(m.bytes) +
-                    " filter (" + m.content + "), " + Num(m.keys) + " random hashes, median of " +
-                    Num(static_cast<std::uint64_t>(m.rounds)) + " rounds of bb_find_batch_bitmap\n";
-  out += "  64-byte aligned:  " + Num(m.aligned_ns_per_key, "%.2f") + " ns/key\n";
-  out += "  shifted +" + Num(m.shift) + " B:    " + Num(m.misaligned_ns_per_key, "%.2f") +
+                    " filter (" + m.content + "), " + std::to_string(m.keys) +
+                    " random hashes, median of " + std::to_string(m.rounds) +
+                    " rounds of bb_find_batch_bitmap\n";
+  out += "  64-byte aligned:  " + JsonFixed(m.aligned_ns_per_key, 2) + " ns/key\n";
+  out += "  shifted +" + std::to_string(m.shift) +
+         " B:    " + JsonFixed(m.misaligned_ns_per_key, 2) +
          " ns/key (every other block straddles a line)\n";
-  out += "  ratio misaligned/aligned: " + Num(m.ratio, "%.3f") +
+  out += "  ratio misaligned/aligned: " + JsonFixed(m.ratio, 3) +
          (m.aligned_hits == m.misaligned_hits ? "" : "  (hit counts differ: a bug)") + "\n";
   return out;
 }
@@ -340,13 +340,13 @@ std::string ReportJson(const Report& r) {
   j.Add("profile", JsonString(p.name));
   j.Add("profile_reason", JsonString(r.choice.reason));
   j.Add("profile_details", ProfileJson(p));
-  j.Add("cpu", r.cpu ? CpuJson(*r.cpu) : "null");
+  j.Add("cpu", r.cpu ? CpuJson(*r.cpu) : kJsonNull);
   j.Add("mode", JsonString(r.mode));
   if (r.mode == "parquet") {
     j.Add("file", JsonString(r.parquet_file));
-    j.Add("column_chunks", Num(r.column_chunks));
+    j.Add("column_chunks", JsonInteger(r.column_chunks));
     j.Add("column_chunks_without_bloom_filter",
-          Num(r.column_chunks - static_cast<std::uint64_t>(r.filters.size())));
+          JsonInteger(r.column_chunks - static_cast<std::uint64_t>(r.filters.size())));
   }
   std::vector<std::string> filters;
   std::uint64_t straddling = 0;
@@ -355,8 +355,8 @@ std::string ReportJson(const Report& r) {
     if (!f.aligned) ++straddling;
   }
   j.Add("filters", JsonObjectArray(filters, 2));
-  j.Add("filters_straddling", Num(straddling));
-  j.Add("all_aligned", Bool(straddling == 0));
+  j.Add("filters_straddling", JsonInteger(straddling));
+  j.Add("all_aligned", JsonBool(straddling == 0));
   if (r.measurement) j.Add("measure", MeasurementJson(*r.measurement));
   return j.Finish() + "\n";
 }
@@ -372,9 +372,10 @@ std::string ReportText(const Report& r) {
   if (!r.filters.empty() || r.mode == "parquet") {
     std::uint64_t straddling = 0;
     for (const FilterCheck& f : r.filters) straddling += f.aligned ? 0 : 1;
-    out += "summary: " + Num(straddling) + " of " + Num(static_cast<std::uint64_t>(r.filters.size())) +
+    out += "summary: " + std::to_string(straddling) + " of " + std::to_string(r.filters.size()) +
            (r.filters.size() == 1 ? " filter straddles" : " filters straddle") +
-           " cache lines (exit " + Num(static_cast<std::uint64_t>(ExitStatus(r))) + ")\n";
+           " cache lines (exit " + std::to_string(static_cast<std::uint64_t>(ExitStatus(r))) +
+           ")\n";
   }
   if (r.measurement) {
     if (!r.filters.empty() || r.mode == "parquet") out += "\n";

@@ -57,16 +57,17 @@ void PrintJson(const blockbloom::internal::CpuDescription& cpu) {
   json.Add("forced_isa_refused", JsonStringOrNull(bb_forced_isa_refused()));
   JsonObjectWriter prefetch_json(2);
   prefetch_json.Add("hint", JsonString(bb_prefetch_hint_name(bb_prefetch_hint())));
-  prefetch_json.Add("distance", std::to_string(bb_prefetch_distance()));
+  prefetch_json.Add("distance", JsonInteger(bb_prefetch_distance()));
   prefetch_json.Add("override_refused", JsonStringOrNull(bb_prefetch_override_refused()));
-  std::string defaults;
+  std::vector<std::string> defaults;
   for (const blockbloom::internal::PrefetchClass& c : blockbloom::internal::kPrefetchClasses) {
-    defaults += std::string(defaults.empty() ? "[" : ", ") + "{\"min_bytes\": " +
-                std::to_string(c.min_bytes) + ", \"hint\": " +
-                JsonString(bb_prefetch_hint_name(c.hint)) +
-                ", \"distance\": " + std::to_string(c.distance) + "}";
+    defaults.push_back(JsonObjectWriter::OnOneLine()
+                           .Add("min_bytes", JsonInteger(c.min_bytes))
+                           .Add("hint", JsonString(bb_prefetch_hint_name(c.hint)))
+                           .Add("distance", JsonInteger(c.distance))
+                           .Finish());
   }
-  prefetch_json.Add("defaults", defaults + "]");
+  prefetch_json.Add("defaults", JsonArray(defaults));
   json.Add("prefetch", prefetch_json.Finish());
   json.Add("cpu", cpu_json.Finish());
   std::printf("%s\n", json.Finish().c_str());

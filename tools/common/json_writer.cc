@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "tools/common/json_writer.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace blockbloom_tools {
@@ -33,7 +34,30 @@ std::size_t Utf8SequenceLength(std::string_view text, std::size_t i) {
   return length;
 }
 
+// printf of one double, or null when it is not finite (JSON has no inf or nan).
+std::string Printed(const char* format, int precision, double value) {
+  if (!std::isfinite(value)) return kJsonNull;
+  char text[64];
+  std::snprintf(text, sizeof text, format, precision, value);
+  return text;
+}
+
+// The array of json_values, laid out by stream.
+std::string Joined(JsonArrayStream stream, const std::vector<std::string>& json_values) {
+  std::string out;
+  for (const std::string& value : json_values) out += stream.Next() + value;
+  return out + stream.Close();
+}
+
 }  // namespace
+
+std::string JsonFloat(double value, int significant_digits) {
+  return Printed("%.*g", significant_digits, value);
+}
+
+std::string JsonFixed(double value, int decimals) { return Printed("%.*f", decimals, value); }
+
+std::string JsonBool(bool value) { return value ? "true" : "false"; }
 
 std::string JsonString(std::string_view text) {
   std::string out = "\"";
@@ -77,24 +101,61 @@ std::string JsonString(std::string_view text) {
 }
 
 std::string JsonStringOrNull(const char* text) {
-  return text == nullptr ? "null" : JsonString(text);
+  return text == nullptr ? kJsonNull : JsonString(text);
+}
+
+std::string JsonArrayStream::Next() {
+  std::string out = count_ == 0 ? "[" : ",";
+  if (indent_ >= 0) {
+    out += "\n" + std::string(static_cast<std::size_t>(indent_ + 2), ' ');
+  } else if (count_ > 0) {
+    out += " ";
+  }
+  ++count_;
+  return out;
+}
+
+std::string JsonArrayStream::Close() const {
+  if (count_ == 0) return "[]";
+  if (indent_ < 0) return "]";
+  return "\n" + std::string(static_cast<std::size_t>(indent_), ' ') + "]";
+}
+
+std::string JsonArray(const std::vector<std::string>& json_values) {
+  return Joined(JsonArrayStream::OnOneLine(), json_values);
+}
+
+std::string JsonArrayOnePerLine(const std::vector<std::string>& json_values, int indent) {
+  return Joined(JsonArrayStream::OnePerLine(indent), json_values);
 }
 
 std::string JsonStringArray(const std::vector<std::string>& items) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += JsonString(items[i]);
-  }
-  return out + "]";
+  std::vector<std::string> strings;
+  strings.reserve(items.size());
+  for (const std::string& item : items) strings.push_back(JsonString(item));
+  return JsonArray(strings);
 }
 
-void JsonObjectWriter::Add(std::string_view key, const std::string& json_value) {
-  members_.push_back(JsonString(key) + ": " + json_value);
+std::string JsonKey(std::string_view key) { return JsonString(key) + ": "; }
+
+JsonObjectWriter& JsonObjectWriter::Add(std::string_view key, const std::string& json_value) {
+  members_.push_back(JsonKey(key) + json_value);
+  return *this;
+}
+
+std::string JsonObjectWriter::FinishBeforeLast(std::string_view key) const {
+  std::string out = "{";
+  for (const std::string& member : members_) out += member + ", ";
+  return out + JsonKey(key);
 }
 
 std::string JsonObjectWriter::Finish() const {
   if (members_.empty()) return "{}";
+  if (indent_ < 0) {
+    std::string out = "{";
+    for (std::size_t i = 0; i < members_.size(); ++i) out += (i > 0 ? ", " : "") + members_[i];
+    return out + "}";
+  }
   const std::string inner(static_cast<std::size_t>(indent_ + 2), ' ');
   std::string out = "{\n";
   for (std::size_t i = 0; i < members_.size(); ++i) {

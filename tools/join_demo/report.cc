@@ -40,13 +40,8 @@ double SpeedUp(double baseline_seconds, double seconds) {
   return seconds > 0.0 ? baseline_seconds / seconds : std::nan("");
 }
 
-std::string JsonNumber(double value) {
-  return std::isfinite(value) ? Format("%.9g", value) : "null";
-}
-
-std::string JsonNumber(std::uint64_t value) { return std::to_string(value); }
-
-std::string JsonBool(bool value) { return value ? "true" : "false"; }
+// The significant digits of the JSON report's measured numbers.
+constexpr int kJsonDigits = 9;
 
 void PrintScanRow(const std::string& label, std::uint64_t rows, double seconds,
                   std::uint64_t passing, double baseline_seconds) {
@@ -133,60 +128,60 @@ void PrintJson(const Results& r) {
   JsonObjectWriter isas(2);
   for (const IsaScan& isa : r.isas) {
     JsonObjectWriter one(4);
-    one.Add("seconds", JsonNumber(isa.scan.seconds));
-    one.Add("rows_per_s", JsonNumber(RowsPerSecond(o.rows, isa.scan.seconds)));
-    one.Add("rows_passing", JsonNumber(isa.scan.rows_passing));
-    one.Add("speedup", JsonNumber(SpeedUp(baseline, isa.scan.seconds)));
+    one.Add("seconds", JsonFloat(isa.scan.seconds, kJsonDigits));
+    one.Add("rows_per_s", JsonFloat(RowsPerSecond(o.rows, isa.scan.seconds), kJsonDigits));
+    one.Add("rows_passing", JsonInteger(isa.scan.rows_passing));
+    one.Add("speedup", JsonFloat(SpeedUp(baseline, isa.scan.seconds), kJsonDigits));
     isas.Add(isa.isa, one.Finish());
   }
 
   JsonObjectWriter no_filter(2);
-  no_filter.Add("seconds", JsonNumber(baseline));
-  no_filter.Add("rows_per_s", JsonNumber(RowsPerSecond(o.rows, baseline)));
-  no_filter.Add("rows_passing", JsonNumber(r.exact.matches));
+  no_filter.Add("seconds", JsonFloat(baseline, kJsonDigits));
+  no_filter.Add("rows_per_s", JsonFloat(RowsPerSecond(o.rows, baseline), kJsonDigits));
+  no_filter.Add("rows_passing", JsonInteger(r.exact.matches));
 
   const AdaptiveScan& a = r.adaptive;
   JsonObjectWriter filtered(2);
   filtered.Add("isa", JsonString(r.selected_isa));
-  filtered.Add("seconds", JsonNumber(a.seconds));
-  filtered.Add("rows_per_s", JsonNumber(RowsPerSecond(o.rows, a.seconds)));
-  filtered.Add("rows_passing", JsonNumber(a.matches));
-  filtered.Add("speedup", JsonNumber(SpeedUp(baseline, a.seconds)));
-  filtered.Add("rows_filtered", JsonNumber(a.filter.rows_probed));
-  filtered.Add("rows_passing_filter", JsonNumber(a.filter.rows_passed));
-  filtered.Add("exact_probes", JsonNumber(a.exact_probes()));
+  filtered.Add("seconds", JsonFloat(a.seconds, kJsonDigits));
+  filtered.Add("rows_per_s", JsonFloat(RowsPerSecond(o.rows, a.seconds), kJsonDigits));
+  filtered.Add("rows_passing", JsonInteger(a.matches));
+  filtered.Add("speedup", JsonFloat(SpeedUp(baseline, a.seconds), kJsonDigits));
+  filtered.Add("rows_filtered", JsonInteger(a.filter.rows_probed));
+  filtered.Add("rows_passing_filter", JsonInteger(a.filter.rows_passed));
+  filtered.Add("exact_probes", JsonInteger(a.exact_probes()));
 
   JsonObjectWriter adaptive(2);
-  adaptive.Add("sample_rows", JsonNumber(a.filter.decision_rows));
-  adaptive.Add("sample_rejected", JsonNumber(a.filter.decision_rejected));
-  adaptive.Add("min_reject", JsonNumber(o.min_reject));
+  adaptive.Add("sample_rows", JsonInteger(a.filter.decision_rows));
+  adaptive.Add("sample_rejected", JsonInteger(a.filter.decision_rejected));
+  adaptive.Add("min_reject", JsonFloat(o.min_reject, kJsonDigits));
   adaptive.Add("filter_disabled", JsonBool(a.filter_disabled()));
-  adaptive.Add("filter_ns_per_row", JsonNumber(a.filter_seconds_per_row * 1e9));
-  adaptive.Add("rows_not_filtered", JsonNumber(a.filter.rows_not_probed));
-  adaptive.Add("saved_seconds_estimate", JsonNumber(a.saved_seconds));
+  adaptive.Add("filter_ns_per_row", JsonFloat(a.filter_seconds_per_row * 1e9, kJsonDigits));
+  adaptive.Add("rows_not_filtered", JsonInteger(a.filter.rows_not_probed));
+  adaptive.Add("saved_seconds_estimate", JsonFloat(a.saved_seconds, kJsonDigits));
 
   JsonObjectWriter json;
   json.Add("scenario", JsonString(ScenarioName(o.scenario)));
-  json.Add("seed", JsonNumber(o.seed));
-  json.Add("rows", JsonNumber(o.rows));
-  json.Add("small_rows", JsonNumber(r.small_rows));
-  json.Add("kept_keys", JsonNumber(r.kept_keys));
-  json.Add("fpp_target", JsonNumber(o.fpp));
-  json.Add("filter_bytes", JsonNumber(r.filter_bytes));
-  json.Add("exact_set_bytes", JsonNumber(r.exact_set_bytes));
+  json.Add("seed", JsonInteger(o.seed));
+  json.Add("rows", JsonInteger(o.rows));
+  json.Add("small_rows", JsonInteger(r.small_rows));
+  json.Add("kept_keys", JsonInteger(r.kept_keys));
+  json.Add("fpp_target", JsonFloat(o.fpp, kJsonDigits));
+  json.Add("filter_bytes", JsonInteger(r.filter_bytes));
+  json.Add("exact_set_bytes", JsonInteger(r.exact_set_bytes));
   json.Add("selected_isa", JsonString(r.selected_isa));
-  json.Add("rows_passing_filter", JsonNumber(r.exact.filter_passing));
-  json.Add("true_matches", JsonNumber(r.exact.matches));
-  json.Add("false_negatives", JsonNumber(r.exact.false_negatives));
-  json.Add("false_positives", JsonNumber(r.exact.false_positives));
-  json.Add("measured_fpp", JsonNumber(r.MeasuredFpp()));
-  json.Add("predicted_fpp", JsonNumber(r.predicted_fpp));
+  json.Add("rows_passing_filter", JsonInteger(r.exact.filter_passing));
+  json.Add("true_matches", JsonInteger(r.exact.matches));
+  json.Add("false_negatives", JsonInteger(r.exact.false_negatives));
+  json.Add("false_positives", JsonInteger(r.exact.false_positives));
+  json.Add("measured_fpp", JsonFloat(r.MeasuredFpp(), kJsonDigits));
+  json.Add("predicted_fpp", JsonFloat(r.predicted_fpp, kJsonDigits));
   json.Add("filter_disabled", JsonBool(a.filter_disabled()));
   json.Add("no_filter", no_filter.Finish());
   json.Add("isas", isas.Finish());
   json.Add("filter_plus_exact", filtered.Finish());
   json.Add("adaptive", adaptive.Finish());
-  json.Add("peak_rss_bytes", JsonNumber(r.peak_rss_bytes));
+  json.Add("peak_rss_bytes", JsonInteger(r.peak_rss_bytes));
   std::printf("%s\n", json.Finish().c_str());
 }
 

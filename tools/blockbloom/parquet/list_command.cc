@@ -160,36 +160,42 @@ std::string Format(const char* format, double value) {
 // Output through stdio's buffer, a row at a time: never the whole listing in memory.
 void Write(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); }
 
+// The significant digits of --json's fractions and estimates.
+constexpr int kJsonDigits = 9;
+
 void WriteJson(const std::string& path, std::size_t row_groups, const Listing& listing) {
-  Write("{\"file\": " + JsonString(path) + ", \"row_groups\": " + std::to_string(row_groups) +
-        ", \"filters\": [");
-  std::string out;
-  for (std::size_t i = 0; i < listing.rows.size(); ++i) {
-    const Row& r = listing.rows[i];
+  Write(JsonObjectWriter::OnOneLine()
+            .Add("file", JsonString(path))
+            .Add("row_groups", JsonInteger(row_groups))
+            .FinishBeforeLast("filters"));
+  JsonArrayStream filters = JsonArrayStream::OnePerLine(0);
+  for (const Row& r : listing.rows) {
     const ColumnText& t = listing.columns[r.column];
-    out = i == 0 ? "\n  " : ",\n  ";
-    out += "{\"row_group\": " + std::to_string(r.row_group);
-    out += ", \"column\": " + JsonString(t.column);
-    out += ", \"path\": " + t.json_names;
-    out += ", \"physical_type\": " + JsonString(t.physical_type);
-    out += ", \"logical_type\": " + (t.logical_type.empty() ? "null" : JsonString(t.logical_type));
-    out += ", \"header_offset\": " + std::to_string(r.header_offset);
+    JsonObjectWriter row = JsonObjectWriter::OnOneLine();
+    row.Add("row_group", JsonInteger(r.row_group))
+        .Add("column", JsonString(t.column))
+        .Add("path", t.json_names)
+        .Add("physical_type", JsonString(t.physical_type))
+        .Add("logical_type", t.logical_type.empty() ? kJsonNull : JsonString(t.logical_type))
+        .Add("header_offset", JsonInteger(r.header_offset));
     if (r.ok()) {
       const Density& d = listing.densities[r.density];
-      out += ", \"bitset_offset\": " + std::to_string(r.bitset_offset);
-      out += ", \"num_bytes\": " + std::to_string(r.num_bytes);
-      out += ", \"bits_set_fraction\": " + Format("%.9g", d.fraction);
-      out += ", \"estimated_ndv\": " +
-             (std::isfinite(d.estimated_ndv) ? Format("%.9g", d.estimated_ndv) : "null");
-      out += ", \"status\": \"ok\", \"error\": null}";
+      row.Add("bitset_offset", JsonInteger(r.bitset_offset))
+          .Add("num_bytes", JsonInteger(r.num_bytes))
+          .Add("bits_set_fraction", JsonFloat(d.fraction, kJsonDigits))
+          .Add("estimated_ndv", JsonFloat(d.estimated_ndv, kJsonDigits))  // null when full
+          .Add("status", JsonString("ok"))
+          .Add("error", kJsonNull);
     } else {
-      out += ", \"bitset_offset\": null, \"num_bytes\": null, \"bits_set_fraction\": null";
-      out += ", \"estimated_ndv\": null, \"status\": \"malformed\", \"error\": " +
-             JsonString(r.error) + "}";
+      for (const char* none :
+           {"bitset_offset", "num_bytes", "bits_set_fraction", "estimated_ndv"}) {
+        row.Add(none, kJsonNull);
+      }
+      row.Add("status", JsonString("malformed")).Add("error", JsonString(r.error));
     }
-    Write(out);
+    Write(filters.Next() + row.Finish());
   }
-  Write(listing.rows.empty() ? "]}\n" : "\n]}\n");
+  Write(filters.Close() + "}\n");
 }
 
 constexpr std::size_t kTextCells = 10;

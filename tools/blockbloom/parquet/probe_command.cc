@@ -251,7 +251,7 @@ int RunParquetProbe(const std::vector<std::string>& args) {
   std::vector<std::uint8_t> bitmaps;  // per selected row group, (max_values + 7) / 8 bytes
   const std::size_t bitmap_bytes = (max_values + 7) / 8;
   Output out;
-  std::size_t printed = 0;  // values answered so far
+  JsonArrayStream results = JsonArrayStream::OnePerLine(0);  // --json: one value a line
   for (bool first = true;; first = false) {
     source.NextChunk(rules, max_values, &texts, &hashes);
     if (first) {
@@ -263,8 +263,10 @@ int RunParquetProbe(const std::vector<std::string>& args) {
                      Printable(why).c_str());
       }
       if (json) {
-        out.text() = "{\"column\": " + JsonString(column_name) + ", \"physical_type\": " +
-                     JsonString(rules.physical_type) + ", \"results\": [";
+        out.text() = JsonObjectWriter::OnOneLine()
+                         .Add("column", JsonString(column_name))
+                         .Add("physical_type", JsonString(rules.physical_type))
+                         .FinishBeforeLast("results");
       }
     }
     if (texts.empty()) break;
@@ -278,28 +280,32 @@ int RunParquetProbe(const std::vector<std::string>& args) {
     } catch (const blockbloom::Error& e) {
       throw CliError(path + ": " + e.what());  // a read that failed: the file changed
     }
-    for (std::size_t i = 0; i < texts.size(); ++i, ++printed) {
+    for (std::size_t i = 0; i < texts.size(); ++i) {
       std::string& o = out.text();
+      JsonArrayStream answers = JsonArrayStream::OnOneLine();  // this value's, by row group
       if (json) {
-        o += (printed == 0 ? "\n  " : ",\n  ") + std::string("{\"value\": ") +
-             JsonString(texts[i]) + ", \"row_groups\": [";
+        o += results.Next() +
+             JsonObjectWriter::OnOneLine().Add("value", JsonString(texts[i])).FinishBeforeLast(
+                 "row_groups");
       }
       const std::string shown = json ? "" : Printable(texts[i]);
       for (std::size_t k = 0; k < selected.size(); ++k) {
         const bool maybe = (bitmaps[k * bitmap_bytes + i / 8] >> (i % 8)) & 1u;
         if (json) {
-          o += (k == 0 ? "" : ", ") + std::string("{\"row_group\": ") +
-               std::to_string(selected[k]) + ", \"maybe\": " + (maybe ? "true" : "false") + "}";
+          o += answers.Next() + JsonObjectWriter::OnOneLine()
+                                    .Add("row_group", JsonInteger(selected[k]))
+                                    .Add("maybe", JsonBool(maybe))
+                                    .Finish();
         } else {
           o += shown + "\trow_group=" + std::to_string(selected[k]) + "\t" +
                (maybe ? "maybe" : "absent") + "\n";
         }
         out.MaybeFlush();
       }
-      if (json) out.text() += "]}";
+      if (json) out.text() += answers.Close() + "}";
     }
   }
-  if (json) out.text() += printed == 0 ? "]}\n" : "\n]}\n";
+  if (json) out.text() += results.Close() + "}\n";
   return 0;
 }
 

@@ -33,7 +33,8 @@ std::string Format(const char* format, double value) {
   return text;
 }
 
-std::string Number(double value) { return std::isfinite(value) ? Format("%.4g", value) : "null"; }
+// The significant digits of the JSON report's measured numbers.
+constexpr int kJsonDigits = 4;
 
 // "l2 at 64 keys ahead", or "none (no prefetch)"; "by size" for a default.
 std::string Describe(PrefetchSetting s) {
@@ -79,12 +80,14 @@ void PrintGrid(const SweepResult& sweep) {
   }
 }
 
-std::string JsonSetting(PrefetchSetting s, const char* value_key, double value, int indent) {
-  JsonObjectWriter json(indent);
-  json.Add("hint", JsonString(HintName(s.hint)));
-  json.Add("distance", std::to_string(s.distance));
-  json.Add(value_key, Number(value));
-  return json.Finish();
+// {"hint": "l2", "distance": 64, "<value_key>": 2.5}, laid out by `json`
+// (a grid cell on one line, a best or default setting one member a line).
+std::string JsonSetting(PrefetchSetting s, const char* value_key, double value,
+                        JsonObjectWriter json) {
+  return json.Add("hint", JsonString(HintName(s.hint)))
+      .Add("distance", JsonInteger(s.distance))
+      .Add(value_key, JsonFloat(value, kJsonDigits))
+      .Finish();
 }
 
 void PrintClasses(const TuneReport& r) {
@@ -102,25 +105,25 @@ void PrintClasses(const TuneReport& r) {
 }
 
 std::string JsonClasses(const TuneReport& r) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < r.classes.size(); ++i) {
-    const ClassResult& c = r.classes[i];
-    std::string grid = "[";
-    for (std::size_t j = 0; j < c.cells.size(); ++j) {
-      grid += std::string(j ? ", " : "") + "{\"hint\": " + JsonString(HintName(c.cells[j].setting.hint)) +
-              ", \"distance\": " + std::to_string(c.cells[j].setting.distance) +
-              ", \"ns_per_key\": " + Number(c.cells[j].ns_per_key) + "}";
+  std::vector<std::string> classes;
+  for (const ClassResult& c : r.classes) {
+    std::vector<std::string> grid;
+    for (const FindTiming& cell : c.cells) {
+      grid.push_back(
+          JsonSetting(cell.setting, "ns_per_key", cell.ns_per_key, JsonObjectWriter::OnOneLine()));
     }
     JsonObjectWriter json(4);
-    json.Add("bytes", std::to_string(c.bytes));
-    json.Add("grid", grid + "]");
-    json.Add("best", JsonSetting(c.best.setting, "ns_per_key", c.best.ns_per_key, 6));
+    json.Add("bytes", JsonInteger(c.bytes));
+    json.Add("grid", JsonArray(grid));
+    json.Add("best",
+             JsonSetting(c.best.setting, "ns_per_key", c.best.ns_per_key, JsonObjectWriter(6)));
     json.Add("default", JsonSetting(Effective(c.current.setting, c.bytes), "ns_per_key",
-                                    c.current.ns_per_key, 6));
-    json.Add("default_over_best", Number(Ratio(c.current.ns_per_key, c.best.ns_per_key)));
-    out += std::string(i ? "," : "") + "\n    " + json.Finish();
+                                    c.current.ns_per_key, JsonObjectWriter(6)));
+    json.Add("default_over_best",
+             JsonFloat(Ratio(c.current.ns_per_key, c.best.ns_per_key), kJsonDigits));
+    classes.push_back(json.Finish());
   }
-  return out + "\n  ]";
+  return JsonArrayOnePerLine(classes, 2);
 }
 
 }  // namespace
@@ -166,46 +169,43 @@ void PrintTuneText(const TuneReport& r) {
 void PrintTuneJson(const TuneReport& r) {
   const SweepResult& sweep = r.sweep;
   const PrefetchSetting best{sweep.best.hint, sweep.best.distance};
-  std::string grid = "[";
-  for (std::size_t i = 0; i < sweep.cells.size(); ++i) {
-    const SweepCell& c = sweep.cells[i];
-    // One cell a line.
-    grid += std::string(i ? "," : "") + "\n    {\"hint\": " + JsonString(HintName(c.hint)) +
-            ", \"distance\": " + std::to_string(c.distance) +
-            ", \"ns_per_line\": " + Number(c.ns_per_line) + "}";
+  std::vector<std::string> grid;  // one cell a line
+  for (const SweepCell& c : sweep.cells) {
+    grid.push_back(JsonSetting({c.hint, c.distance}, "ns_per_line", c.ns_per_line,
+                               JsonObjectWriter::OnOneLine()));
   }
-  grid += "\n  ]";
   std::vector<std::string> hints;
   for (const int h : blockbloom_tools::kSweepHints) hints.push_back(HintName(h));
-  std::string distances = "[";
-  for (const std::size_t d : blockbloom_tools::kSweepDistances) {
-    distances += (distances.size() > 1 ? ", " : "") + std::to_string(d);
-  }
-  distances += "]";
+  std::vector<std::string> distances;
+  for (const std::size_t d : blockbloom_tools::kSweepDistances) distances.push_back(JsonInteger(d));
 
   const FindComparison& f = r.find;
   JsonObjectWriter find(2);
   find.Add("isa", JsonString(r.isa));
-  find.Add("batch", std::to_string(f.batch));
-  find.Add("runs", std::to_string(f.rounds));
-  find.Add("keys_per_run", std::to_string(f.keys_per_run));
-  find.Add("best", JsonSetting(f.best.setting, "ns_per_key", f.best.ns_per_key, 4));
-  find.Add("default", JsonSetting(f.current.setting, "ns_per_key", f.current.ns_per_key, 4));
-  find.Add("default_over_best", Number(Ratio(f.current.ns_per_key, f.best.ns_per_key)));
+  find.Add("batch", JsonInteger(f.batch));
+  find.Add("runs", JsonInteger(f.rounds));
+  find.Add("keys_per_run", JsonInteger(f.keys_per_run));
+  find.Add("best",
+           JsonSetting(f.best.setting, "ns_per_key", f.best.ns_per_key, JsonObjectWriter(4)));
+  find.Add("default",
+           JsonSetting(f.current.setting, "ns_per_key", f.current.ns_per_key, JsonObjectWriter(4)));
+  find.Add("default_over_best",
+           JsonFloat(Ratio(f.current.ns_per_key, f.best.ns_per_key), kJsonDigits));
 
   JsonObjectWriter json;
-  json.Add("bytes", std::to_string(r.bytes));
-  json.Add("budget_seconds", Number(r.budget_seconds));
-  json.Add("seconds", Number(r.seconds_taken));
+  json.Add("bytes", JsonInteger(r.bytes));
+  json.Add("budget_seconds", JsonFloat(r.budget_seconds, kJsonDigits));
+  json.Add("seconds", JsonFloat(r.seconds_taken, kJsonDigits));
   json.Add("cpu", JsonString(r.cpu));
-  json.Add("huge_pages", Number(r.huge_pages));
+  json.Add("huge_pages", JsonFloat(r.huge_pages, kJsonDigits));
   json.Add("hints", JsonStringArray(hints));
-  json.Add("distances", distances);
-  json.Add("runs_per_cell", std::to_string(sweep.rounds));
-  json.Add("lines_per_run", std::to_string(sweep.lines_per_run));
-  json.Add("grid", grid);
-  json.Add("best", JsonSetting(best, "ns_per_line", sweep.best.ns_per_line, 2));
-  json.Add("no_prefetch_ns_per_line", Number(sweep.none.ns_per_line));
+  json.Add("distances", JsonArray(distances));
+  json.Add("runs_per_cell", JsonInteger(sweep.rounds));
+  json.Add("lines_per_run", JsonInteger(sweep.lines_per_run));
+  json.Add("grid", JsonArrayOnePerLine(grid, 2));
+  json.Add("best",
+           JsonSetting(best, "ns_per_line", sweep.best.ns_per_line, JsonObjectWriter(2)));
+  json.Add("no_prefetch_ns_per_line", JsonFloat(sweep.none.ns_per_line, kJsonDigits));
   json.Add("find_batch_bitmap", find.Finish());
   json.Add("classes", JsonClasses(r));
   json.Add("environment", JsonString(EnvironmentLine(best)));
