@@ -18,7 +18,9 @@
 //    aligned mapping the default bitset allocator uses, for join-demo's hash
 //    table and the tools' file buffers.
 //  - ParquetLayout (kernels/block_op.h): the block a hash selects, for the
-//    tools and benchmarks that generate keys hitting chosen blocks.
+//    random-line loop of `blockbloom tune` and the prefetch benchmarks
+//    (tools/common/random_lines.h), which pick hashes by the block they hit;
+//    the public API probes blocks but never names one.
 #ifndef BLOCKBLOOM_API_TOOLS_INTERFACE_H_
 #define BLOCKBLOOM_API_TOOLS_INTERFACE_H_
 
