@@ -46,12 +46,13 @@ def find_symbol(table, namespace, template, hint):
     """The code of one op's loops for one hint: the ForEachChunkOf instantiation
     if the compiler kept it out of line, else (no prefetch only) the op itself,
     into which it was inlined."""
-    chunk = "void blockbloom::%s::ForEachChunkOf<blockbloom::ParquetLayout, %d," % (namespace, hint)
-    op = "blockbloom::%s::%s<blockbloom::ParquetLayout>(" % (namespace, template)
+    layout = "blockbloom::internal::ParquetLayout"
+    chunk = "void blockbloom::internal::%s::ForEachChunkOf<%s, %d," % (namespace, layout, hint)
+    op = "blockbloom::internal::%s::%s<%s>(" % (namespace, template, layout)
     spans = []
     for i, (addr, name) in enumerate(table):
         end = table[i + 1][0] if i + 1 < len(table) else addr + 0x4000
-        if name.startswith(chunk) and "::%s<blockbloom::ParquetLayout>" % template in name:
+        if name.startswith(chunk) and "::%s<%s>" % (template, layout) in name:
             return addr, end
         if hint == 0 and op in name and name.split(op)[0].split()[-1:] != [] and "ForEachChunk" not in name:
             spans.append((addr, end))
