@@ -39,12 +39,6 @@ ParquetFooter ReadParquetFooter(const std::uint8_t* file, std::size_t size) {
   MustSucceed(bb_parquet_file_num_row_groups(opened, &row_groups), "reading the row groups");
   MustSucceed(bb_parquet_file_num_columns(opened, &columns), "reading the columns");
   ParquetFooter footer;
-  // An open file ends in its FileMetaData's length and "PAR1".
-  footer.metadata_length = static_cast<std::uint32_t>(file[size - 8]) |
-                           static_cast<std::uint32_t>(file[size - 7]) << 8 |
-                           static_cast<std::uint32_t>(file[size - 6]) << 16 |
-                           static_cast<std::uint32_t>(file[size - 5]) << 24;
-  footer.metadata_offset = size - 8 - footer.metadata_length;
   std::vector<std::string> paths(columns);
   for (std::size_t c = 0; c < columns; ++c) {
     bb_parquet_column column{};

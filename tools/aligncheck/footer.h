@@ -35,8 +35,6 @@ struct ColumnChunkInfo {
 };
 
 struct ParquetFooter {
-  std::uint64_t metadata_offset = 0;  // where FileMetaData starts
-  std::uint32_t metadata_length = 0;
   std::vector<ColumnChunkInfo> chunks;  // every column chunk, in file order
 };
 
