@@ -135,6 +135,19 @@ ColumnSpec Col(std::vector<std::string> path, int type) {
   return c;
 }
 
+// The FileMetaData of one row group of an INT32 column per case (each with
+// a name and a chunk), named and written as the case says.
+template <typename Cases>
+std::string OneColumnPerCase(const Cases& cases) {
+  std::vector<ColumnSpec> columns;
+  std::vector<ChunkSpec> chunks;
+  for (const auto& c : cases) {
+    columns.push_back(Col({c.name}, BB_PARQUET_INT32));
+    chunks.push_back(c.chunk);
+  }
+  return bbtest::FileMetaData(columns, {chunks});
+}
+
 // ------------------------------------------------------- a file made here
 
 // Columns of every kind; filters on some chunks of two row groups.
@@ -411,8 +424,10 @@ TEST(ParquetFile, EachBadFilterHasItsOwnStatusAndTheOthersStayUsable) {
        "bloom_filter_length -7 is invalid"},
       {"length_past_end", chunk(4, 1 << 30), BB_ERR_PARQUET_FOOTER_MALFORMED,
        "runs past the end of the file"},
-      {"length_short", chunk(4, 40), BB_ERR_BITSET_TRUNCATED, "bitset truncated"},
-      {"length_inside_header", chunk(4, 5), BB_ERR_HEADER_TRUNCATED, "ends inside"},
+      {"length_short", chunk(4, 40), BB_ERR_PARQUET_FOOTER_MALFORMED,
+       "numBytes 64 (+ 16 header bytes = 80) disagrees with bloom_filter_length 40"},
+      {"length_inside_header", chunk(4, 5), BB_ERR_PARQUET_FOOTER_MALFORMED,
+       "disagrees with bloom_filter_length 5"},
       {"cut_by_footer", chunk(cut_offset, -1), BB_ERR_BITSET_TRUNCATED, "bitset truncated"},
       {"other_file", chunk(4, -1), BB_ERR_PARQUET_UNSUPPORTED, "file_path \"other.parquet\""},
       {"good_again", chunk(4, -1), BB_OK, nullptr},
@@ -423,13 +438,7 @@ TEST(ParquetFile, EachBadFilterHasItsOwnStatusAndTheOthersStayUsable) {
   };
   cases[3].chunk.write_offset = true;
   cases[10].chunk.file_path = "other.parquet";
-  std::vector<ColumnSpec> columns;
-  std::vector<ChunkSpec> chunks;
-  for (const Case& c : cases) {
-    columns.push_back(Col({c.name}, BB_PARQUET_INT32));
-    chunks.push_back(c.chunk);
-  }
-  const std::string metadata = bbtest::FileMetaData(columns, {chunks});
+  const std::string metadata = OneColumnPerCase(cases);
   const std::string bytes = bbtest::ParquetBytes(body, metadata);
   const TempDir dir;
   const std::string path = dir.Write("bad.parquet", bytes);
@@ -476,6 +485,133 @@ TEST(ParquetFile, EachBadFilterHasItsOwnStatusAndTheOthersStayUsable) {
                                BB_OK};
   for (size_t i = 0; i < cases.size(); ++i) {
     EXPECT_EQ(footer_only.Chunk(0, i).filter_status, footer_status[i]) << cases[i].name;
+  }
+}
+
+// The BloomFilterHeader's numBytes and ColumnMetaData.bloom_filter_length
+// both say how long a filter is. Where they disagree neither can be
+// trusted: a 512-byte bitset probed over the 256 bytes its header claims
+// answers "absent" for the values whose blocks lie in its second half. Such
+// a filter is malformed (no usable filter, never loaded), in both
+// directions, by path and in memory; a chunk whose lengths agree is usable.
+TEST(ParquetFile, AHeaderThatDisagreesWithBloomFilterLengthIsMalformed) {
+  std::vector<uint64_t> hashes;
+  for (int32_t v = 0; v < 100; ++v) hashes.push_back(bb_parquet_hash_int32(v));
+  const std::string full = SerializedFilter(512, hashes);  // header(512) + bitset
+  const std::string header256 = bbtest::HeaderFor(256), header512 = bbtest::HeaderFor(512);
+  ASSERT_EQ(header256.size(), 16u);
+  ASSERT_EQ(header512.size(), 16u);
+  const std::string bitset = full.substr(header512.size());
+  // The hazard is real: over the first 256 bytes some held values are absent.
+  bb_filter half;
+  ASSERT_EQ(bb_filter_init_view_readonly(&half, Bytes(bitset), 256), BB_OK);
+  size_t absent = 0;
+  for (uint64_t h : hashes) absent += bb_find(&half, h) == 0 ? 1 : 0;
+  ASSERT_GT(absent, 0u);
+
+  std::string body = header256 + bitset;  // offset 4: the header says less than was written
+  const int64_t more_at = 4 + static_cast<int64_t>(body.size());
+  body += full;  // the header says more than bloom_filter_length
+  const int64_t agree_at = 4 + static_cast<int64_t>(body.size());
+  body += full;
+  std::vector<ChunkSpec> chunks(3);
+  chunks[0].bloom_offset = 4;
+  chunks[0].bloom_length = 16 + 512;
+  chunks[1].bloom_offset = more_at;
+  chunks[1].bloom_length = 16 + 256;
+  chunks[2].bloom_offset = agree_at;
+  chunks[2].bloom_length = 16 + 512;
+  const std::vector<ColumnSpec> columns = {Col({"says_less"}, BB_PARQUET_INT32),
+                                           Col({"says_more"}, BB_PARQUET_INT32),
+                                           Col({"agrees"}, BB_PARQUET_INT32)};
+  const std::string bytes = bbtest::ParquetBytes(body, bbtest::FileMetaData(columns, {chunks}));
+  const TempDir dir;
+  const std::string path = dir.Write("disagree.parquet", bytes);
+  const char* reasons[] = {"numBytes 256 (+ 16 header bytes = 272) disagrees with "
+                           "bloom_filter_length 528",
+                           "numBytes 512 (+ 16 header bytes = 528) disagrees with "
+                           "bloom_filter_length 272"};
+  for (int source = 0; source < 2; ++source) {
+    SCOPED_TRACE(source == 0 ? "in memory" : "by path");
+    File file;
+    ASSERT_EQ(source == 0 ? file.OpenMemory(bytes) : file.OpenPath(path), BB_OK) << file.why;
+    for (size_t c = 0; c < 2; ++c) {
+      const bb_parquet_chunk k = file.Chunk(0, c);
+      EXPECT_EQ(k.has_filter, 1);
+      EXPECT_EQ(k.filter_status, BB_ERR_PARQUET_FOOTER_MALFORMED) << c;
+      ASSERT_NE(k.filter_error, nullptr);
+      EXPECT_NE(std::string(k.filter_error).find(reasons[c]), std::string::npos) << k.filter_error;
+      EXPECT_EQ(k.bitset_bytes, 0u);
+      bb_filter f;
+      EXPECT_EQ(bb_parquet_file_load_filter(file.f, 0, c, &f), BB_ERR_PARQUET_FOOTER_MALFORMED);
+      EXPECT_EQ(f.data, nullptr);
+      if (source == 0) {
+        EXPECT_EQ(bb_parquet_file_view_filter(file.f, 0, c, &f), BB_ERR_PARQUET_FOOTER_MALFORMED);
+      }
+    }
+    const bb_parquet_chunk ok = file.Chunk(0, 2);
+    EXPECT_EQ(ok.filter_status, BB_OK);
+    EXPECT_EQ(ok.bitset_bytes, 512u);
+    bb_filter f;
+    ASSERT_EQ(bb_parquet_file_load_filter(file.f, 0, 2, &f), BB_OK);
+    for (uint64_t h : hashes) EXPECT_EQ(bb_find(&f, h), 1);
+    bb_filter_release(&f);
+  }
+}
+
+// A known field of another wire type is skipped, as Thrift's readers skip
+// it, and reads as absent: a list in bloom_filter_length (field 15) leaves
+// the chunk with no length (its filter is read by its header's numBytes), a
+// list in bloom_filter_offset (field 14) with no filter at all. The file
+// opens and lists either way.
+TEST(ParquetFile, FilterFieldsOfAnotherWireTypeAreSkipped) {
+  const std::string good = SerializedFilter(64, {bb_parquet_hash_int32(7)});  // 16 + 64 bytes
+  const auto chunk = [](int offset_type, int length_type) {
+    ChunkSpec c;
+    c.bloom_offset = 4;
+    c.bloom_length = 80;
+    c.offset_type = offset_type;
+    c.length_type = length_type;
+    return c;
+  };
+  struct Case {
+    const char* name;
+    ChunkSpec chunk;
+    bool has_filter;
+  };
+  const Case cases[] = {
+      {"length_list", chunk(bbtest::kI64, bbtest::kList), true},
+      {"length_text", chunk(bbtest::kI64, bbtest::kBinary), true},
+      {"length_i64", chunk(bbtest::kI64, bbtest::kI64), true},
+      {"offset_list", chunk(bbtest::kList, bbtest::kI32), false},
+      {"both_list", chunk(bbtest::kList, bbtest::kList), false},
+      {"offset_i32", chunk(bbtest::kI32, bbtest::kI32), false},
+      {"as_written", chunk(bbtest::kI64, bbtest::kI32), true},
+  };
+  const std::string metadata = OneColumnPerCase(cases);
+  const std::string bytes = bbtest::ParquetBytes(good, metadata);
+  File file, footer;
+  ASSERT_EQ(file.OpenMemory(bytes), BB_OK) << file.why;
+  ASSERT_EQ(footer.OpenFooter(metadata), BB_OK) << footer.why;
+  for (size_t i = 0; i < std::size(cases); ++i) {
+    SCOPED_TRACE(cases[i].name);
+    const bb_parquet_chunk k = file.Chunk(0, i);
+    EXPECT_EQ(k.num_values, 100);  // the fields around them read as written
+    EXPECT_EQ(k.has_filter, cases[i].has_filter ? 1 : 0);
+    if (!cases[i].has_filter) {
+      EXPECT_EQ(k.filter_status, BB_ERR_PARQUET_NO_FILTER);
+      EXPECT_EQ(footer.Chunk(0, i).has_filter, 0);
+      continue;
+    }
+    EXPECT_EQ(k.filter_status, BB_OK);
+    EXPECT_EQ(k.filter_length, 80);  // as written, or the header's 16 + 64
+    bb_filter f;
+    ASSERT_EQ(bb_parquet_file_load_filter(file.f, 0, i, &f), BB_OK);
+    EXPECT_EQ(bb_find(&f, bb_parquet_hash_int32(7)), 1);
+    bb_filter_release(&f);
+    // From the footer alone a skipped length is unknown (0).
+    const bool length_kept = std::string(cases[i].name) == "as_written";
+    EXPECT_EQ(footer.Chunk(0, i).filter_length, length_kept ? 80 : 0);
   }
 }
 
@@ -859,6 +995,47 @@ TEST(ParquetFile, SchemasThatDoNotDescribeTheChunksAreMalformed) {
   EXPECT_EQ(status, BB_OK);
 }
 
+// The same rule for every field the footer walk reads: a required field of
+// another wire type is missing (and says it was there), an optional one is
+// as if absent.
+TEST(ParquetFile, FooterFieldsOfAnotherWireTypeReadAsAbsent) {
+  const std::string root1 = Element("schema", 1);
+  // FileMetaData.version (field 1) as a string: a required field missing.
+  bbtest::CompactWriter w;
+  w.BeginStruct().Field(1, bbtest::kBinary).Binary("2");
+  w.Field(2, bbtest::kList).ListHeader(bbtest::kStruct, 0);
+  w.Field(3, bbtest::kI64).I(0).Field(4, bbtest::kList).ListHeader(bbtest::kStruct, 0);
+  w.EndStruct();
+  int status = 0;
+  std::string why = OpenError(w.bytes(), &status);
+  EXPECT_EQ(status, BB_ERR_PARQUET_FOOTER_MALFORMED);
+  EXPECT_NE(why.find("lacks required version (field 1, present but not an i32)"),
+            std::string::npos)
+      << why;
+  // SchemaElement.converted_type (field 6) as a list, ColumnMetaData.type
+  // (field 1) as a string: both as if absent, the column as its type says.
+  bbtest::CompactWriter leaf;
+  leaf.BeginStruct().Field(1, bbtest::kI32).I(BB_PARQUET_INT64).Field(4, bbtest::kBinary).Binary("a");
+  leaf.Field(6, bbtest::kList).ListHeader(bbtest::kI32, 1).I(1).EndStruct();
+  bbtest::CompactWriter m;
+  m.BeginStruct().Field(1, bbtest::kI32).I(1);
+  m.Field(2, bbtest::kList).ListHeader(bbtest::kStruct, 2).Raw(root1).Raw(leaf.bytes());
+  m.Field(3, bbtest::kI64).I(1);
+  m.Field(4, bbtest::kList).ListHeader(bbtest::kStruct, 1).BeginStruct();
+  m.Field(1, bbtest::kList).ListHeader(bbtest::kStruct, 1);
+  m.BeginStruct().Field(3, bbtest::kStruct).BeginStruct().Field(1, bbtest::kBinary).Binary("x");
+  m.Field(5, bbtest::kList).ListHeader(bbtest::kI64, 1).I(5);  // num_values as a list
+  m.EndStruct().EndStruct();
+  m.Field(3, bbtest::kBinary).Binary("rows");  // RowGroup.num_rows as a string
+  m.EndStruct().EndStruct();
+  File file;
+  ASSERT_EQ(file.OpenFooter(m.bytes()), BB_OK) << file.why;
+  EXPECT_EQ(file.Column(0).physical_type, BB_PARQUET_INT64);
+  EXPECT_EQ(file.Column(0).converted_type, BB_PARQUET_CONVERTED_NONE);
+  EXPECT_EQ(file.Chunk(0, 0).num_values, -1);
+  EXPECT_EQ(file.Chunk(0, 0).has_filter, 0);
+}
+
 TEST(ParquetFile, BadLogicalTypesAreMalformed) {
   auto with_logical = [](const std::string& union_bytes) {
     bbtest::CompactWriter e;
@@ -873,14 +1050,14 @@ TEST(ParquetFile, BadLogicalTypesAreMalformed) {
   };
   const std::vector<Case> cases = {
       {std::string("\x1c\x00\x1c\x00\x00", 5), "holds 2 members"},                 // STRING, MAP
-      {std::string("\x15\x02\x00", 3), "LogicalType member 1 is not a struct"},  // i32 member
-      {std::string("\xac\x00\x00", 3), "an IntType lacks"},                      // INTEGER {}
-      {std::string("\xac\x15\x02\x00\x00", 5), "IntType.bitWidth (field 1) is not an i8"},
+      {std::string("\xac\x00\x00", 3), "an IntType lacks"},  // INTEGER {}
+      // Fields of another wire type are skipped: a required one is missing.
+      {std::string("\xac\x15\x02\x00\x00", 5), "an IntType lacks its required bitWidth"},
       {std::string("\x8c\x11\x00\x00", 4), "a TimestampType lacks"},  // TIMESTAMP{utc}
       {std::string("\x8c\x11\x1c\x4c\x00\x00\x00\x00", 8), "TimeUnit member 4"},
       {std::string("\x8c\x11\x1c\x00\x00\x00", 6), "the TimeUnit union holds 0 members"},
       {std::string("\x5c\x15\x02\x00\x00", 5), "a DecimalType lacks"},
-      {std::string("\x7c\x15\x02\x00\x00", 5), "TimeType.isAdjustedToUTC (field 1) is not a bool"},
+      {std::string("\x7c\x15\x02\x00\x00", 5), "a TimeType lacks its required isAdjustedToUTC"},
   };
   for (const Case& c : cases) {
     int status = 0;
@@ -893,10 +1070,13 @@ TEST(ParquetFile, BadLogicalTypesAreMalformed) {
   ASSERT_EQ(file.OpenFooter(with_logical(std::string("\x0c\x28\x15\x02\x00\x00", 6))), BB_OK)
       << file.why;
   EXPECT_EQ(file.Column(0).logical_type, 20);
-  // No member at all: no logical type.
-  File none;
-  ASSERT_EQ(none.OpenFooter(with_logical(std::string("\x00", 1))), BB_OK) << none.why;
-  EXPECT_EQ(none.Column(0).logical_type, BB_PARQUET_LOGICAL_NONE);
+  // No member at all: no logical type; nor with only a member that is no
+  // struct (an i32 member 1), skipped as Thrift's readers skip it.
+  for (const std::string& members : {std::string("\x00", 1), std::string("\x15\x02\x00", 3)}) {
+    File none;
+    ASSERT_EQ(none.OpenFooter(with_logical(members)), BB_OK) << none.why;
+    EXPECT_EQ(none.Column(0).logical_type, BB_PARQUET_LOGICAL_NONE);
+  }
 }
 
 TEST(ParquetFile, ColumnPathsAreTheFilesBytesEscapedNowhere) {

@@ -274,9 +274,22 @@ def file_metadata_start(columns=(), groups=None):
     return w
 
 
-def write_column_meta(w, column, num_values=100, offset=None, length=None, file_path=None):
-    """A ColumnChunk holding a ColumnMetaData (offset/length: the filter's;
-    file_path: the chunk's data in another file)."""
+def _typed(w, ftype, value):
+    """An integer value written as ftype: the integer (I32, I64), a list<i32>
+    holding it (LIST) or its decimal text (BINARY), as a confused writer might."""
+    if ftype == LIST:
+        w.list_header(I32, 1).zigzag(value)
+    elif ftype == BINARY:
+        w.binary(str(value))
+    else:
+        w.zigzag(value)
+
+
+def write_column_meta(w, column, num_values=100, offset=None, length=None, file_path=None,
+                      offset_type=I64, length_type=I32):
+    """A ColumnChunk holding a ColumnMetaData (offset/length: the filter's,
+    written as offset_type/length_type, _typed's; file_path: the chunk's data
+    in another file)."""
     w.begin()
     if file_path is not None:
         w.field(1, BINARY).binary(file_path)
@@ -289,9 +302,9 @@ def write_column_meta(w, column, num_values=100, offset=None, length=None, file_
     w.field(4, I32).zigzag(0)
     w.field(5, I64).zigzag(num_values)
     if offset is not None:
-        w.field(14, I64).zigzag(offset)
+        _typed(w.field(14, offset_type), offset_type, offset)
     if length is not None:
-        w.field(15, I32).zigzag(length)
+        _typed(w.field(15, length_type), length_type, length)
     w.end()  # ColumnMetaData
     w.end()  # ColumnChunk
 
@@ -301,7 +314,9 @@ def build_parquet(columns, row_groups, misalign=None, body_prefix=b"", groups=No
     row_groups: a list with one entry per column, None (no filter) or a
     dict: "filter" (header + bitset bytes, placed in the body), or "offset"
     (a bloom_filter_offset pointing anywhere); "length" overrides
-    bloom_filter_length (None or "omit": not written, as older writers do).
+    bloom_filter_length (None or "omit": not written, as older writers do);
+    "offset_type" / "length_type" the wire types they are written as (I64 /
+    I32 by default; LIST or BINARY, as a confused writer might).
     "num_values" sets ColumnMetaData.num_values, "file_path" ColumnChunk.file_path. groups: the repetition and
     converted type of groups, as _schema_level's. With misalign, each bitset
     starts at a multiple of 64 plus misalign. Returns (file bytes,
@@ -343,7 +358,9 @@ def build_parquet(columns, row_groups, misalign=None, body_prefix=b"", groups=No
                 if length == "omit":
                     length = None
             write_column_meta(w, column, spec.get("num_values", 100) if spec else 100, offset,
-                              length, spec.get("file_path") if spec else None)
+                              length, spec.get("file_path") if spec else None,
+                              spec.get("offset_type", I64) if spec else I64,
+                              spec.get("length_type", I32) if spec else I32)
         w.field(2, I64).zigzag(0)
         w.field(3, I64).zigzag(100)
         w.end()  # RowGroup

@@ -111,6 +111,11 @@ struct ChunkSpec {
   std::int32_t bloom_length = -1;  // -1: absent, unless write_length
   bool write_offset = false;       // write bloom_offset even if negative
   bool write_length = false;       // write bloom_length even if negative
+  // The wire types bloom_offset and bloom_length are written as: kI64 / kI32
+  // as parquet.thrift has them, or kList (a list<i32> holding the value), or
+  // kBinary (the value's decimal text), as a confused writer might.
+  int offset_type = kI64;
+  int length_type = kI32;
   std::int64_t num_values = 100;
   bool meta_data = true;
   std::string file_path;  // empty: not written
@@ -184,6 +189,18 @@ inline void WriteSchema(CompactWriter& c, const std::vector<ColumnSpec>& columns
   c.ListHeader(kStruct, n).Raw(elements.bytes());
 }
 
+// An integer field's value written as type: the integer itself (kI32, kI64),
+// a list<i32> holding it (kList), or its decimal text (kBinary).
+inline void WriteTyped(CompactWriter& w, int type, std::int64_t v) {
+  if (type == kList) {
+    w.ListHeader(kI32, 1).I(v);
+  } else if (type == kBinary) {
+    w.Binary(std::to_string(v));
+  } else {
+    w.I(v);
+  }
+}
+
 // FileMetaData: version, the schema of columns, num_rows, one row group per
 // entry of row_groups (each with one chunk per column), key/value metadata
 // and created_by, with unrelated fields (a statistics struct, encodings, a
@@ -216,8 +233,12 @@ inline std::string FileMetaData(const std::vector<ColumnSpec>& columns,
         c.Field(5, kI64).I(chunk.num_values);
         c.Field(8, kList).ListHeader(kStruct, 0);  // key_value_metadata
         c.Field(12, kStruct).BeginStruct().Field(1, kBinary).Binary("max").Field(5, kBoolTrue).EndStruct();
-        if (chunk.bloom_offset >= 0 || chunk.write_offset) c.Field(14, kI64).I(chunk.bloom_offset);
-        if (chunk.bloom_length >= 0 || chunk.write_length) c.Field(15, kI32).I(chunk.bloom_length);
+        if (chunk.bloom_offset >= 0 || chunk.write_offset) {
+          WriteTyped(c.Field(14, chunk.offset_type), chunk.offset_type, chunk.bloom_offset);
+        }
+        if (chunk.bloom_length >= 0 || chunk.write_length) {
+          WriteTyped(c.Field(15, chunk.length_type), chunk.length_type, chunk.bloom_length);
+        }
         c.Field(16, kDouble).Raw(std::string(8, '\x01'));  // a field from the future
         c.EndStruct();                                     // ColumnMetaData
       }

@@ -19,14 +19,11 @@ namespace blockbloom::internal {
 // buffer. On BB_OK *header_bytes is the header's length and *num_bytes the
 // bitset size it announces; on error both are untouched. A buffer that ends
 // inside the header is BB_ERR_HEADER_TRUNCATED, so a caller reading a file
-// can read more and try again. *extent (when not null) gets, whatever the
-// status, how many bytes the parser looked at: every byte it reads goes
-// through one bounds-checked reader, so a prefix of at least *extent bytes
-// gives the same result and a shorter one BB_ERR_HEADER_TRUNCATED. The file
-// layer parses a header shared by many chunks once and judges each chunk's
-// length from that (api/parquet/file_reader.cc).
+// can read more and try again. The file layer parses a header shared by
+// many chunks once and judges each chunk's bloom_filter_length against it
+// (api/parquet/file_reader.cc).
 int ParseBloomFilterHeader(const std::uint8_t* data, std::size_t len, std::size_t* header_bytes,
-                           std::size_t* num_bytes, std::size_t* extent = nullptr);
+                           std::size_t* num_bytes);
 
 }  // namespace blockbloom::internal
 

@@ -98,15 +98,15 @@ Judged FromFooter(const Chunk& chunk, const std::uint8_t* footer) {
   return j;
 }
 
-// One parse of the BloomFilterHeader at an offset, with all the bytes any
-// chunk may give it (up to the footer), made once however many chunks point
-// there: a hostile footer can aim every chunk at one 1 MiB header.
+// One parse of the BloomFilterHeader at an offset, with all the bytes up to
+// the footer, made once however many chunks point there: a hostile footer
+// can aim every chunk at one 1 MiB header. Each chunk's bloom_filter_length
+// is then judged against it.
 struct HeaderParse {
   int status = BB_OK;       // a header code, or BB_ERR_PARQUET_IO
   std::string io_reason;    // BB_ERR_PARQUET_IO only
   std::size_t header_bytes = 0;
   std::size_t num_bytes = 0;
-  std::size_t extent = 0;   // bytes the parser looked at (ParseBloomFilterHeader)
 };
 
 // Parses the header at offset within available bytes of the file, reading
@@ -127,32 +127,23 @@ HeaderParse ParseAt(const FileBytes& bytes, std::uint64_t offset, std::uint64_t 
       if (p.status != BB_OK) return p;
       start = buffer.data();
     }
-    p.status = ParseBloomFilterHeader(start, have, &p.header_bytes, &p.num_bytes, &p.extent);
+    p.status = ParseBloomFilterHeader(start, have, &p.header_bytes, &p.num_bytes);
     if (p.status != BB_ERR_HEADER_TRUNCATED || have == limit) return p;
     have = std::min(limit, have * 16);
   }
 }
 
-// What the header parsed as p means for a chunk that gives it `available`
-// bytes (no more than p was parsed with). BB_OK with *header_bytes and
-// *num_bytes, a header code, or BB_ERR_PARQUET_IO, with *reason when the code
-// alone does not say it.
-int Verdict(const HeaderParse& p, std::uint64_t available, std::size_t* header_bytes,
-            std::size_t* num_bytes, std::string* reason) {
-  if (p.status == BB_ERR_PARQUET_IO) {
-    *reason = p.io_reason;
-    return p.status;
-  }
-  // A shorter prefix than the parser needed ends inside the header.
-  const int status = p.extent > available ? BB_ERR_HEADER_TRUNCATED : p.status;
-  if (status == BB_ERR_HEADER_TRUNCATED && available > kMaxHeaderBytes) {
+// What the header parsed as p, from the `available` bytes up to the footer,
+// means for its filter: BB_OK (the bitset is there too), a header code, or
+// BB_ERR_PARQUET_IO, with *reason when the code alone does not say it.
+int Verdict(const HeaderParse& p, std::uint64_t available, std::string* reason) {
+  if (p.status == BB_ERR_PARQUET_IO) *reason = p.io_reason;
+  if (p.status == BB_ERR_HEADER_TRUNCATED && available > kMaxHeaderBytes) {
     *reason = "the BloomFilterHeader is longer than " + std::to_string(kMaxHeaderBytes) + " bytes";
     return BB_ERR_HEADER_MALFORMED;
   }
-  if (status != BB_OK) return status;
+  if (p.status != BB_OK) return p.status;
   if (p.num_bytes > available - p.header_bytes) return BB_ERR_BITSET_TRUNCATED;
-  *header_bytes = p.header_bytes;
-  *num_bytes = p.num_bytes;
   return BB_OK;
 }
 
@@ -181,7 +172,7 @@ Judged Check(const Chunk& chunk, const std::uint8_t* footer, const FileBytes& by
     return Malformed("bloom_filter_offset " + std::to_string(offset) +
                      " is inside the footer (which starts at " + std::to_string(footer_start) + ")");
   }
-  std::uint64_t available = footer_start - offset;
+  const std::uint64_t available = footer_start - offset;
   if (chunk.has_bloom_filter_length) {
     const auto length = static_cast<std::uint64_t>(chunk.bloom_filter_length);
     if (length > size - offset) {
@@ -194,10 +185,7 @@ Judged Check(const Chunk& chunk, const std::uint8_t* footer, const FileBytes& by
                        std::to_string(offset) + " runs into the footer (which starts at " +
                        std::to_string(footer_start) + ")");
     }
-    available = length;
   }
-  std::size_t header_bytes = 0;
-  std::size_t num_bytes = 0;
   auto parsed = headers->find(offset);
   if (parsed == headers->end()) {
     if (!budget->Charge(kHeaderCacheEntryCost)) {
@@ -208,20 +196,35 @@ Judged Check(const Chunk& chunk, const std::uint8_t* footer, const FileBytes& by
                                      std::to_string(headers->size() + 1) + " filter offsets");
       return over;
     }
-    parsed = headers->emplace(offset, ParseAt(bytes, offset, footer_start - offset)).first;
+    parsed = headers->emplace(offset, ParseAt(bytes, offset, available)).first;
+  }
+  const HeaderParse& p = parsed->second;
+  const auto where = [offset] {
+    return "BloomFilterHeader at offset " + std::to_string(offset) + ": ";
+  };
+  // The header and the footer each say how long the filter is. Where they
+  // disagree neither can be trusted (a bitset probed over fewer bytes than
+  // were written answers "absent" for values it holds; over more, it reads
+  // bytes that are no filter), so the filter is not used at all.
+  const std::uint64_t total = std::uint64_t{p.header_bytes} + p.num_bytes;
+  if (p.status == BB_OK && chunk.has_bloom_filter_length &&
+      total != static_cast<std::uint64_t>(chunk.bloom_filter_length)) {
+    return Malformed(where() + "numBytes " + std::to_string(p.num_bytes) + " (+ " +
+                     std::to_string(p.header_bytes) + " header bytes = " + std::to_string(total) +
+                     ") disagrees with bloom_filter_length " +
+                     std::to_string(chunk.bloom_filter_length));
   }
   std::string reason;
-  const int status = Verdict(parsed->second, available, &header_bytes, &num_bytes, &reason);
+  const int status = Verdict(p, available, &reason);
   if (status != BB_OK) {
     f.status = status;
-    j.reason = "BloomFilterHeader at offset " + std::to_string(offset) + ": " +
-               (reason.empty() ? bb_status_message(status) : reason);
+    j.reason = where() + (reason.empty() ? bb_status_message(status) : reason);
     return j;
   }
   f.checked = true;
-  f.header_bytes = static_cast<std::uint32_t>(header_bytes);  // at most kMaxHeaderBytes
-  f.bitset_bytes = num_bytes;
-  if (!chunk.has_bloom_filter_length) f.length = static_cast<std::int64_t>(header_bytes + num_bytes);
+  f.header_bytes = static_cast<std::uint32_t>(p.header_bytes);  // at most kMaxHeaderBytes
+  f.bitset_bytes = p.num_bytes;
+  if (!chunk.has_bloom_filter_length) f.length = static_cast<std::int64_t>(total);
   return j;
 }
 

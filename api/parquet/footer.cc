@@ -85,20 +85,23 @@ class Walker {
 
   void Walk(FileMetaData* out) {
     bool seen[kRequired] = {};
+    bool mistyped[kRequired] = {};  // present, but of another wire type: skipped
     std::vector<Element> elements;
     std::vector<std::uint32_t> group_chunks;  // chunks per row group, as written
     std::vector<ChunkCheck> checks;           // per chunk, as out->chunks
     Struct(0, [&](int id, std::uint8_t type) {
       if (id == 6) {
-        Expect(type == thrift::kBinary, "FileMetaData.created_by (field 6) is not a string");
+        if (!Typed(type, thrift::kBinary)) return false;
         out->created_by = Binary();
         Charge(kStringCost + out->created_by.size(), "FileMetaData.created_by");
         return true;
       }
       if (id < 1 || id > kRequired) return false;
       const RequiredField& field = kRequiredFields[id - 1];
-      Expect(type == field.type, std::string("FileMetaData.") + field.name + " (field " +
-                                     std::to_string(id) + ") is not " + field.type_name);
+      if (!Typed(type, field.type)) {
+        mistyped[id - 1] = true;
+        return false;
+      }
       seen[id - 1] = true;
       switch (id) {
         case 1:
@@ -134,7 +137,7 @@ class Walker {
         }
       }
     });
-    ExpectRequiredFields(seen);
+    ExpectRequiredFields(seen, mistyped);
     BuildColumns(elements, out);
     elements = std::vector<Element>();
     CheckChunks(group_chunks, checks, out);
@@ -157,18 +160,22 @@ class Walker {
       {"row_groups", thrift::kList, "a list"},
   };
 
-  void ExpectRequiredFields(const bool (&seen)[kRequired]) {
+  void ExpectRequiredFields(const bool (&seen)[kRequired], const bool (&mistyped)[kRequired]) {
     std::string missing;
     for (int i = 0; i < kRequired; ++i) {
       if (seen[i]) continue;
       missing += std::string(missing.empty() ? "" : ", ") + kRequiredFields[i].name +
-                 " (field " + std::to_string(i + 1) + ")";
+                 " (field " + std::to_string(i + 1) +
+                 (mistyped[i] ? std::string(", present but not ") + kRequiredFields[i].type_name
+                              : std::string()) +
+                 ")";
     }
     if (!missing.empty()) Fail("the FileMetaData lacks required " + missing);
   }
 
   // Reads a struct's fields; on_field(id, type) reads the value and returns
-  // true, or returns false to have it skipped.
+  // true, or returns false to have it skipped: an unknown field, or a known
+  // one of another wire type (Typed()).
   template <typename OnField>
   void Struct(int depth, OnField on_field) {
     Expect(depth < thrift::kMaxDepth, "nested too deeply");
@@ -220,25 +227,41 @@ class Walker {
     return std::string(reinterpret_cast<const char*>(bytes), size);
   }
 
-  // An i32 field (enums are i32s too) of the expected type.
-  std::int32_t I32Field(std::uint8_t type, const std::string& what) {
-    Expect(type == thrift::kI32, what + " is not an i32");
-    std::int32_t v = 0;
-    Check(r_.I32(&v));
-    return v;
+  // Whether a field's wire type is the one its definition gives (a bool's
+  // type nibble is its value: either one is a bool). The rule for one that
+  // is not, as Thrift's own readers have it: the field is skipped like an
+  // unknown one, and the struct reads as if it were absent (a required one
+  // is then missing). Every typed read of the walk asks here first, and
+  // returns false to Struct, nothing read, when the answer is no.
+  static bool Typed(std::uint8_t type, std::uint8_t expected) {
+    if (expected == thrift::kBoolTrue || expected == thrift::kBoolFalse) {
+      return type == thrift::kBoolTrue || type == thrift::kBoolFalse;
+    }
+    return type == expected;
   }
 
-  std::int64_t I64Field(std::uint8_t type, const std::string& what) {
-    Expect(type == thrift::kI64, what + " is not an i64");
-    std::int64_t v = 0;
-    Check(r_.I64(&v));
-    return v;
+  // The typed fields: false (for Struct to skip it) when the field is not of
+  // the type; else the value into *value and true into *has (when given).
+  bool I32Field(std::uint8_t type, std::int32_t* value, bool* has = nullptr) {
+    if (!Typed(type, thrift::kI32)) return false;  // enums are i32s too
+    Check(r_.I32(value));
+    if (has != nullptr) *has = true;
+    return true;
+  }
+
+  bool I64Field(std::uint8_t type, std::int64_t* value, bool* has = nullptr) {
+    if (!Typed(type, thrift::kI64)) return false;
+    Check(r_.I64(value));
+    if (has != nullptr) *has = true;
+    return true;
   }
 
   // A struct field's boolean: the value is the type nibble itself.
-  bool BoolField(std::uint8_t type, const std::string& what) {
-    Expect(type == thrift::kBoolTrue || type == thrift::kBoolFalse, what + " is not a bool");
-    return type == thrift::kBoolTrue;
+  bool BoolField(std::uint8_t type, std::int8_t* value, bool* has) {
+    if (!Typed(type, thrift::kBoolTrue)) return false;
+    *value = type == thrift::kBoolTrue ? 1 : 0;
+    *has = true;
+    return true;
   }
 
   // ------------------------------------------------------------ the schema
@@ -253,15 +276,11 @@ class Walker {
     Struct(2, [&](int id, std::uint8_t type) {
       switch (id) {
         case 1:
-          e.type = I32Field(type, "SchemaElement.type (field 1)");
-          e.has_type = true;
-          return true;
+          return I32Field(type, &e.type, &e.has_type);
         case 2:
-          e.type_length = I32Field(type, "SchemaElement.type_length (field 2)");
-          e.has_type_length = true;
-          return true;
+          return I32Field(type, &e.type_length, &e.has_type_length);
         case 4: {
-          Expect(type == thrift::kBinary, "SchemaElement.name (field 4) is not a string");
+          if (!Typed(type, thrift::kBinary)) return false;
           const std::uint8_t* bytes = nullptr;
           std::size_t size = 0;
           Check(r_.Binary(&bytes, &size));
@@ -271,23 +290,15 @@ class Walker {
           return true;
         }
         case 5:
-          e.num_children = I32Field(type, "SchemaElement.num_children (field 5)");
-          e.has_num_children = true;
-          return true;
+          return I32Field(type, &e.num_children, &e.has_num_children);
         case 6:
-          e.converted_type = I32Field(type, "SchemaElement.converted_type (field 6)");
-          e.has_converted_type = true;
-          return true;
+          return I32Field(type, &e.converted_type, &e.has_converted_type);
         case 7:
-          scale = I32Field(type, "SchemaElement.scale (field 7)");
-          has_scale = true;
-          return true;
+          return I32Field(type, &scale, &has_scale);
         case 8:
-          precision = I32Field(type, "SchemaElement.precision (field 8)");
-          has_precision = true;
-          return true;
+          return I32Field(type, &precision, &has_precision);
         case 10:
-          Expect(type == thrift::kStruct, "SchemaElement.logicalType (field 10) is not a struct");
+          if (!Typed(type, thrift::kStruct)) return false;
           LogicalType(&e.logical);
           return true;
         default:
@@ -308,8 +319,8 @@ class Walker {
   void LogicalType(LogicalFields* t) {
     int members = 0;
     Struct(3, [&](int id, std::uint8_t type) {
+      if (!Typed(type, thrift::kStruct)) return false;  // every member is a struct
       ++members;
-      Expect(type == thrift::kStruct, "LogicalType member " + std::to_string(id) + " is not a struct");
       Expect(id > 0, "LogicalType member id " + std::to_string(id) + " is not positive");
       t->logical_type = id;
       switch (id) {
@@ -334,16 +345,8 @@ class Walker {
     bool scale = false;
     bool precision = false;
     Struct(4, [&](int id, std::uint8_t type) {
-      if (id == 1) {
-        t->scale = I32Field(type, "DecimalType.scale (field 1)");
-        scale = true;
-        return true;
-      }
-      if (id == 2) {
-        t->precision = I32Field(type, "DecimalType.precision (field 2)");
-        precision = true;
-        return true;
-      }
+      if (id == 1) return I32Field(type, &t->scale, &scale);
+      if (id == 2) return I32Field(type, &t->precision, &precision);
       return false;
     });
     Expect(scale && precision, "a DecimalType lacks its required scale or precision");
@@ -353,13 +356,9 @@ class Walker {
     bool utc = false;
     bool unit = false;
     Struct(4, [&](int id, std::uint8_t type) {
-      if (id == 1) {
-        t->is_adjusted_to_utc = BoolField(type, name + ".isAdjustedToUTC (field 1)") ? 1 : 0;
-        utc = true;
-        return true;
-      }
+      if (id == 1) return BoolField(type, &t->is_adjusted_to_utc, &utc);
       if (id == 2) {
-        Expect(type == thrift::kStruct, name + ".unit (field 2) is not a struct");
+        if (!Typed(type, thrift::kStruct)) return false;
         TimeUnit(t);
         unit = true;
         return true;
@@ -372,8 +371,8 @@ class Walker {
   void TimeUnit(LogicalFields* t) {
     int members = 0;
     Struct(5, [&](int id, std::uint8_t type) {
+      if (!Typed(type, thrift::kStruct)) return false;  // every member is a struct
       ++members;
-      Expect(type == thrift::kStruct, "TimeUnit member " + std::to_string(id) + " is not a struct");
       Expect(id >= BB_PARQUET_UNIT_MILLIS && id <= BB_PARQUET_UNIT_NANOS,
              "TimeUnit member " + std::to_string(id) + " is not MILLIS, MICROS or NANOS");
       t->time_unit = id;
@@ -387,18 +386,14 @@ class Walker {
     bool sign = false;
     Struct(4, [&](int id, std::uint8_t type) {
       if (id == 1) {
-        Expect(type == thrift::kByte, "IntType.bitWidth (field 1) is not an i8");
+        if (!Typed(type, thrift::kByte)) return false;  // an i8
         std::uint8_t b = 0;
         Check(r_.Byte(&b));
         t->bit_width = static_cast<std::int8_t>(b);
         width = true;
         return true;
       }
-      if (id == 2) {
-        t->is_signed = BoolField(type, "IntType.isSigned (field 2)") ? 1 : 0;
-        sign = true;
-        return true;
-      }
+      if (id == 2) return BoolField(type, &t->is_signed, &sign);
       return false;
     });
     Expect(width && sign, "an IntType lacks its required bitWidth or isSigned");
@@ -550,12 +545,8 @@ class Walker {
     std::int64_t num_rows = -1;
     const std::size_t first = out->chunks.size();
     Struct(2, [&](int id, std::uint8_t type) {
-      if (id == 3) {
-        num_rows = I64Field(type, "RowGroup.num_rows (field 3)");
-        return true;
-      }
-      if (id != 1) return false;
-      Expect(type == thrift::kList, "RowGroup.columns (field 1) is not a list");
+      if (id == 3) return I64Field(type, &num_rows);
+      if (id != 1 || !Typed(type, thrift::kList)) return false;
       const std::uint64_t columns = ListOfStructs("RowGroup.columns");
       out->chunks.resize(first);  // a second columns field replaces the first
       checks->resize(first);
@@ -574,7 +565,7 @@ class Walker {
   void ColumnChunk(Chunk* chunk, ChunkCheck* check) {
     Struct(4, [&](int id, std::uint8_t type) {
       if (id == 1) {
-        Expect(type == thrift::kBinary, "ColumnChunk.file_path (field 1) is not a string");
+        if (!Typed(type, thrift::kBinary)) return false;
         const std::uint8_t* bytes = nullptr;
         std::size_t size = 0;
         Check(r_.Binary(&bytes, &size));
@@ -583,8 +574,7 @@ class Walker {
         chunk->has_file_path = true;
         return true;
       }
-      if (id != 3) return false;
-      Expect(type == thrift::kStruct, "ColumnChunk.meta_data (field 3) is not a struct");
+      if (id != 3 || !Typed(type, thrift::kStruct)) return false;
       chunk->has_meta_data = true;
       ColumnMetaData(chunk, check);
       return true;
@@ -595,29 +585,20 @@ class Walker {
     Struct(5, [&](int id, std::uint8_t type) {
       switch (id) {
         case 1:
-          check->type = I32Field(type, "ColumnMetaData.type (field 1)");
-          check->has_type = true;
-          return true;
+          return I32Field(type, &check->type, &check->has_type);
         case 3: {
-          Expect(type == thrift::kList, "ColumnMetaData.path_in_schema (field 3) is not a list");
+          if (!Typed(type, thrift::kList)) return false;
           check->path_pos = static_cast<std::uint32_t>(r_.pos());
           check->has_path = true;
           PathInSchema(&r_, nullptr);  // checked here, compared with the schema later
           return true;
         }
         case 5:
-          chunk->num_values = I64Field(type, "ColumnMetaData.num_values (field 5)");
-          return true;
+          return I64Field(type, &chunk->num_values);
         case 14:
-          chunk->bloom_filter_offset =
-              I64Field(type, "ColumnMetaData.bloom_filter_offset (field 14)");
-          chunk->has_bloom_filter_offset = true;
-          return true;
+          return I64Field(type, &chunk->bloom_filter_offset, &chunk->has_bloom_filter_offset);
         case 15:
-          chunk->bloom_filter_length =
-              I32Field(type, "ColumnMetaData.bloom_filter_length (field 15)");
-          chunk->has_bloom_filter_length = true;
-          return true;
+          return I32Field(type, &chunk->bloom_filter_length, &chunk->has_bloom_filter_length);
         default:
           return false;
       }

@@ -6,7 +6,10 @@
 // (tools/aligncheck/footer.cc) both use it. The Thrift reader underneath is
 // api/parquet/thrift_compact_reader.h, bounds-checked byte by byte.
 //
-// Read, everything else skipped (unknown fields of any type included):
+// Read, everything else skipped (unknown fields of any type included; and,
+// as Thrift's own readers do, a known field whose wire type is not the one
+// below, which then reads as absent: a list in bloom_filter_length leaves the
+// chunk with no length, a required field so written is missing):
 //   FileMetaData   1: i32 version, 2: list<SchemaElement> schema, 3: i64 num_rows,
 //                  4: list<RowGroup> row_groups (all four required)
 //   SchemaElement  1: type, 2: type_length, 4: name, 5: num_children,

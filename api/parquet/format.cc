@@ -183,14 +183,11 @@ int ValidateHeader(const ParsedHeader& h) {
 namespace blockbloom::internal {
 
 int ParseBloomFilterHeader(const uint8_t* data, size_t len, size_t* header_bytes,
-                           size_t* num_bytes, size_t* extent) {
+                           size_t* num_bytes) {
   Reader r(data, len);
   ParsedHeader h;
   int status = ParseHeader(&r, &h);
   if (status == BB_OK) status = ValidateHeader(h);
-  // A skip that ran out of buffer stops short of it; any status but
-  // TRUNCATED was decided within the bytes read.
-  if (extent != nullptr) *extent = status == BB_ERR_HEADER_TRUNCATED ? len : r.pos();
   if (status != BB_OK) return status;
   *header_bytes = r.pos();
   *num_bytes = static_cast<size_t>(h.num_bytes);

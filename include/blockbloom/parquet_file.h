@@ -138,14 +138,20 @@ typedef struct bb_parquet_column {
 typedef struct bb_parquet_chunk {
   size_t struct_size;      /* in: sizeof(bb_parquet_chunk) */
   int64_t num_values;      /* ColumnMetaData.num_values (nulls included); -1 without meta_data */
-  int32_t has_filter;      /* 1 if ColumnMetaData has a bloom_filter_offset, else 0 */
+  int32_t has_filter;      /* 1 if ColumnMetaData has a bloom_filter_offset, else 0 (also
+                              when the field is of another wire type: skipped, as Thrift's
+                              readers skip it) */
   int32_t filter_status;   /* has_filter: BB_OK, or why the filter cannot be used: a
                               bb_parquet_header_read code for its BloomFilterHeader, or
                               BB_ERR_PARQUET_FOOTER_MALFORMED for an offset or length that
-                              cannot be right; else BB_ERR_PARQUET_NO_FILTER */
+                              cannot be right, a bloom_filter_length other than the header's
+                              size + its numBytes included (neither is trusted: such a
+                              filter is never loaded, so it never answers "absent"); else
+                              BB_ERR_PARQUET_NO_FILTER */
   const char* filter_error; /* NULL when filter_status is BB_OK, else why, in English */
   int64_t filter_offset;   /* bloom_filter_offset: the file offset of the BloomFilterHeader */
-  int64_t filter_length;   /* bloom_filter_length (header + bitset); older writers omit it:
+  int64_t filter_length;   /* bloom_filter_length (header + bitset); older writers omit it
+                              (or a writer gives another wire type, skipped as absent):
                               then the header's size + its numBytes when the header was read,
                               else 0 (unknown) */
   int32_t filter_checked;  /* 1 if the header was read and checked (a handle that can read the

@@ -18,7 +18,7 @@ from conftest import shared_testdata
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests"))
 from parquet_files import (BOOLEAN, BYTE_ARRAY, DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY,  # noqa: E402
-                           FLOAT, INT32, INT64, INT96, Column, ambiguous_paths_parquet,
+                           FLOAT, INT32, INT64, INT96, LIST, Column, bloom_header, ambiguous_paths_parquet,
                            build_parquet, column_values, read_file_metadata)
 
 REAL_FILES = ["parquet-bloom-filtering.parquet", "data_index_bloom_encoding_stats.parquet"]
@@ -262,6 +262,59 @@ def test_probe_unusable_row_group_answers_maybe_with_a_warning(tool, assembled):
     assert ours["results"][1]["row_groups"] == [{"row_group": 0, "maybe": False},
                                                 {"row_group": 1, "maybe": True}]
 
+
+
+def test_a_header_that_disagrees_with_bloom_filter_length_is_never_absent(tool, tmp_path):
+    """A 512-byte bitset whose header says 256 (bloom_filter_length 16 + 512)
+    or one whose header says 512 (bloom_filter_length 16 + 256): malformed in
+    list, maybe with a warning in probe, refused by load_filter, as the tool
+    says; probed over the header's 256 bytes, some of the 100 values it holds
+    would answer absent."""
+    held = list(range(1000, 1100))
+    full = blockbloom.Filter(512)
+    full.insert([blockbloom.parquet_hash(struct.pack("<i", v)) for v in held])
+    bitset = bytes(full)
+    half = blockbloom.Filter.from_bytes(bitset[:256])
+    assert not all(blockbloom.parquet_hash(struct.pack("<i", v)) in half for v in held)
+    other = plain_filter([struct.pack("<i", 1)], 512)
+    data, _ = build_parquet([Column("less"), Column("more")], [
+        [{"filter": other}, {"filter": other}],
+        [{"filter": bloom_header(256) + bitset, "length": 16 + 512},
+         {"filter": bloom_header(512) + bitset, "length": 16 + 256}]])
+    path = tmp_path / "disagree.parquet"
+    path.write_bytes(data)
+    filters = assert_list_matches_cli(tool, str(path))
+    by_chunk = {(f["row_group"], f["column"]): f for f in filters}
+    for column, header, length in (("less", 256, 528), ("more", 512, 272)):
+        assert by_chunk[(0, column)]["status"] == "ok"
+        bad = by_chunk[(1, column)]
+        assert bad["status"] == "malformed" and bad["num_bytes"] is None
+        assert ("numBytes %d (+ 16 header bytes = %d) disagrees with bloom_filter_length %d"
+                % (header, header + 16, length)) in bad["error"]
+        with pytest.warns(RuntimeWarning, match="row group 1 has a malformed Bloom filter"):
+            report = bp.probe(str(path), column, held)
+        assert all(r["row_groups"][1]["maybe"] for r in report["results"])
+        with pytest.warns(RuntimeWarning):
+            assert_probe_matches_cli(tool, str(path), column, held)
+        with pytest.raises(blockbloom.Error, match="disagrees with bloom_filter_length"):
+            bp.load_filter(str(path), column, 1)
+
+
+def test_a_list_in_bloom_filter_length_is_skipped(tool, tmp_path):
+    """A writer that put a list in ColumnMetaData field 15 (an i32): the field
+    is skipped as Thrift's readers skip it; with no usable offset either, the
+    chunk has no filter, else its header says how long it is."""
+    data, _ = build_parquet([Column("a")], [[{"offset": 4, "length": 80, "offset_type": LIST,
+                                               "length_type": LIST}]])
+    (tmp_path / "lists.parquet").write_bytes(data)
+    assert assert_list_matches_cli(tool, str(tmp_path / "lists.parquet")) == []
+    data, _ = build_parquet([Column("b")], [[{"filter": plain_filter([struct.pack("<i", 7)], 64),
+                                               "length_type": LIST}]])
+    (tmp_path / "length.parquet").write_bytes(data)
+    [f] = assert_list_matches_cli(tool, str(tmp_path / "length.parquet"))
+    assert (f["status"], f["num_bytes"]) == ("ok", 64)
+    assert bp.probe(str(tmp_path / "length.parquet"), "b", [7])["results"][0]["row_groups"] == \
+        [{"row_group": 0, "maybe": True}]
 
 
 def test_load_filter_probes_arrays(assembled):

@@ -28,7 +28,7 @@ import cli_test  # noqa: E402
 from cli_test import (ENCODERS, ToolTestCase, model_bitset, own_stderr,  # noqa: E402
                       parquet_model_find, read_bytes, run, xxh64)
 from parquet_files import (BYTE_ARRAY, DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY, FLOAT,  # noqa: E402
-                           INT32, INT64, INT96, BOOLEAN, Column, ambiguous_paths_parquet,
+                           INT32, INT64, INT96, LIST, BOOLEAN, Column, ambiguous_paths_parquet,
                            bloom_header, build_parquet,
                            column_values, read_bloom_header, read_file_metadata, schema_leaves,
                            testdata_file, walk_footer)
@@ -388,7 +388,7 @@ class ParquetListFilesMadeHere(ParquetTestCase):
         self.assertIn("bloom_filter_offset 1099511627776 is outside the file", errors[2])
         self.assertIn("bloom_filter_length 0 is invalid", errors[3])
         self.assertIn("runs past the end of the file", errors[4])
-        self.assertIn("bitset truncated", errors[5])
+        self.assertIn("disagrees with bloom_filter_length 40", errors[5])
         self.assertIsNone(errors[6])
         for f in filters:
             if f["status"] == "malformed":
@@ -399,6 +399,60 @@ class ParquetListFilesMadeHere(ParquetTestCase):
         text = self.run_ok(["parquet", "list", path]).stdout
         self.assertIn("7 Bloom filters (5 malformed)", text)
         self.assertIn("malformed: bloom_filter_length 0 is invalid", text)
+
+    def test_fields_of_another_wire_type_are_skipped(self):
+        """A list where parquet.thrift has an i32 (bloom_filter_length, field
+        15) or an i64 (bloom_filter_offset, 14) is skipped, as Thrift's readers
+        do: without an offset the chunk has no filter; with one, its filter is
+        as long as its header says."""
+        good = filter_blob([b"\x07\x00\x00\x00"], 64)
+        data, _ = build_parquet([Column("a")], [[{"offset": 4, "length": 80,
+                                                  "offset_type": LIST, "length_type": LIST}]])
+        path = self.write("lists.parquet", data)
+        self.assertIn("1 row groups, 1 columns, 0 Bloom filters (0 malformed)",
+                      self.run_ok(["parquet", "list", path]).stdout)
+        self.assertEqual(self.list_json(path)["filters"], [])
+        data, placements = build_parquet([Column("b")], [[{"filter": good, "length_type": LIST}]])
+        [f] = self.list_json(self.write("length_list.parquet", data))["filters"]
+        self.assertEqual((f["status"], f["num_bytes"], f["bitset_offset"]),
+                         ("ok", 64, placements[0][0][1]))
+        answers = self.probe(self.path("length_list.parquet"), "b", ["7"])
+        self.assertEqual(answers[("7", 0)], "maybe")
+
+    def test_a_header_that_disagrees_with_bloom_filter_length_is_malformed(self):
+        """numBytes and bloom_filter_length must agree: a 512-byte bitset
+        whose header says 256 (bloom_filter_length 16 + 512), or one whose
+        header says 512 while bloom_filter_length says 16 + 256, is malformed.
+        Probed, such a row group answers maybe (with a warning), never absent,
+        for all 100 values it holds."""
+        held = [struct.pack("<i", v) for v in range(1000, 1100)]
+        bitset = model_bitset([xxh64(v) for v in held], 512)
+        says_less = bloom_header(256) + bitset
+        says_more = bloom_header(512) + bitset
+        other = filter_blob([struct.pack("<i", 1)], 512)
+        columns = [Column("less"), Column("more")]
+        data, _ = build_parquet(columns, [
+            [{"filter": other}, {"filter": other}],
+            [{"filter": says_less, "length": 16 + 512}, {"filter": says_more, "length": 16 + 256}]])
+        path = self.write("disagree.parquet", data)
+        filters = self.list_json(path)["filters"]
+        by_chunk = {(f["row_group"], f["column"]): f for f in filters}
+        self.assertEqual([by_chunk[(0, c)]["status"] for c in ("less", "more")], ["ok", "ok"])
+        for column, header, length in (("less", 256, 528), ("more", 512, 272)):
+            f = by_chunk[(1, column)]
+            self.assertEqual(f["status"], "malformed")
+            self.assertIn("numBytes %d (+ 16 header bytes = %d) disagrees with "
+                          "bloom_filter_length %d" % (header, header + 16, length), f["error"])
+            self.assertIsNone(f["num_bytes"])
+        self.assertIn("4 Bloom filters (2 malformed)", self.run_ok(["parquet", "list", path]).stdout)
+        texts = [str(v) for v in range(1000, 1100)]
+        for column in ("less", "more"):
+            answers = self.probe(path, column, texts)
+            self.assertEqual({answers[(t, 1)] for t in texts}, {"maybe"}, column)
+            result = self.run_ok(["parquet", "probe", path, "--column", column, "1000"])
+            self.assertIn("row group 1 has a malformed Bloom filter", result.stderr)
+            self.assertRefused(["parquet", "probe", path, "--column", column, "--row-group", "1",
+                                "1000"], "has a malformed Bloom filter", "disagrees")
 
     def test_a_file_without_filters_or_row_groups_lists_nothing(self):
         data, _ = build_parquet([Column("a"), Column("b")], [[None, None]])
