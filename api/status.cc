@@ -23,13 +23,16 @@ const char* bb_status_message(int status) {
     case BB_ERR_LAYOUT_MISMATCH:
       return "layout mismatch: a Parquet-layout call on a Kudu-layout filter, or the reverse";
     case BB_ERR_FILTER_MISMATCH:
-      return "filters differ in layout or size; union and intersect need identical shapes";
+      return "filters differ in layout, size or (Kudu) hash seed; union and intersect need "
+             "identical shapes";
     case BB_ERR_NOT_POWER_OF_TWO: return "Kudu filter size is not a power of two";
     case BB_ERR_LOG_SPACE_OUT_OF_RANGE:
       return "Kudu log_space_bytes is out of range (6 .. 35: 64 bytes .. 32 GiB)";
     case BB_ERR_INVALID_FPP:
       return "false-positive probability must be greater than 0 and less than 1";
-    case BB_ERR_INVALID_NDV: return "number of distinct values must be at least 1";
+    case BB_ERR_INVALID_NDV:
+      return "invalid number of distinct values (no call returns this: an ndv of 0 sizes the "
+             "smallest filter)";
     case BB_ERR_HEADER_TRUNCATED: return "buffer ends inside the Parquet BloomFilterHeader";
     case BB_ERR_HEADER_MALFORMED: return "malformed Parquet BloomFilterHeader (Thrift compact)";
     case BB_ERR_HEADER_NUM_BYTES:

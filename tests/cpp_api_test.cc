@@ -119,8 +119,18 @@ TEST(CppSizing, BytesForIsBbBytesForOfEachKindAndDefaultsToParquetSafe) {
   EXPECT_EQ(blockbloom::bytes_for(1000, 0.01, blockbloom::Sizing::parquet), 1344u);
 }
 
+// An empty build side sizes the smallest filter (bb_bytes_for), as Arrow's
+// OptimalNumOfBytes does.
+TEST(CppSizing, ZeroNdvIsTheSmallestFilter) {
+  EXPECT_EQ(blockbloom::bytes_for(0, 0.01), 32u);
+  EXPECT_EQ(blockbloom::bytes_for(0, 1e-9, blockbloom::Sizing::parquet), 32u);
+  const blockbloom::Filter f = blockbloom::Filter::for_ndv(0, 0.01);
+  EXPECT_EQ(f.num_bytes(), 32u);
+  EXPECT_EQ(f.bits_set(), 0u);
+}
+
 TEST(CppSizing, BadTargetsThrowTheCCodes) {
-  EXPECT_EQ(ThrownStatus([] { blockbloom::bytes_for(0, 0.01); }), BB_ERR_INVALID_NDV);
+  EXPECT_EQ(ThrownStatus([] { blockbloom::bytes_for(0, 0.0); }), BB_ERR_INVALID_FPP);
   EXPECT_EQ(ThrownStatus([] { blockbloom::bytes_for(10, 1.0); }), BB_ERR_INVALID_FPP);
   EXPECT_EQ(ThrownStatus([] { blockbloom::Filter::for_ndv(101977208, 0.01); }),
             BB_ERR_PARQUET_SIZE_LIMIT);
@@ -186,6 +196,10 @@ TEST(CppCombine, FiltersOfDifferentSizesThrowFilterMismatch) {
   blockbloom::Filter small(1024), large(2048);
   EXPECT_EQ(ThrownStatus([&] { small |= large; }), BB_ERR_FILTER_MISMATCH);
   EXPECT_EQ(ThrownStatus([&] { small &= large; }), BB_ERR_FILTER_MISMATCH);
+  // The message says what differs, with both values.
+  EXPECT_NE(ThrownMessage([&] { small |= large; })
+                .find("the filters differ in size: 1024 and 2048 bytes"),
+            std::string::npos);
 }
 
 TEST(CppParquetBytes, ToParquetBytesIsBbParquetFilterWrite) {

@@ -118,7 +118,11 @@ TEST(CppKuduFilter, ConstructorAndForNdvAreTheCInit) {
   EXPECT_EQ(sized.hash_seed(), kSeed);
 
   EXPECT_EQ(ThrownStatus([] { blockbloom::KuduFilter(5); }), BB_ERR_LOG_SPACE_OUT_OF_RANGE);
-  EXPECT_EQ(ThrownStatus([] { blockbloom::KuduFilter::for_ndv(0, 0.01); }), BB_ERR_INVALID_NDV);
+  // An empty build side: the smallest directory, as Kudu's MinLogSpace gives.
+  const blockbloom::KuduFilter empty = blockbloom::KuduFilter::for_ndv(0, 0.01, kSeed);
+  EXPECT_EQ(empty.num_bytes(), 64u);
+  EXPECT_EQ(empty.log_space_bytes(), 6);
+  EXPECT_EQ(ThrownStatus([] { blockbloom::KuduFilter::for_ndv(0, 1.0); }), BB_ERR_INVALID_FPP);
 }
 
 TEST(CppKuduFilter, InsertsAndProbesAreByteEqualToTheCCalls) {
@@ -219,6 +223,40 @@ TEST(CppKuduFilter, UnionAndIntersectAreTheCCallsAndHonourAlwaysFalse) {
   EXPECT_EQ(ThrownStatus([&] { other_size &= fa; }), BB_ERR_FILTER_MISMATCH);
 }
 
+// The same values set other bits under another seed: a union would keep
+// this filter's seed and lose everything the other held, so it is refused,
+// naming both seeds, and the filter is left as it was.
+TEST(CppKuduFilter, FiltersOfOtherHashSeedsAreNotCombined) {
+  const std::vector<std::uint32_t> a = Hashes(0, 100);
+  blockbloom::KuduFilter fa = Holding(10, a);
+  const blockbloom::KuduFilter before = blockbloom::KuduFilter::copy_of(fa);
+  blockbloom::KuduFilter other_seed(10, kSeed + 1);
+  const std::uint32_t value = 7;
+  other_seed.insert(bb_kudu_fasthash32(&value, 4, kSeed + 1));
+  EXPECT_EQ(ThrownStatus([&] { fa |= other_seed; }), BB_ERR_FILTER_MISMATCH);
+  EXPECT_EQ(ThrownStatus([&] { fa &= other_seed; }), BB_ERR_FILTER_MISMATCH);
+  const std::string message = ThrownMessage([&] { fa |= other_seed; });
+  EXPECT_NE(message.find("the Kudu filters differ in hash seed: " + std::to_string(kSeed) +
+                         " and " + std::to_string(kSeed + 1)),
+            std::string::npos)
+      << message;
+  EXPECT_TRUE(fa == before);
+}
+
+// max_ndv and for_ndv use one model (collisions of the 32-bit hash counted):
+// the values a directory holds are sized into no larger a directory. Up to
+// 1 MiB here (real directories); sizing_test checks every Kudu size.
+TEST(CppKuduFilter, ForNdvOfMaxNdvFitsTheFilter) {
+  for (std::int32_t log = BB_KUDU_MIN_LOG_SPACE_BYTES; log <= 20; ++log) {
+    const blockbloom::KuduFilter f(log, kSeed);
+    for (const double p : {1e-2, 1e-4, 1e-6}) {
+      const std::uint64_t ndv = f.max_ndv(p);
+      EXPECT_LE(blockbloom::KuduFilter::for_ndv(ndv, p).num_bytes(), f.num_bytes())
+          << ndv << " values at " << p;
+    }
+  }
+}
+
 TEST(CppKuduFilter, DirectoryFieldsAreBbKuduExport) {
   const blockbloom::KuduFilter f = Holding(9, Hashes(0, 30));
   bb_kudu_directory d{};
@@ -279,7 +317,7 @@ TEST(CppKuduFilter, SizingQuestionsAreTheCAnswers) {
   double fpp = 0.0, ndv = 0.0;
   std::uint64_t max_ndv = 0, bits = 0;
   ASSERT_EQ(bb_fpp(500, 4096, &fpp), BB_OK);
-  ASSERT_EQ(bb_max_ndv(4096, 0.01, &max_ndv), BB_OK);
+  ASSERT_EQ(bb_max_ndv_for(4096, 0.01, BB_SIZE_KUDU, &max_ndv), BB_OK);
   ASSERT_EQ(bb_filter_estimate_ndv(f.c_filter(), &bits, &ndv), BB_OK);
   EXPECT_EQ(f.fpp(500), fpp);
   EXPECT_EQ(f.max_ndv(0.01), max_ndv);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
+#include "blockbloom/hashing.h"
 #include "blockbloom/kudu.h"
 #include "oracle.h"
 
@@ -189,6 +190,54 @@ TEST(Combine, MismatchedShapesAndReadOnlyTargetsAreRefusedUntouched) {
   ASSERT_EQ(bb_filter_union(&a, &ro), BB_OK);  // a read-only source is fine
   EXPECT_EQ(Bytes(a), std::vector<uint8_t>(64, 0x33));
   for (bb_filter* f : {&a, &b, &kudu}) bb_filter_release(f);
+}
+
+// A Kudu value's bits depend on the filter's hash seed: filters of two seeds
+// cannot be combined (a union used to keep dst's seed and lose every value
+// src held). Refused both ways, nothing written; bb_filter_mismatch names
+// the seeds.
+TEST(Combine, KuduFiltersOfOtherHashSeedsAreRefusedUntouched) {
+  bb_filter a, b;
+  ASSERT_EQ(bb_kudu_filter_init(&a, 6, 1), BB_OK);
+  ASSERT_EQ(bb_kudu_filter_init(&b, 6, 2), BB_OK);
+  const uint32_t value = 42;
+  ASSERT_EQ(bb_kudu_insert(&a, bb_kudu_fasthash32(&value, 4, 1)), BB_OK);
+  ASSERT_EQ(bb_kudu_insert(&b, bb_kudu_fasthash32(&value, 4, 2)), BB_OK);
+  const std::vector<uint8_t> a_bytes = Bytes(a), b_bytes = Bytes(b);
+  EXPECT_EQ(bb_filter_union(&a, &b), BB_ERR_FILTER_MISMATCH);
+  EXPECT_EQ(bb_filter_intersect(&a, &b), BB_ERR_FILTER_MISMATCH);
+  EXPECT_EQ(bb_filter_union(&b, &a), BB_ERR_FILTER_MISMATCH);
+  EXPECT_EQ(Bytes(a), a_bytes);
+  EXPECT_EQ(Bytes(b), b_bytes);
+  EXPECT_EQ(a.hash_seed, 1u);
+  EXPECT_EQ(bb_kudu_find(&b, bb_kudu_fasthash32(&value, 4, 2)), 1);  // still holds its value
+
+  char reason[80];
+  EXPECT_EQ(bb_filter_mismatch(&a, &b, reason, sizeof reason), BB_ERR_FILTER_MISMATCH);
+  EXPECT_STREQ(reason, "the Kudu filters differ in hash seed: 1 and 2");
+  for (bb_filter* f : {&a, &b}) bb_filter_release(f);
+}
+
+TEST(Combine, MismatchNamesWhatDiffersWithBothValues) {
+  bb_filter p64, p128, k64, k64_same;
+  ASSERT_EQ(bb_filter_init(&p64, 64), BB_OK);
+  ASSERT_EQ(bb_filter_init(&p128, 128), BB_OK);
+  ASSERT_EQ(bb_kudu_filter_init(&k64, 6, 9), BB_OK);
+  ASSERT_EQ(bb_kudu_filter_init(&k64_same, 6, 9), BB_OK);
+  char reason[80] = "x";
+  EXPECT_EQ(bb_filter_mismatch(&p64, &p128, reason, sizeof reason), BB_ERR_FILTER_MISMATCH);
+  EXPECT_STREQ(reason, "the filters differ in size: 64 and 128 bytes");
+  EXPECT_EQ(bb_filter_mismatch(&p64, &k64, reason, sizeof reason), BB_ERR_FILTER_MISMATCH);
+  EXPECT_STREQ(reason, "the filters differ in layout: Parquet and Kudu");
+  EXPECT_EQ(bb_filter_mismatch(&k64, &k64_same, reason, sizeof reason), BB_OK);
+  EXPECT_STREQ(reason, "");
+  EXPECT_EQ(bb_filter_union(&k64, &k64_same), BB_OK);  // same seed: combined
+  // Cut to the capacity, NUL-terminated; no buffer at all is fine.
+  EXPECT_EQ(bb_filter_mismatch(&p64, &p128, reason, 12), BB_ERR_FILTER_MISMATCH);
+  EXPECT_STREQ(reason, "the filters");
+  EXPECT_EQ(bb_filter_mismatch(&p64, &p128, nullptr, 0), BB_ERR_FILTER_MISMATCH);
+  EXPECT_EQ(bb_filter_mismatch(nullptr, &p128, reason, sizeof reason), BB_ERR_NULL_POINTER);
+  for (bb_filter* f : {&p64, &p128, &k64, &k64_same}) bb_filter_release(f);
 }
 
 // Overlapping views: the decision is to refuse partly overlapping bitsets

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Sizing: bb_fpp against the Parquet spec's published figures and an
-// independent closed form; bb_bytes_for and bb_max_ndv against bb_fpp; and the
+// independent closed form; bb_bytes_for, bb_max_ndv and bb_max_ndv_for
+// against bb_fpp and each other; and the
 // model against false-positive rates measured on real filters.
 #include <gtest/gtest.h>
 
@@ -255,18 +256,37 @@ TEST(BytesForTest, ParquetFailsWhenEvenMaxBlocksMissTheTarget) {
             size_t{BB_MAX_BLOCKS} * 32);
 }
 
-TEST(BytesForTest, RejectsZeroNdvTargetsOutsideZeroOneAndNullOutput) {
+TEST(BytesForTest, RejectsTargetsOutsideZeroOneAndNullOutput) {
   size_t bytes = 7;
   for (const bb_sizing kind :
        {BB_SIZE_PARQUET, BB_SIZE_PARQUET_POW2, BB_SIZE_KUDU, BB_SIZE_PARQUET_SAFE}) {
-    EXPECT_EQ(bb_bytes_for(0, 0.01, kind, &bytes), BB_ERR_INVALID_NDV);
     for (const double p : {0.0, 1.0, -0.1, 1.5, std::numeric_limits<double>::quiet_NaN(),
                            std::numeric_limits<double>::infinity()}) {
       EXPECT_EQ(bb_bytes_for(1000, p, kind, &bytes), BB_ERR_INVALID_FPP) << p;
+      EXPECT_EQ(bb_bytes_for(0, p, kind, &bytes), BB_ERR_INVALID_FPP) << p;
     }
     EXPECT_EQ(bb_bytes_for(1000, 0.01, kind, nullptr), BB_ERR_NULL_POINTER);
+    EXPECT_EQ(bb_bytes_for(0, 0.01, kind, nullptr), BB_ERR_NULL_POINTER);
   }
   EXPECT_EQ(bytes, 7u);
+}
+
+// An empty build side (a runtime filter over no rows) is common: ndv 0 gets
+// the kind's smallest filter, as Arrow's OptimalNumOfBytes and Kudu's
+// MinLogSpace give, at any valid target.
+TEST(BytesForTest, ZeroNdvGivesTheKindsSmallestFilter) {
+  const struct {
+    bb_sizing kind;
+    size_t smallest;
+  } kinds[] = {{BB_SIZE_PARQUET, 32}, {BB_SIZE_PARQUET_POW2, 32}, {BB_SIZE_PARQUET_SAFE, 32},
+               {BB_SIZE_KUDU, 64}};
+  for (const auto& k : kinds) {
+    for (const double p : {0.5, 1e-2, 1e-9, 1e-300}) {
+      size_t bytes = 7;
+      EXPECT_EQ(bb_bytes_for(0, p, k.kind, &bytes), BB_OK) << k.kind << " at " << p;
+      EXPECT_EQ(bytes, k.smallest) << k.kind << " at " << p;
+    }
+  }
 }
 
 TEST(BytesForTest, RejectsUnknownKind) {
@@ -301,6 +321,87 @@ TEST(MaxNdvTest, IsTheLargestNdvWithinTarget) {
 
 TEST(MaxNdvTest, IsZeroWhenOneKeyAlreadyMissesTheTarget) {
   EXPECT_EQ(MaxNdv(32, 1e-15), 0u);  // one key in one block: (1/32)^8 ~ 8.7e-13
+}
+
+// bb_max_ndv_for and bb_bytes_for search one model per kind, so for every
+// size b of the kind: the ndv b holds is sized into at most b, and one more
+// value needs a larger size (or none reaches the target). Kudu's 32-bit
+// collisions are where a second model would show: from about fpp * 2^32
+// values on they dominate the block model.
+void ExpectMaxNdvAgreesWithBytesFor(bb_sizing kind, size_t bytes, double p) {
+  uint64_t ndv = 0;
+  ASSERT_EQ(bb_max_ndv_for(bytes, p, kind, &ndv), BB_OK) << kind << ": " << bytes << " at " << p;
+  size_t sized = 0;
+  ASSERT_EQ(bb_bytes_for(ndv, p, kind, &sized), BB_OK) << kind << ": " << ndv << " at " << p;
+  EXPECT_LE(sized, bytes) << kind << ": " << ndv << " values at " << p;
+  const bool clamped = kind == BB_SIZE_PARQUET_POW2 && bytes == BB_PARQUET_SAFE_MAX_BYTES;
+  const int status = bb_bytes_for(ndv + 1, p, kind, &sized);
+  if (status == BB_OK && !clamped) {
+    EXPECT_GT(sized, bytes) << kind << ": " << ndv + 1 << " values at " << p;
+  } else if (!clamped) {
+    EXPECT_TRUE(status == BB_ERR_TOO_MANY_BLOCKS || status == BB_ERR_PARQUET_SIZE_LIMIT) << status;
+  }
+}
+
+TEST(MaxNdvForTest, KuduAgreesWithBytesForAtEveryKuduSize) {
+  const int max_log = sizeof(size_t) < 8 ? 31 : BB_KUDU_MAX_LOG_SPACE_BYTES;
+  for (int log = BB_KUDU_MIN_LOG_SPACE_BYTES; log <= max_log; ++log) {
+    for (const double p : {0.5, 1e-2, 1e-4, 1e-6, 1e-9}) {
+      ExpectMaxNdvAgreesWithBytesFor(BB_SIZE_KUDU, size_t{1} << log, p);
+    }
+  }
+}
+
+TEST(MaxNdvForTest, ParquetKindsAgreeWithBytesForAtTheirSizes) {
+  for (size_t bytes = BB_PARQUET_SAFE_MIN_BYTES; bytes <= BB_PARQUET_SAFE_MAX_BYTES; bytes *= 2) {
+    for (const double p : {0.5, 1e-2, 1e-4, 1e-9}) {
+      ExpectMaxNdvAgreesWithBytesFor(BB_SIZE_PARQUET_POW2, bytes, p);
+      ExpectMaxNdvAgreesWithBytesFor(BB_SIZE_PARQUET_SAFE, bytes, p);
+      ExpectMaxNdvAgreesWithBytesFor(BB_SIZE_PARQUET, bytes, p);
+    }
+  }
+  for (const size_t bytes : {size_t{96}, size_t{32} * 1000, size_t{BB_MAX_BLOCKS} * 32}) {
+    for (const double p : {0.5, 1e-2, 1e-4, 1e-9}) {
+      ExpectMaxNdvAgreesWithBytesFor(BB_SIZE_PARQUET, bytes, p);
+      uint64_t plain = 0, kind = 1;
+      ASSERT_EQ(bb_max_ndv(bytes, p, &plain), BB_OK);
+      ASSERT_EQ(bb_max_ndv_for(bytes, p, BB_SIZE_PARQUET, &kind), BB_OK);
+      EXPECT_EQ(plain, kind) << "bb_max_ndv is the Parquet model";
+    }
+  }
+}
+
+// Where the collisions dominate, the Kudu model holds fewer values than the
+// block model alone: bb_max_ndv (no collisions) would size a larger filter.
+TEST(MaxNdvForTest, KuduCountsCollisionsWhereBbMaxNdvDoesNot) {
+  const size_t bytes = size_t{1} << 20;
+  uint64_t plain = 0, kudu = 0;
+  ASSERT_EQ(bb_max_ndv(bytes, 1e-6, &plain), BB_OK);
+  ASSERT_EQ(bb_max_ndv_for(bytes, 1e-6, BB_SIZE_KUDU, &kudu), BB_OK);
+  EXPECT_LT(kudu, plain);
+  EXPECT_LE(kudu, 4295u);  // its collisions alone: kudu / 2^32 <= 1e-6
+  // Sized again with collisions counted, bb_max_ndv's answer needs a larger
+  // directory, or none reaches 1e-6 at all.
+  size_t sized = 0;
+  const int status = bb_bytes_for(plain, 1e-6, BB_SIZE_KUDU, &sized);
+  EXPECT_TRUE(status == BB_ERR_TOO_MANY_BLOCKS || (status == BB_OK && sized > bytes)) << status;
+}
+
+TEST(MaxNdvForTest, RefusesSizesNotOfTheKindUnknownKindsAndBadTargets) {
+  uint64_t ndv = 7;
+  EXPECT_EQ(bb_max_ndv_for(64, 0.01, BB_SIZE_KUDU, nullptr), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_max_ndv_for(96, 0.01, BB_SIZE_KUDU, &ndv), BB_ERR_NOT_POWER_OF_TWO);
+  EXPECT_EQ(bb_max_ndv_for(32, 0.01, BB_SIZE_KUDU, &ndv), BB_ERR_LOG_SPACE_OUT_OF_RANGE);
+  EXPECT_EQ(bb_max_ndv_for(96, 0.01, BB_SIZE_PARQUET_SAFE, &ndv), BB_ERR_PARQUET_UNSAFE_SIZE);
+  EXPECT_EQ(bb_max_ndv_for(size_t{256} << 20, 0.01, BB_SIZE_PARQUET_POW2, &ndv),
+            BB_ERR_PARQUET_UNSAFE_SIZE);
+  EXPECT_EQ(bb_max_ndv_for(40, 0.01, BB_SIZE_PARQUET, &ndv), BB_ERR_SIZE_NOT_MULTIPLE_OF_32);
+  EXPECT_EQ(bb_max_ndv_for(0, 0.01, BB_SIZE_PARQUET, &ndv), BB_ERR_SIZE_ZERO);
+  EXPECT_EQ(bb_max_ndv_for(64, 0.01, static_cast<bb_sizing>(4), &ndv), BB_ERR_INVALID_SIZING);
+  for (const double p : {0.0, 1.0, std::numeric_limits<double>::quiet_NaN()}) {
+    EXPECT_EQ(bb_max_ndv_for(64, p, BB_SIZE_KUDU, &ndv), BB_ERR_INVALID_FPP) << p;
+  }
+  EXPECT_EQ(ndv, 7u);
 }
 
 TEST(MaxNdvTest, RejectsNullOutputInvalidSizesAndTargets) {

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "api/filter/layout_ops.h"
+#include "blockbloom/kudu.h"
 #include "blockbloom/parquet_format.h"
 
 namespace {
@@ -57,7 +58,47 @@ double Fpp(uint64_t ndv, uint64_t blocks) {
   return SplitBlockFpp(static_cast<double>(ndv) / static_cast<double>(blocks));
 }
 
+// The FPP a sizing kind's filter of `blocks` blocks gives for ndv distinct
+// values: the one model both bb_bytes_for and bb_max_ndv_for search, so that
+// a size and the ndv it holds agree. A Kudu filter derives block and bits
+// from one 32-bit hash, so a foreign value whose hash equals one of the ndv
+// inserted hashes always hits: about ndv / 2^32 more false positives that no
+// size removes. Parquet's 64-bit hashes make that term negligible.
+double KindFpp(uint64_t ndv, uint64_t blocks, bb_sizing kind) {
+  if (kind != BB_SIZE_KUDU) return Fpp(ndv, blocks);
+  const double collision = std::min(1.0, static_cast<double>(ndv) / 4294967296.0);
+  return collision + (1.0 - collision) * Fpp(ndv, blocks);
+}
+
 bool ValidFpp(double fpp) { return fpp > 0.0 && fpp < 1.0; }  // false for NaN
+
+// Whether num_bytes is a size bb_bytes_for may give for kind: any filter size
+// (BB_SIZE_PARQUET), a Parquet-safe power of two (_POW2, _SAFE), a Kudu size.
+int CheckKindSize(size_t num_bytes, bb_sizing kind) {
+  switch (kind) {
+    case BB_SIZE_PARQUET:
+      return bb_filter_check_size(num_bytes);
+    case BB_SIZE_PARQUET_POW2:
+    case BB_SIZE_PARQUET_SAFE:
+      return bb_parquet_check_size(num_bytes);
+    case BB_SIZE_KUDU:
+      return bb_kudu_filter_check_size(num_bytes);
+    default:
+      return BB_ERR_INVALID_SIZING;
+  }
+}
+
+// The largest ndv whose FPP in a filter of `blocks` blocks of kind is at most
+// fpp: fits(lo) holds throughout (0 keys: FPP 0), fits(hi) never: at 2^64
+// keys per filter of at most 2^31 blocks the FPP is 1.0 > fpp.
+uint64_t MaxNdv(uint64_t blocks, double fpp, bb_sizing kind) {
+  uint64_t lo = 0, hi = UINT64_MAX;
+  while (hi - lo > 1) {
+    const uint64_t mid = lo + (hi - lo) / 2;
+    (KindFpp(mid, blocks, kind) <= fpp ? lo : hi) = mid;
+  }
+  return lo;
+}
 
 }  // namespace
 
@@ -73,15 +114,16 @@ int bb_fpp(uint64_t ndv, size_t num_bytes, double* fpp) {
 
 int bb_bytes_for(uint64_t ndv, double fpp, bb_sizing kind, size_t* num_bytes) {
   if (num_bytes == nullptr) return BB_ERR_NULL_POINTER;
-  if (ndv == 0) return BB_ERR_INVALID_NDV;
   if (!ValidFpp(fpp)) return BB_ERR_INVALID_FPP;
-  const auto fits = [&](uint64_t blocks) { return Fpp(ndv, blocks) <= fpp; };
+  // ndv 0 (an empty build side) fits every size: the searches below give
+  // the kind's smallest.
+  const auto fits = [&](uint64_t blocks) { return KindFpp(ndv, blocks, kind) <= fpp; };
 
   uint64_t blocks = 0;
   switch (kind) {
     case BB_SIZE_PARQUET: {
       if (!fits(BB_MAX_BLOCKS)) return BB_ERR_TOO_MANY_BLOCKS;
-      // fits(hi) holds throughout, fits(lo) never (0 blocks hold nothing).
+      // fits(hi) holds throughout; lo is never taken (0 blocks hold nothing).
       uint64_t lo = 0, hi = BB_MAX_BLOCKS;
       while (hi - lo > 1) {
         const uint64_t mid = lo + (hi - lo) / 2;
@@ -103,16 +145,9 @@ int bb_bytes_for(uint64_t ndv, double fpp, bb_sizing kind, size_t* num_bytes) {
       break;
     }
     case BB_SIZE_KUDU: {
-      // A Kudu filter derives block and bits from one 32-bit hash, so a
-      // foreign value whose hash equals one of the ndv inserted hashes always
-      // hits: about ndv / 2^32 more false positives that no size removes.
-      const double collision = std::min(1.0, static_cast<double>(ndv) / 4294967296.0);
-      const auto kudu_fits = [&](uint64_t b) {
-        return collision + (1.0 - collision) * Fpp(ndv, b) <= fpp;
-      };
       // Kudu's log_space_bytes runs 6 .. 35: 2 .. 2^30 blocks.
       const uint64_t max_blocks = uint64_t{1} << 30;
-      for (blocks = 2; blocks <= max_blocks && !kudu_fits(blocks); blocks *= 2) {
+      for (blocks = 2; blocks <= max_blocks && !fits(blocks); blocks *= 2) {
       }
       if (blocks > max_blocks) return BB_ERR_TOO_MANY_BLOCKS;
       break;
@@ -131,15 +166,16 @@ int bb_max_ndv(size_t num_bytes, double fpp, uint64_t* ndv) {
   const int status = bb_filter_check_size(num_bytes);
   if (status != BB_OK) return status;
   if (!ValidFpp(fpp)) return BB_ERR_INVALID_FPP;
-  const uint64_t blocks = num_bytes / BB_BLOCK_BYTES;
-  // fits(lo) holds throughout (0 keys: FPP 0), fits(hi) never: at 2^64 keys
-  // per filter of at most 2^31 blocks the FPP is 1.0 > fpp.
-  uint64_t lo = 0, hi = UINT64_MAX;
-  while (hi - lo > 1) {
-    const uint64_t mid = lo + (hi - lo) / 2;
-    (Fpp(mid, blocks) <= fpp ? lo : hi) = mid;
-  }
-  *ndv = lo;
+  *ndv = MaxNdv(num_bytes / BB_BLOCK_BYTES, fpp, BB_SIZE_PARQUET);
+  return BB_OK;
+}
+
+int bb_max_ndv_for(size_t num_bytes, double fpp, bb_sizing kind, uint64_t* ndv) {
+  if (ndv == nullptr) return BB_ERR_NULL_POINTER;
+  const int status = CheckKindSize(num_bytes, kind);
+  if (status != BB_OK) return status;
+  if (!ValidFpp(fpp)) return BB_ERR_INVALID_FPP;
+  *ndv = MaxNdv(num_bytes / BB_BLOCK_BYTES, fpp, kind);
   return BB_OK;
 }
 

@@ -64,11 +64,13 @@ typedef enum bb_status {
   BB_ERR_ISA_NOT_COMPILED = -9,        /* ISA exists but is not built for this architecture */
   BB_ERR_ISA_UNSUPPORTED = -10,        /* ISA is built but this CPU cannot run it */
   BB_ERR_LAYOUT_MISMATCH = -11,        /* a Parquet call on a Kudu filter, or the reverse */
-  BB_ERR_FILTER_MISMATCH = -12,        /* union/intersect of filters of different layout or size */
+  BB_ERR_FILTER_MISMATCH = -12,        /* union/intersect of filters of different layout, size or
+                                          (Kudu) hash_seed: bb_filter_mismatch says which */
   BB_ERR_NOT_POWER_OF_TWO = -13,       /* Kudu filter size is not a power of two */
   BB_ERR_LOG_SPACE_OUT_OF_RANGE = -14, /* Kudu log_space_bytes outside 6 .. 35 */
   BB_ERR_INVALID_FPP = -15,            /* target false-positive probability not in (0, 1) */
-  BB_ERR_INVALID_NDV = -16,            /* number of distinct values is 0 */
+  BB_ERR_INVALID_NDV = -16,            /* reserved: no call returns it now (every ndv, 0
+                                          included, sizes a filter: bb_bytes_for) */
   BB_ERR_HEADER_TRUNCATED = -17,       /* the buffer ends inside the Parquet BloomFilterHeader */
   BB_ERR_HEADER_MALFORMED = -18,       /* not a valid Thrift compact BloomFilterHeader */
   BB_ERR_HEADER_NUM_BYTES = -19,       /* header numBytes <= 0, not a multiple of 32, or too large */
@@ -314,10 +316,14 @@ BB_API int bb_find_batch_select_from(const bb_filter* f, const uint64_t* hashes,
 BB_API int bb_find_batch_bitmap_and(const bb_filter* f, const uint64_t* hashes, size_t n,
                                     uint8_t* bitmap, size_t* hits);
 
-/* Combines two filters of the same layout and size into dst, bit by bit:
- * union is OR (dst then answers yes for anything either held: how per-worker
- * filters become one), intersect is AND. Anything else is
- * BB_ERR_FILTER_MISMATCH; dst must be writable. Kudu's always-false state is
+/* Combines two filters of the same layout and size (and, for Kudu, the same
+ * hash_seed) into dst, bit by bit: union is OR (dst then answers yes for
+ * anything either held: how per-worker filters become one), intersect is
+ * AND. Filters that differ in any of these are BB_ERR_FILTER_MISMATCH, dst
+ * untouched: their bits place values differently (a Kudu value's bits
+ * depend on its seed), so no result could answer for both (a union would
+ * keep dst's seed and lose what src held); bb_filter_mismatch says what
+ * differs. dst must be writable. Kudu's always-false state is
  * honoured: a union with an always-false src changes nothing, and an
  * intersection with one makes dst always-false. The two bitsets must either
  * be the same bytes (dst->data == src->data: then the bytes stay as they are,
@@ -327,6 +333,15 @@ BB_API int bb_find_batch_bitmap_and(const bb_filter* f, const uint64_t* hashes, 
  * an overlapping result would differ between tiers). */
 BB_API int bb_filter_union(bb_filter* dst, const bb_filter* src);
 BB_API int bb_filter_intersect(bb_filter* dst, const bb_filter* src);
+
+/* Whether a and b can be combined (bb_filter_union / _intersect): BB_OK if
+ * they have the same layout, size and, for Kudu, hash_seed; else
+ * BB_ERR_FILTER_MISMATCH and, when reason is not NULL and capacity > 0, the
+ * first that differs with both values in English ("the Kudu filters differ
+ * in hash seed: 1 and 2"), NUL-terminated and cut to capacity - 1 bytes
+ * (an empty string on BB_OK). Only the shapes are read, not the bits. */
+BB_API int bb_filter_mismatch(const bb_filter* a, const bb_filter* b, char* reason,
+                              size_t capacity);
 
 /* ------------------------------------------------------------------- ISAs
  * Names: bb_isa_name(0 .. bb_isa_count() - 1). The best ISA the CPU

@@ -81,6 +81,17 @@ inline void Check(int status) {
   if (status < 0) throw Error(status);
 }
 
+// bb_filter_union / _intersect (op) of src into dst. Filters that cannot be
+// combined throw Error BB_ERR_FILTER_MISMATCH whose message says what
+// differs, with both values (bb_filter_mismatch).
+inline void Combine(int (*op)(bb_filter*, const bb_filter*), bb_filter* dst, const bb_filter* src) {
+  const int status = op(dst, src);
+  if (status != BB_ERR_FILTER_MISMATCH) return Check(status);
+  char reason[128] = "";
+  bb_filter_mismatch(dst, src, reason, sizeof reason);
+  throw Error(status, std::string(bb_status_message(status)) + ": " + reason);
+}
+
 // Equality and a move that leaves the source empty, for both layouts'
 // classes (here and kudu.hpp).
 inline bool Equal(const bb_filter& a, const bb_filter& b) {
@@ -117,8 +128,10 @@ class ViewBase {
   // The expected FPP holding ndv distinct values (bb_fpp: the block model;
   // a Kudu filter's 32-bit hash collisions, ndv / 2^32, come on top), the
   // most distinct values it holds at an FPP of at most target_fpp
-  // (bb_max_ndv), and the distinct values its bits imply
-  // (bb_filter_estimate_ndv: +infinity when full, 0 while always-false).
+  // (bb_max_ndv_for with its layout's sizing, a Kudu filter's collisions
+  // counted: bytes_for(max_ndv(p), p, Sizing::kudu or Sizing::parquet) is
+  // no more than this filter's size), and the distinct values its bits imply (bb_filter_estimate_ndv: +infinity when
+  // full, 0 while always-false).
   double fpp(std::uint64_t ndv) const {
     double p = 0.0;
     Check(bb_fpp(ndv, filter_.num_bytes, &p));
@@ -126,7 +139,8 @@ class ViewBase {
   }
   std::uint64_t max_ndv(double target_fpp) const {
     std::uint64_t ndv = 0;
-    Check(bb_max_ndv(filter_.num_bytes, target_fpp, &ndv));
+    const bb_sizing kind = filter_.layout == BB_LAYOUT_KUDU ? BB_SIZE_KUDU : BB_SIZE_PARQUET;
+    Check(bb_max_ndv_for(filter_.num_bytes, target_fpp, kind, &ndv));
     return ndv;
   }
   double estimated_ndv() const {
@@ -164,15 +178,16 @@ class Writable : public Const {
   void clear() { Check(bb_filter_clear(&this->filter_)); }
 
   // Union (bit OR: per-worker filters become one) and intersection (AND)
-  // with a filter or view of the same layout and size (bb_filter_union /
-  // _intersect; else Error BB_ERR_FILTER_MISMATCH; Kudu's always-false
-  // state is honoured).
+  // with a filter or view of the same layout, size and (Kudu) hash seed
+  // (bb_filter_union / _intersect; else Error BB_ERR_FILTER_MISMATCH naming
+  // what differs and both values, this filter untouched; Kudu's
+  // always-false state is honoured).
   Self& operator|=(const Const& other) {
-    Check(bb_filter_union(&this->filter_, other.c_filter()));
+    Combine(bb_filter_union, &this->filter_, other.c_filter());
     return static_cast<Self&>(*this);
   }
   Self& operator&=(const Const& other) {
-    Check(bb_filter_intersect(&this->filter_, other.c_filter()));
+    Combine(bb_filter_intersect, &this->filter_, other.c_filter());
     return static_cast<Self&>(*this);
   }
 
@@ -461,7 +476,8 @@ class Filter : public View {
   ~Filter() { bb_filter_release(&filter_); }
 
   // The smallest filter of the given kind whose FPP for ndv distinct values
-  // is at most target_fpp (bytes_for; Arrow's OptimalNumOfBytes, then the filter).
+  // is at most target_fpp (bytes_for; Arrow's OptimalNumOfBytes, then the
+  // filter); ndv 0 (an empty build side) gives the smallest, 32 bytes.
   static Filter for_ndv(std::uint64_t ndv, double target_fpp,
                         Sizing sizing = Sizing::parquet_safe) {
     return Filter(bytes_for(ndv, target_fpp, sizing));

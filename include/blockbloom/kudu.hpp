@@ -205,7 +205,7 @@ class KuduFilter : public KuduView {
 
   // The smallest Kudu directory whose FPP for ndv distinct values is at most
   // target_fpp, hash collisions counted (bb_bytes_for with BB_SIZE_KUDU;
-  // Kudu's MinLogSpace, then the filter).
+  // Kudu's MinLogSpace, then the filter); ndv 0 gives the smallest, 64 bytes.
   static KuduFilter for_ndv(std::uint64_t ndv, double target_fpp, std::uint32_t hash_seed = 0) {
     std::size_t num_bytes = bytes_for(ndv, target_fpp, Sizing::kudu);
     std::int32_t log_space_bytes = 0;

@@ -33,11 +33,25 @@ BB_API int bb_fpp(uint64_t ndv, size_t num_bytes, double* fpp);
  * BB_SIZE_PARQUET_SAFE refuses instead, with BB_ERR_PARQUET_SIZE_LIMIT).
  * BB_SIZE_KUDU also counts the ndv / 2^32 false positives of 32-bit hash
  * collisions, which no size removes (a target below them is
- * BB_ERR_TOO_MANY_BLOCKS). */
+ * BB_ERR_TOO_MANY_BLOCKS). An ndv of 0 (an empty build side, common for
+ * runtime filters) gives the kind's smallest size, as Arrow's and Kudu's
+ * sizing do: 32 bytes, Kudu 64. fpp outside (0, 1) is BB_ERR_INVALID_FPP. */
 BB_API int bb_bytes_for(uint64_t ndv, double fpp, bb_sizing kind, size_t* num_bytes);
 
-/* The largest ndv a filter of num_bytes holds at an FPP of at most fpp. */
+/* The largest ndv a filter of num_bytes holds at an FPP of at most fpp, by
+ * the block model alone (bb_fpp; a Parquet filter's 64-bit hashes collide
+ * too rarely to count). For a Kudu filter use bb_max_ndv_for. */
 BB_API int bb_max_ndv(size_t num_bytes, double fpp, uint64_t* ndv);
+
+/* The largest ndv a filter of num_bytes and sizing kind holds at an FPP of at
+ * most fpp, by the model bb_bytes_for sizes with (BB_SIZE_KUDU: its 32-bit
+ * hash collisions counted), so the two agree for every size b of the kind:
+ * bb_bytes_for(bb_max_ndv_for(b, fpp, kind), fpp, kind) <= b, and one value
+ * more needs a larger size. num_bytes must be a size of the kind (else its
+ * check's code: bb_filter_check_size for BB_SIZE_PARQUET,
+ * bb_parquet_check_size for _POW2 and _SAFE, bb_kudu_filter_check_size for
+ * BB_SIZE_KUDU); an unknown kind is BB_ERR_INVALID_SIZING. */
+BB_API int bb_max_ndv_for(size_t num_bytes, double fpp, bb_sizing kind, uint64_t* ndv);
 
 /* The number of distinct values a filter's density implies: the exact model
  * inverted. Each value sets one bit in each of the 8 lanes of one of z

@@ -390,7 +390,20 @@ void Filter::Combine(Filter& other, int (*op)(bb_filter*, const bb_filter*), con
     PairLock lock(mutex_, true, other.mutex_);
     status = op(&f_, &other.f_);
   }
+  if (status == BB_ERR_FILTER_MISMATCH) ThrowMismatch(*this, other, what);
   Check(status, what);
+}
+
+// The library's mismatch error with what differs and both values
+// (bb_filter_mismatch): union(), intersect(), their operators and the _all
+// forms raise the same. A filter's layout, size and seed never change, so
+// they are read without its lock (as CombineAll does).
+[[noreturn]] void Filter::ThrowMismatch(const Filter& a, const Filter& b, const char* what) {
+  char reason[128] = "";
+  bb_filter_mismatch(&a.f_, &b.f_, reason, sizeof reason);
+  ThrowStatusMessage(BB_ERR_FILTER_MISMATCH, std::string(what) + ": " +
+                                                 bb_status_message(BB_ERR_FILTER_MISMATCH) + ": " +
+                                                 reason);
 }
 
 std::unique_ptr<Filter> Filter::CombineAll(py::handle filters, int (*op)(bb_filter*, const bb_filter*),
@@ -407,9 +420,7 @@ std::unique_ptr<Filter> Filter::CombineAll(py::handle filters, int (*op)(bb_filt
   // Checked before the copy, so a mismatch costs nothing; the library's
   // error, the one union() raises.
   for (Filter* f : all) {
-    if (f->f_.layout != all[0]->f_.layout || f->f_.num_bytes != all[0]->f_.num_bytes) {
-      ThrowStatus(BB_ERR_FILTER_MISMATCH, what);
-    }
+    if (bb_filter_mismatch(&f->f_, &all[0]->f_, nullptr, 0) != BB_OK) ThrowMismatch(*all[0], *f, what);
   }
   std::unique_ptr<Filter> result = all[0]->Copy();
   for (size_t i = 1; i < all.size(); ++i) result->Combine(*all[i], op, what);

@@ -105,6 +105,7 @@ class Filter {
   template <class T> pybind11::array FindBitmapT(pybind11::handle hashes);
   template <class T> pybind11::array FindIndicesT(pybind11::handle hashes);
   void Combine(Filter& other, int (*op)(bb_filter*, const bb_filter*), const char* what);
+  [[noreturn]] static void ThrowMismatch(const Filter& a, const Filter& b, const char* what);
   static std::unique_ptr<Filter> CombineAll(pybind11::handle filters, int (*op)(bb_filter*, const bb_filter*),
                                             const char* what);
 

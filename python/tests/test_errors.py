@@ -54,7 +54,10 @@ def test_sizes_the_library_refuses():
     refused(TOO_MANY_BLOCKS, blockbloom.Filter, 32 << 31)
     refused(NOT_POWER_OF_TWO, blockbloom.Filter, 96, layout="kudu")
     refused(LOG_SPACE_OUT_OF_RANGE, blockbloom.Filter, 32, layout="kudu")
-    refused(INVALID_NDV, blockbloom.Filter, ndv=0, fpp=0.01)
+    # ndv 0 (an empty build side) is the smallest filter, not an error.
+    assert blockbloom.Filter(ndv=0, fpp=0.01).num_bytes == 32
+    assert blockbloom.Filter(ndv=0, fpp=1e-9, sizing="exact").num_bytes == 32
+    refused(INVALID_FPP, blockbloom.Filter, ndv=0, fpp=0.0)
     for fpp in (0.0, 1.0, -0.5, float("nan")):
         refused(INVALID_FPP, blockbloom.Filter, ndv=10, fpp=fpp)
     refused(PARQUET_SIZE_LIMIT, blockbloom.Filter, ndv=10**12, fpp=1e-6)

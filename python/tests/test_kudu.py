@@ -56,6 +56,38 @@ def test_seed_changes_value_hashes_not_hash_probes():
     assert a2 != blockbloom.Filter.from_bytes(bytes(memoryview(a)), layout="kudu", seed=3)
 
 
+def test_filters_of_other_seeds_are_not_combined():
+    """A value sets other bits under another seed: union would keep the
+    left filter's seed and lose every value the right one held. Refused by
+    every entrance, naming both seeds, the left filter untouched."""
+    a = blockbloom.Filter(1024, layout="kudu", seed=1)
+    b = blockbloom.Filter(1024, layout="kudu", seed=2)
+    a.insert_values([10, 20, 30])
+    b.insert_values([40, 50])
+    before = a.copy()
+    message = "differ in hash seed: 1 and 2"
+    for call in (lambda: a.union(b), lambda: a.intersect(b), lambda: a | b, lambda: a & b,
+                 lambda: blockbloom.Filter.union_all([a, b]),
+                 lambda: blockbloom.Filter.intersect_all([a, b])):
+        with pytest.raises(blockbloom.Error, match=message) as e:
+            call()
+        assert e.value.status == -12  # BB_ERR_FILTER_MISMATCH
+    with pytest.raises(blockbloom.Error, match=message):
+        a |= b
+    with pytest.raises(blockbloom.Error, match=message):
+        a &= b
+    assert a == before and a.seed == 1
+    same = blockbloom.Filter(1024, layout="kudu", seed=1)
+    same.insert_values([40, 50])
+    a.union(same)
+    assert a.find_values([10, 20, 30, 40, 50]).all()
+
+
+def test_ndv_zero_is_the_smallest_kudu_filter():
+    f = blockbloom.Filter(ndv=0, fpp=0.01, layout="kudu", seed=5)
+    assert f.num_bytes == 64 and f.always_false and f.seed == 5
+
+
 def test_union_with_an_always_false_filter():
     f = blockbloom.Filter(256, layout="kudu")
     f.insert(random_hashes(20, bits=32))

@@ -81,12 +81,12 @@ def test_union_all_and_intersect_all_match_pairwise():
 def test_union_all_refuses_empty_and_mismatched_input():
     with pytest.raises(ValueError, match="no filters"):
         blockbloom.Filter.union_all([])
-    with pytest.raises(blockbloom.Error, match="differ in layout or size") as e:
+    with pytest.raises(blockbloom.Error, match="differ in size: 1024 and 2048 bytes") as e:
         blockbloom.Filter.union_all([blockbloom.Filter(1024), blockbloom.Filter(2048)])
     with pytest.raises(blockbloom.Error) as same:
         blockbloom.Filter(1024).union(blockbloom.Filter(2048))
     assert e.value.status == same.value.status
-    with pytest.raises(blockbloom.Error, match="differ in layout or size"):
+    with pytest.raises(blockbloom.Error, match="differ in layout: Parquet and Kudu"):
         blockbloom.Filter.intersect_all([blockbloom.Filter(1024), blockbloom.Filter(1024, layout="kudu")])
     with pytest.raises(TypeError, match="expected Filter"):
         blockbloom.Filter.union_all([blockbloom.Filter(1024), b"bytes"])

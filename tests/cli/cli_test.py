@@ -1154,12 +1154,13 @@ class SizingFlags(FileTestCase):
                 self.assertFails(self.sizing_args("--ndv", "10", "--fpp", fpp),
                                  "--fpp " + fpp, "not a number")
 
-    def test_ndv_zero_or_not_a_number_is_refused(self):
-        self.assertFails(self.sizing_args("--ndv", "0", "--fpp", "0.01"), "--ndv 0",
-                         "distinct values", usage=False)
+    def test_ndv_not_a_number_is_refused_and_zero_is_the_smallest_filter(self):
         self.assertFails(self.sizing_args("--ndv", "ten", "--fpp", "0.01"), "--ndv ten",
                          "not an unsigned 64-bit number")
-        self.assertFails(self.sizing_args("--ndv", "0", "--fpp", "0.01", layout="kudu"), "--ndv 0")
+        # An empty build side: the layout's smallest filter (bb_bytes_for).
+        for layout, size in (("parquet", "32 bytes (1 block,"), ("kudu", "64 bytes (2 blocks,")):
+            result = self.run_ok(self.sizing_args("--ndv", "0", "--fpp", "0.01", layout=layout))
+            self.assertIn("sized for --ndv 0 --fpp 0.01: " + size, result.stderr)
 
     def test_fpp_strtod_cannot_hold_is_out_of_range_not_junk(self):
         for fpp in ("1e-320", "1e-400"):

@@ -109,8 +109,7 @@ BuildSize BuildBytesFromFlags(const ParsedFlags& flags, Layout layout, bool read
     throw UsageError("--pow2 is for --layout parquet (kudu sizes are always powers of two)");
   }
 
-  const std::uint64_t ndv = NumberFlag(flags, "--ndv");
-  if (ndv == 0) throw CliError("--ndv 0: " + std::string(bb_status_message(BB_ERR_INVALID_NDV)));
+  const std::uint64_t ndv = NumberFlag(flags, "--ndv");  // 0: the smallest filter (bb_bytes_for)
   const double fpp = FppFlag(flags);
   size.from_target = true;
   size.request = DescribeRequest(ndv, flags.Required("--fpp"), pow2, reader_safe);
