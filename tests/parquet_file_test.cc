@@ -28,6 +28,7 @@
 #include "blockbloom/hashing.h"
 #include "blockbloom/parquet_file.h"
 #include "blockbloom/parquet_file.hpp"
+#include "blockbloom/parquet_value.h"
 #include "blockbloom/parquet_format.h"
 #include "parquet_test_file.h"
 
@@ -1034,6 +1035,49 @@ TEST(ParquetFile, FooterFieldsOfAnotherWireTypeReadAsAbsent) {
   EXPECT_EQ(file.Column(0).converted_type, BB_PARQUET_CONVERTED_NONE);
   EXPECT_EQ(file.Chunk(0, 0).num_values, -1);
   EXPECT_EQ(file.Chunk(0, 0).has_filter, 0);
+}
+
+TEST(ParquetFile, ALegacyDecimalWithoutItsScaleCannotBeProbed) {
+  // SchemaElement.scale (field 7) as a string is skipped, as if absent: the
+  // column still lists, but its values cannot be written as decimals (scale
+  // 0 would hash "1.23" as a different value than the file holds).
+  const std::string root1 = Element("schema", 1);
+  bbtest::CompactWriter leaf;
+  leaf.BeginStruct().Field(1, bbtest::kI32).I(BB_PARQUET_INT32).Field(4, bbtest::kBinary).Binary("d");
+  leaf.Field(6, bbtest::kI32).I(5);  // DECIMAL, old style
+  leaf.Field(7, bbtest::kBinary).Binary("2").Field(8, bbtest::kI32).I(9).EndStruct();
+  bbtest::CompactWriter m;
+  m.BeginStruct().Field(1, bbtest::kI32).I(1);
+  m.Field(2, bbtest::kList).ListHeader(bbtest::kStruct, 2).Raw(root1).Raw(leaf.bytes());
+  m.Field(3, bbtest::kI64).I(0).Field(4, bbtest::kList).ListHeader(bbtest::kStruct, 0);
+  m.EndStruct();
+  File file;
+  ASSERT_EQ(file.OpenFooter(m.bytes()), BB_OK) << file.why;
+  const bb_parquet_column col = file.Column(0);
+  EXPECT_EQ(col.converted_type, 5);
+  uint8_t out[64];
+  size_t out_len = 0;
+  char why[BB_PARQUET_VALUE_ERROR_MAX] = "";
+  EXPECT_EQ(bb_parquet_encode_text(&col, "123", 3, 0, out, sizeof out, &out_len, why, sizeof why),
+            BB_ERR_PARQUET_UNSUPPORTED)
+      << why;
+  // With its scale, the same column takes decimals.
+  bbtest::CompactWriter good;
+  good.BeginStruct().Field(1, bbtest::kI32).I(BB_PARQUET_INT32).Field(4, bbtest::kBinary).Binary("d");
+  good.Field(6, bbtest::kI32).I(5).Field(7, bbtest::kI32).I(2).Field(8, bbtest::kI32).I(9).EndStruct();
+  bbtest::CompactWriter m2;
+  m2.BeginStruct().Field(1, bbtest::kI32).I(1);
+  m2.Field(2, bbtest::kList).ListHeader(bbtest::kStruct, 2).Raw(root1).Raw(good.bytes());
+  m2.Field(3, bbtest::kI64).I(0).Field(4, bbtest::kList).ListHeader(bbtest::kStruct, 0);
+  m2.EndStruct();
+  File file2;
+  ASSERT_EQ(file2.OpenFooter(m2.bytes()), BB_OK) << file2.why;
+  const bb_parquet_column col2 = file2.Column(0);
+  ASSERT_EQ(bb_parquet_encode_text(&col2, "1.23", 4, 0, out, sizeof out, &out_len, why, sizeof why),
+            BB_OK)
+      << why;
+  ASSERT_EQ(out_len, 4u);
+  EXPECT_EQ(out[0], 123);
 }
 
 TEST(ParquetFile, BadLogicalTypesAreMalformed) {
