@@ -250,11 +250,12 @@ void PutLittle(UInt128 v, int width, std::string* out) {
 // "urn:uuid:" in any case.
 bool IsUrnPrefix(std::string_view s) {
   static const char kUrn[] = "urn:uuid:";
+  if (s.size() != 9) return false;
   for (size_t i = 0; i < s.size(); ++i) {
     const char c = s[i] >= 'A' && s[i] <= 'Z' ? static_cast<char>(s[i] - 'A' + 'a') : s[i];
     if (c != kUrn[i]) return false;
   }
-  return s.size() == 9;
+  return true;
 }
 
 int HexDigit(char c) {
