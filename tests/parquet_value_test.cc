@@ -401,6 +401,20 @@ const TextCase kText[] = {
     {"double", 0, "inf(1)", nullptr, S},
     // Issue 34: trailing zeros past the scale are exact; a huge exponent is
     // decided from its size.
+    // FLOAT16 from the decimal text's exact value, rounded once: these texts
+    // round to a double that is exactly midway between two halves.
+    {"float16", 0, "1.00048828125", "003c", BB_OK},  // the midpoint: ties to even
+    {"float16", 0, "1.000488281250000000000000000001", "013c", BB_OK},
+    {"float16", 0, "1.00146484375", "023c", BB_OK},  // midway 0x3c01 .. 0x3c02: even
+    {"float16", 0, "1.001464843749999999999999999999", "013c", BB_OK},
+    {"float16", 0, "-1.001464843749999999999999999999", "01bc", BB_OK},
+    {"float16", 0, "65519.99999999999999999999", "ff7b", BB_OK},  // below 65520: 65504
+    {"float16", 0, "65520", nullptr, R},  // the midpoint rounds to even: infinity
+    {"float16", 0, "2.98023223876953125e-08", nullptr, R},  // 2^-25: rounds to 0
+    {"float16", 0, "2.980232238769531250000000001e-08", "0100", BB_OK},
+    {"float16", 0, "0.0000000298023223876953125000000001", "0100", BB_OK},
+    {"float16", 0, "0x1.002p0", "003c", BB_OK},  // hex: exactly the midpoint, to even
+    {"float16", 0, "0x1.004p0", "013c", BB_OK},
     {"decimal(9,2)", 0, "1.230", "7b000000", BB_OK},
     {"decimal(9,2)", 0, "1.235", nullptr, S},
     {"decimal(9,2)", 0, "1E+999999999", nullptr, R},

@@ -18,6 +18,13 @@ __extension__ typedef unsigned __int128 UInt128;
 // [-]digits, no '+', spaces or leading zeros, "-0" refused; in min .. max.
 int ParseInteger(std::string_view s, Int128 min, Int128 max, Int128* v, std::string* why);
 
+// The one NaN of the text rule, whatever sign or payload the text named: the
+// positive quiet NaN with no payload (what Python's float('nan'), numpy's
+// np.nan, Java's Double.NaN and C's NAN are on x86 and ARM).
+constexpr uint32_t kFloatNaN = 0x7fc00000u;
+constexpr uint64_t kDoubleNaN = 0x7ff8000000000000u;
+constexpr uint16_t kHalfNaN = 0x7e00u;
+
 // What a floating-point text is: a finite or infinite number, or NaN (every
 // spelling of NaN is the one NaN: its sign and payload are not kept).
 enum class FloatClass { kNumber, kNaN };
@@ -29,6 +36,14 @@ enum class FloatClass { kNumber, kNaN };
 // overflows, or a non-zero one that rounds to 0, is a range error.
 int ParseDouble(std::string_view s, double* v, FloatClass* cls, std::string* why);
 int ParseFloat(std::string_view s, float* v, FloatClass* cls, std::string* why);
+
+// As ParseDouble, rounded once to the nearest IEEE half (ties to even): the
+// half's bits (NaN: kHalfNaN). A decimal text is rounded from its exact
+// value, never through the nearest double (which can land on a midpoint
+// between two halves the text is not on); a hex text of more than 53
+// significant bits rounds through the double. A finite number rounding to
+// infinity, or a non-zero one rounding to 0, is a range error.
+int ParseHalf(std::string_view s, uint16_t* bits, std::string* why);
 
 // [-]digits[.digits][(e|E)[+|-]digits]: the unscaled value of DECIMAL(p, s),
 // p <= 38, exactly (digits beyond the scale must be zeros). Decided from the

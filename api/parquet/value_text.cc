@@ -20,12 +20,6 @@ constexpr int kConvertedUtf8 = 0, kConvertedEnum = 4, kConvertedDecimal = 5, kCo
               kConvertedUint8 = 11, kConvertedInt64 = 18, kConvertedJson = 19,
               kConvertedBson = 20, kConvertedInterval = 21;
 constexpr int64_t kJulian1970 = 2440588;
-// The one NaN of the text rule, whatever sign or payload the text named: the
-// positive quiet NaN with no payload (what Python's float('nan'), numpy's
-// np.nan, Java's Double.NaN and C's NAN are on x86 and ARM).
-constexpr uint32_t kFloatNaN = 0x7fc00000u;
-constexpr uint64_t kDoubleNaN = 0x7ff8000000000000u;
-constexpr uint16_t kHalfNaN = 0x7e00u;
 constexpr int kMaxPrecision = 38;
 
 enum class Kind {
@@ -275,28 +269,6 @@ bool Hex(std::string_view s, std::string* out) {
   return true;
 }
 
-// A double rounded to the nearest IEEE half (ties to even).
-uint16_t ToHalf(double d) {
-  uint16_t sign = std::signbit(d) ? 0x8000 : 0;
-  if (std::isnan(d)) return kHalfNaN;
-  d = std::fabs(d);
-  if (std::isinf(d) || d >= 65520.0) return sign | 0x7c00;
-  int e = 0;
-  std::frexp(d, &e);  // d = m * 2^e, m in [0.5, 1)
-  int exp = e - 1;    // d = 1.x * 2^exp
-  if (exp < -14) exp = -14;  // subnormal: fixed quantum 2^-24
-  const double q = std::ldexp(1.0, exp - 10);
-  double n = std::nearbyint(d / q);  // the FE_TONEAREST default: ties to even
-  uint32_t m = static_cast<uint32_t>(n);
-  if (m >= 2048) {  // rounded up into the next binade
-    m >>= 1;
-    ++exp;
-  }
-  if (m < 1024) return sign | static_cast<uint16_t>(m);  // subnormal (or zero)
-  if (exp > 15) return sign | 0x7c00;
-  return sign | static_cast<uint16_t>((exp + 15) << 10 | (m - 1024));
-}
-
 int Encode(const Rules& r, std::string_view s, std::string* out, std::string* why) {
   int rc = BB_OK;
   switch (r.kind) {
@@ -316,26 +288,21 @@ int Encode(const Rules& r, std::string_view s, std::string* out, std::string* wh
       PutLittle(bits, 4, out);
       return BB_OK;
     }
-    case Kind::kDouble:
-    case Kind::kFloat16: {
+    case Kind::kDouble: {
       double d = 0;
       FloatClass cls = FloatClass::kNumber;
       rc = ParseDouble(s, &d, &cls, why);
       if (rc != BB_OK) return rc;
-      if (r.kind == Kind::kDouble) {
-        uint64_t bits = kDoubleNaN;
-        if (cls == FloatClass::kNumber) std::memcpy(&bits, &d, 8);
-        PutLittle(bits, 8, out);
-      } else {
-        const uint16_t h = cls == FloatClass::kNaN ? kHalfNaN : ToHalf(d);
-        if (cls == FloatClass::kNumber &&
-            (((h & 0x7fff) == 0x7c00 && !std::isinf(d)) || ((h & 0x7fff) == 0 && d != 0))) {
-          *why = "is out of range";
-          return BB_ERR_VALUE_RANGE;
-        }
-        PutLittle(h, 2, out);
-      }
+      uint64_t bits = kDoubleNaN;
+      if (cls == FloatClass::kNumber) std::memcpy(&bits, &d, 8);
+      PutLittle(bits, 8, out);
       return BB_OK;
+    }
+    case Kind::kFloat16: {
+      uint16_t bits = 0;
+      rc = ParseHalf(s, &bits, why);
+      if (rc == BB_OK) PutLittle(bits, 2, out);
+      return rc;
     }
     case Kind::kDecimal: {
       Int128 v = 0;

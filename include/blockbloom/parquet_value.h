@@ -27,7 +27,8 @@
  * - FLOAT / DOUBLE: [+|-] then a decimal or hexadecimal (0x) floating-point
  *   number, "nan", "inf", "infinity" (case-insensitive), rounded once to the
  *   nearest value; "-0.0" distinct from "0.0"; FLOAT16
- *   (FIXED_LEN_BYTE_ARRAY(2)) the same, rounded to the nearest half;
+ *   (FIXED_LEN_BYTE_ARRAY(2)) the same, rounded once to the nearest half
+ *   (ties to even) from the decimal text's exact value;
  * - one NaN: every spelling of NaN ("nan", "-nan", "NaN", "+nan") is the
  *   positive quiet NaN without payload, bytes 0x7fc00000 (FLOAT),
  *   0x7ff8000000000000 (DOUBLE), 0x7e00 (FLOAT16): what Python, numpy, Java
