@@ -2,7 +2,8 @@
 // Parsers of the text forms of parquet_value.h: integers, floating-point
 // numbers, decimals, dates, times, timestamps, intervals. Each returns BB_OK,
 // BB_ERR_VALUE_SYNTAX or BB_ERR_VALUE_RANGE and, on error, what is wrong in
-// *why (no value in it). None reads the process locale.
+// *why (no value in it). None reads the process locale. Numbers are in
+// value_parse.cc, dates, times and intervals in value_parse_time.cc.
 #ifndef BLOCKBLOOM_API_PARQUET_VALUE_PARSE_H_
 #define BLOCKBLOOM_API_PARQUET_VALUE_PARSE_H_
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Values as people write them, turned into the bytes Parquet hashes
 // (bb_parquet_encode_text, bb_parquet_hash_text, bb_parquet_value_form;
-// parquet_value.h). The text parsers live in value_parse.cc.
+// parquet_value.h). The text parsers live in value_parse.cc and
+// value_parse_time.cc.
 #include <cmath>
 #include <cstring>
 #include <limits>
