@@ -684,13 +684,16 @@ def _float_cases():
         out.append({"column": column, "type": name.upper(),
                     "stored": [v(1.5, ["1.5", "1.50", "0x1.8p0", "15e-1"]),
                                v(-0.0, ["-0.0", "-0"]),
-                               v(float("inf"), ["inf", "INF", "Inf"]),
+                               v(float("inf"), ["inf", "INF", "Inf", "Infinity", "+inf"]),
                                v(-2.25, ["-2.25"]),
-                               v(float("nan"), ["nan", "NaN"])],  # the positive quiet NaN
-                    "absent": [v(0.0, ["0.0", "0"]), v(2.5, ["2.5"]), v(float("-inf"), ["-inf"])],
+                               # The positive quiet NaN: every spelling of NaN is it.
+                               v(float("nan"), ["nan", "NaN", "-nan", "-NaN", "+nan"])],
+                    "absent": [v(0.0, ["0.0", "0"]), v(2.5, ["2.5"]),
+                               v(float("-inf"), ["-inf", "-Infinity"])],
                     "refusals": [("abc", "syntax"), ("", "syntax"), ("1.5x", "syntax"),
                                  ("1,5", "syntax"), ("1e999", "range"), ("-1e999", "range"),
-                                 ("1e-999", "range")]})
+                                 ("1e-999", "range"), ("nan(1)", "syntax"), ("--1", "syntax"),
+                                 (" 1.5", "syntax")]})
     half = Column(["half"], FIXED_LEN_BYTE_ARRAY, 2, logical=("FLOAT16",))
 
     def h(x, texts):
@@ -713,11 +716,13 @@ def _decimal_cases():
     specs = [
         # (column, scale, precision, [(text, other spellings)], absent, refusals)
         (Column(["dec9_2"], INT32, logical=("DECIMAL", 2, 9)), 2, 9,
-         [("123.45", []), ("123.40", ["123.4"]), ("-0.05", []), ("0.00", ["0", "0.0", "-0.00"]),
+         [("123.45", ["1.2345E+2", "12345e-2"]), ("123.40", ["123.4", "123.400", "1.234E2"]),
+          ("-0.05", ["-5E-2"]), ("0.00", ["0", "0.0", "-0.00", "0E-10", "0E+999999999"]),
           ("9999999.99", []), ("-9999999.99", []), ("-123.45", [])],
          ["123.46", "1.00"],
          [("1234567890", "range"), ("12345678", "range"), ("1.234", "syntax"), ("abc", "syntax"),
-          ("1e2", "syntax"), ("", "syntax"), (" 1.5", "syntax"), ("1.2.3", "syntax"),
+          ("1E+999999999", "range"), ("NaN", "range"), ("1.2345E+1", "syntax"), ("1e", "syntax"),
+          ("", "syntax"), (" 1.5", "syntax"), ("1.2.3", "syntax"),
           (".5", "syntax"), ("00.5", "syntax"), ("+1.5", "syntax")]),
         (Column(["dec4_1"], INT32, logical=("DECIMAL", 1, 4)), 1, 4,
          [("999.9", []), ("-999.9", []), ("0.5", [])],
@@ -795,11 +800,18 @@ def _time_cases():
                 objects = [datetime.time(h, m, s, frac // 1000)]
             return _value(struct.pack(fmt, count), [text] + list(others), objects)
         fraction = "123456789"[:digits]
-        stored = [v("12:34:56", fraction), v("00:00:00", "", ["00:00:00.0", "00:00:00." + "0" * digits]),
+        utc_spellings = ["14:34:56." + fraction + "+02:00", "12:34:56." + fraction + "+00"] \
+            if unit != MILLIS else []
+        stored = [v("12:34:56", fraction, utc_spellings),
+                  v("00:00:00", "", ["00:00:00.0", "00:00:00." + "0" * digits, "00:00:00.000000000"]),
                   v("23:59:59", "9" * digits), v("12:34:56", "5", ["12:34:56.50"])]
         refusals = [("24:00:00", "range"), ("12:34:56." + "1" * (digits + 1), "syntax"),
                     ("12:60:00", "range"), ("12:34:60", "range"), ("12:34", "syntax"),
-                    ("1:02:03", "syntax"), ("", "syntax"), ("12:34:56Z", "syntax")]
+                    ("1:02:03", "syntax"), ("", "syntax"), ("12:34:56 Europe/Berlin", "syntax")]
+        if unit == MILLIS:  # local time: no zone
+            refusals.append(("12:34:56Z", "syntax"))
+        else:  # UTC-adjusted: a zone is converted (PostgreSQL's timetz prints +00)
+            refusals.append(("12:34:56+24:00", "range"))
         out.append({"column": column, "type": "TIME(%s)" % name.upper(), "stored": stored,
                     "absent": [v("12:34:57", ""), v("01:00:00", "")], "refusals": refusals})
     return out
@@ -816,7 +828,8 @@ def _timestamp_value(column, unit, utc, local_text, fraction, count_fmt="<q", in
     texts = [local_text + tail, local_text.replace(" ", "T") + tail]
     if utc:
         texts += [local_text + tail + "Z", local_text.replace(" ", "T") + tail + "Z",
-                  local_text + tail + "+00:00", local_text + tail + "-00:00"]
+                  local_text + tail + "+00:00", local_text + tail + "-00:00",
+                  local_text + tail + "+00", local_text + tail + " UTC", local_text + tail + " +0000"]
         for offset, sign in ((datetime.timedelta(hours=2), "+02:00"),
                              (-datetime.timedelta(hours=5, minutes=30), "-05:30")):
             shifted = (naive + offset).isoformat(sep="T" if sign == "+02:00" else " ")
@@ -883,7 +896,7 @@ def _timestamp_cases():
                            v96("1969-12-31 23:59:59", "999999999")],
                 "absent": [v96("2024-01-31 12:34:57", "")],
                 "refusals": [("2024-01-31 12:34:56Z", "syntax"), ("2024-01-31 12:34:56+02:00", "syntax"),
-                             ("2024-01-31 12:34:56.1234567890", "syntax"), ("2024-01-31", "syntax")]})
+                             ("2024-01-31 12:34:56.1234567891", "syntax"), ("2024-01-31", "syntax")]})
     return out
 
 
@@ -915,7 +928,8 @@ def _byte_cases():
 
     def u(text):
         value = uuid.UUID(text)
-        return _value(value.bytes, [str(value), str(value).upper(), value.hex, value.hex.upper()],
+        return _value(value.bytes, [str(value), str(value).upper(), value.hex, value.hex.upper(),
+                                    "{%s}" % str(value).upper(), value.urn],
                       [value], [value.hex])
     out.append({"column": uuid_column, "type": "UUID",
                 "stored": [u("123e4567-e89b-12d3-a456-426614174000"),
@@ -924,20 +938,27 @@ def _byte_cases():
                 "absent": [u("123e4567-e89b-12d3-a456-426614174001")],
                 "refusals": [("123e4567-e89b-12d3-a456-42661417400", "syntax"),
                              ("123e4567e89b-12d3-a456-426614174000", "syntax"),
-                             ("{123e4567-e89b-12d3-a456-426614174000}", "syntax"),
+                             ("{123e4567-e89b-12d3-a456-426614174000", "syntax"),
+                             ("{123e4567e89b12d3a456426614174000}", "syntax"),
                              ("g23e4567-e89b-12d3-a456-426614174000", "syntax"),
                              ("123e4567-e89b-12d3-a456-4266141740000", "syntax"),
                              ("", "syntax")]})
     interval = Column(["interval"], FIXED_LEN_BYTE_ARRAY, 12, converted=CONVERTED["INTERVAL"])
 
-    def i(months, days, ms):
+    def i(months, days, ms, others=()):
         plain = struct.pack("<III", months, days, ms)
-        return _value(plain, ["%d months %d days %d ms" % (months, days, ms)], [plain], [plain.hex()])
+        return _value(plain, ["%d months %d days %d ms" % (months, days, ms)] + list(others), [plain],
+                      [plain.hex()])
     out.append({"column": interval, "type": "INTERVAL",
-                "stored": [i(14, 3, 5000), i(0, 0, 0), i(4294967295, 4294967295, 4294967295)],
-                "absent": [i(14, 3, 5001), i(1, 0, 0)],
-                "refusals": [("4294967296 months 0 days 0 ms", "range"), ("14 months", "syntax"),
-                             ("-1 months 0 days 0 ms", "syntax"), ("14 months 3 days", "syntax"),
+                "stored": [i(14, 3, 5000, ["1 year 2 mons 3 days 00:00:05", "1 year 2 months 3 days 00:00:05",
+                                           "14 mons 3 days 00:00:05.000", "P1Y2M3DT5S", "P14M3DT0H0M5.000S"]),
+                           i(0, 0, 0, ["00:00:00", "PT0S", "0 days"]),
+                           i(4294967295, 4294967295, 4294967295,
+                             ["4294967295 mons 4294967295 days 1193:02:47.295"])],
+                "absent": [i(14, 3, 5001), i(1, 0, 0, ["1 mon", "P1M"])],
+                "refusals": [("4294967296 months 0 days 0 ms", "range"), ("3 days 14 months", "syntax"),
+                             ("-1 months 0 days 0 ms", "range"), ("1 mon -2 days", "range"),
+                             ("P1D2M", "syntax"), ("00:00:00.0001", "syntax"), ("1 fortnight", "syntax"),
                              ("", "syntax")]})
     return out
 

@@ -6,7 +6,10 @@
 // datetime and uuid; day numbers: 2024-01-31 = 19753, 0001-01-01 = -719162),
 // and each refusal's code.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <clocale>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -214,7 +217,7 @@ const TextCase kText[] = {
     {"decimal(9,2)", 0, "1.", nullptr, S},
     {"decimal(9,2)", 0, ".5", nullptr, S},
     {"decimal(9,2)", 0, "+1", nullptr, S},
-    {"decimal(9,2)", 0, "1e2", nullptr, S},
+    {"decimal(9,2)", 0, "1e2", "10270000", BB_OK},  // 100.00: exponents are exact
     {"decimal(4,1)", 0, "99999", nullptr, R},
     {"decimal(4,1)", 0, "999.9", "0f270000", BB_OK},
     {"decimal(18,2)", 0, "1.00", "6400000000000000", BB_OK},
@@ -268,7 +271,12 @@ const TextCase kText[] = {
     {"uuid", 0, "123e4567-e89b-12d3-a456-42661417400g", nullptr, S},
     {"uuid", 0, "123e4567e-89b-12d3-a456-426614174000", nullptr, S},
     {"interval", 0, "1 months 2 days 3 ms", "010000000200000003000000", BB_OK},
-    {"interval", 0, "1 month 2 days 3 ms", nullptr, S},
+    {"interval", 0, "1 month 2 days 3 ms", "010000000200000003000000", BB_OK},
+    {"interval", 0, "1 months 2 days", "010000000200000000000000", BB_OK},
+    {"interval", 0, "2 days 1 months", nullptr, S},
+    {"interval", 0, "1 months  2 days", nullptr, S},
+    {"interval", 0, "1 months 2 days ", nullptr, S},
+    {"interval", 0, "", nullptr, S},
     {"interval", 0, "4294967296 months 0 days 0 ms", nullptr, R},
     {"string", 0, "h\xc3\xa9", "68c3a9", BB_OK},
     {"string", H, "68C3A9", "68c3a9", BB_OK},
@@ -279,6 +287,140 @@ const TextCase kText[] = {
     {"fixed(3)", 0, "abc", "616263", BB_OK},
     {"fixed(3)", 0, "abcd", nullptr, S},
     {"int32", H, "00000000", nullptr, S},
+
+    // Values as engines print them (docs/formats.md, "What engines print").
+    // DuckDB: TIMESTAMPTZ with an hours-only offset, INTERVAL, TIMETZ, floats.
+    {"timestamp(us,utc)", 0, "2024-01-31 12:00:00+00", "00104a9e3c100600", BB_OK},
+    {"timestamp(us,utc)", 0, "2024-01-31 17:30:00+05:30", "00104a9e3c100600", BB_OK},
+    {"timestamp(us,utc)", 0, "2024-01-31 12:00:00+0", nullptr, S},
+    {"interval", 0, "1 month 2 days 00:00:01", "0100000002000000e8030000", BB_OK},
+    {"interval", 0, "1 year 2 months 3 days 04:05:06.789", "0e000000030000006568e000", BB_OK},
+    {"interval", 0, "25:00:00", "0000000000000000804a5d05", BB_OK},
+    {"time(us,utc)", 0, "12:00:00+00", "00b0eb0e0a000000", BB_OK},
+    {"double", 0, "inf", "000000000000f07f", BB_OK},
+    {"double", 0, "-inf", "000000000000f0ff", BB_OK},
+    // PostgreSQL: timestamptz (also a historical seconds offset), interval
+    // (IntervalStyle postgres and iso_8601), float8 and numeric specials,
+    // timetz, infinite and BC dates.
+    {"timestamp(us,utc)", 0, "2024-01-31 12:00:00.123456+05:30", "40ec1f0238100600", BB_OK},
+    {"timestamp(us,utc)", 0, "1890-01-01 00:53:28+00:53:28", "00e0cd02f607f7ff", BB_OK},
+    {"timestamp(us,utc)", 0, "2024-01-31 12:00:00+05:3", nullptr, S},
+    {"timestamp(us,utc)", 0, "2024-01-31 12:00:00+05:60", nullptr, R},
+    {"interval", 0, "1 mon 2 days 00:00:01", "0100000002000000e8030000", BB_OK},
+    {"interval", 0, "1 year 2 mons", "0e0000000000000000000000", BB_OK},
+    {"interval", 0, "00:00:00", "000000000000000000000000", BB_OK},
+    {"interval", 0, "-1 days", nullptr, R},
+    {"interval", 0, "-00:00:01", nullptr, R},
+    {"interval", 0, "00:00:00.000001", nullptr, S},
+    {"interval", 0, "00:00:00.5000", "0000000000000000f4010000", BB_OK},
+    {"interval", 0, "00:60:00", nullptr, R},
+    {"interval", 0, "P1Y2M3DT4H5M6.789S", "0e000000030000006568e000", BB_OK},
+    {"interval", 0, "P2WT1.5S", "000000000e000000dc050000", BB_OK},
+    {"interval", 0, "PT0S", "000000000000000000000000", BB_OK},
+    {"interval", 0, "P1M2DT1S", "0100000002000000e8030000", BB_OK},
+    {"interval", 0, "P-1D", nullptr, R},
+    {"interval", 0, "-P1D", nullptr, R},
+    {"interval", 0, "P1D2M", nullptr, S},
+    {"interval", 0, "P1.5D", nullptr, S},
+    {"interval", 0, "PT", nullptr, S},
+    {"interval", 0, "P", nullptr, S},
+    {"interval", 0, "PTT1S", nullptr, S},
+    {"interval", 0, "P4294967296M", nullptr, R},
+    {"interval", 0, "P358Y", "c81000000000000000000000", BB_OK},  // 4296 months
+    {"interval", 0, "P357913942Y", nullptr, R},  // 4294967304 months
+    {"double", 0, "NaN", "000000000000f87f", BB_OK},
+    {"double", 0, "Infinity", "000000000000f07f", BB_OK},
+    {"double", 0, "-Infinity", "000000000000f0ff", BB_OK},
+    {"float", 0, "-Infinity", "000080ff", BB_OK},
+    {"decimal(9,2)", 0, "NaN", nullptr, R},
+    {"decimal(9,2)", 0, "-Infinity", nullptr, R},
+    {"time(us,utc)", 0, "12:00:00+05:30", "00aabf7205000000", BB_OK},
+    {"time(us,utc)", 0, "01:00:00+02:00", "00bc434713000000", BB_OK},  // 23:00 UTC
+    {"time(us)", 0, "12:00:00+05:30", nullptr, S},
+    {"date", 0, "infinity", nullptr, R},
+    {"date", 0, "0044-03-15 BC", nullptr, R},
+    {"timestamp(us)", 0, "-infinity", nullptr, R},
+    // Spark SQL: a UTC-adjusted timestamp printed in the session time zone
+    // (set to UTC) without an offset; Java BigDecimal's exponent forms.
+    {"timestamp(us,utc)", 0, "2024-01-31 12:00:00", "00104a9e3c100600", BB_OK},
+    {"decimal(38,10)", 0, "0E-10", "00000000000000000000000000000000", BB_OK},
+    {"decimal(9,2)", 0, "1.2E+3", "c0d40100", BB_OK},   // 1200.00
+    {"decimal(9,2)", 0, "1.5e3", "f0490200", BB_OK},    // 1500.00
+    {"decimal(9,2)", 0, "12E-1", "78000000", BB_OK},    // 1.20
+    {"decimal(9,2)", 0, "1E-3", nullptr, S},
+    {"decimal(9,2)", 0, "1E", nullptr, S},
+    {"decimal(9,2)", 0, "1E+", nullptr, S},
+    {"decimal(9,2)", 0, "E5", nullptr, S},
+    {"decimal(9,2)", 0, "1E5E5", nullptr, S},
+    // Trino: a zone after a space, UTC or an offset; a zone name is refused.
+    {"timestamp(ms,utc)", 0, "2024-01-31 12:00:00.000 UTC", "00ea635f8d010000", BB_OK},
+    {"timestamp(ms,utc)", 0, "2024-01-31 17:30:00.000 +05:30", "00ea635f8d010000", BB_OK},
+    {"timestamp(ms,utc)", 0, "2024-01-31 12:00:00.000 Europe/Berlin", nullptr, S},
+    {"timestamp(ms,utc)", 0, "2024-01-31 12:00:00 CET", nullptr, S},
+    {"timestamp(ms)", 0, "2024-01-31 12:00:00.000 UTC", nullptr, S},
+    // pandas: Timestamp's str() with +00:00, nanoseconds, nan.
+    {"timestamp(ms,utc)", 0, "2024-01-31 12:00:00+00:00", "00ea635f8d010000", BB_OK},
+    {"timestamp(ns,utc)", 0, "2024-01-31 12:00:00.123456789+00:00", "154daa58ca6caf17", BB_OK},
+    {"double", 0, "nan", "000000000000f87f", BB_OK},
+    // pyarrow: a zoned timestamp ends in Z; a finer unit's zeros are exact.
+    {"timestamp(ns,utc)", 0, "2024-01-31 12:00:00.123456789Z", "154daa58ca6caf17", BB_OK},
+    {"timestamp(ns,utc)", 0, "2024-01-31T12:00:00.123456789Z", "154daa58ca6caf17", BB_OK},
+    {"timestamp(us,utc)", 0, "2024-01-31 12:00:00.123456000Z", "40f24b9e3c100600", BB_OK},
+    {"timestamp(us,utc)", 0, "2024-01-31 12:00:00.123456789Z", nullptr, S},
+    {"time(ms)", 0, "12:34:56.789000", "952cb302", BB_OK},
+    // BigQuery: " UTC"; Snowflake: " +0000" / " -0800"; ClickHouse: local ms.
+    {"timestamp(us,utc)", 0, "2024-01-31 12:00:00.123456 UTC", "40f24b9e3c100600", BB_OK},
+    {"timestamp(us,utc)", 0, "2024-01-31 12:00:00 GMT", "00104a9e3c100600", BB_OK},
+    {"timestamp(ms,utc)", 0, "2024-01-31 12:00:00.000 +0000", "00ea635f8d010000", BB_OK},
+    {"timestamp(ms,utc)", 0, "2024-01-31 04:00:00.000 -0800", "00ea635f8d010000", BB_OK},
+    {"timestamp(ms,utc)", 0, "2024-01-31 12:00:00.000  +0000", nullptr, S},
+    {"timestamp(ms)", 0, "2024-01-31 12:00:00.000", "00ea635f8d010000", BB_OK},
+    // SQL Server / .NET print a UUID in braces (uppercase); Python's uuid.urn.
+    {"uuid", 0, "{123E4567-E89B-12D3-A456-426614174000}", "123e4567e89b12d3a456426614174000", BB_OK},
+    {"uuid", 0, "urn:uuid:123e4567-e89b-12d3-a456-426614174000", "123e4567e89b12d3a456426614174000", BB_OK},
+    {"uuid", 0, "{123e4567-e89b-12d3-a456-426614174000", nullptr, S},
+    {"uuid", 0, "{123e4567e89b12d3a456426614174000}", nullptr, S},
+    // One NaN: every spelling is the positive quiet NaN; other stored bits by hex.
+    {"double", 0, "-nan", "000000000000f87f", BB_OK},
+    {"double", 0, "+NaN", "000000000000f87f", BB_OK},
+    {"double", P, "-nan", "000000000000f87f", BB_OK},
+    {"float", 0, "-NaN", "0000c07f", BB_OK},
+    {"float16", 0, "-nan", "007e", BB_OK},
+    {"double", H, "000000000000f8ff", "000000000000f8ff", BB_OK},
+    {"double", H, "010000000000f87f", "010000000000f87f", BB_OK},
+    {"float", H, "0000c0ff", "0000c0ff", BB_OK},
+    {"float", H, "0000c0", nullptr, S},
+    {"double", 0, "--1", nullptr, S},
+    {"double", 0, "+-1", nullptr, S},
+    {"double", 0, "+1.5", "000000000000f83f", BB_OK},
+    {"double", 0, "0x1.8p1", "0000000000000840", BB_OK},
+    {"double", 0, "0x", nullptr, S},
+    {"double", 0, "0x-1p0", nullptr, S},
+    {"double", 0, "1,5", nullptr, S},
+    {"double", 0, "4.9e-324", "0100000000000000", BB_OK},
+    {"double", 0, "inf(1)", nullptr, S},
+    // Issue 34: trailing zeros past the scale are exact; a huge exponent is
+    // decided from its size.
+    // FLOAT16 from the decimal text's exact value, rounded once: these texts
+    // round to a double that is exactly midway between two halves.
+    {"float16", 0, "1.00048828125", "003c", BB_OK},  // the midpoint: ties to even
+    {"float16", 0, "1.000488281250000000000000000001", "013c", BB_OK},
+    {"float16", 0, "1.00146484375", "023c", BB_OK},  // midway 0x3c01 .. 0x3c02: even
+    {"float16", 0, "1.001464843749999999999999999999", "013c", BB_OK},
+    {"float16", 0, "-1.001464843749999999999999999999", "01bc", BB_OK},
+    {"float16", 0, "65519.99999999999999999999", "ff7b", BB_OK},  // below 65520: 65504
+    {"float16", 0, "65520", nullptr, R},  // the midpoint rounds to even: infinity
+    {"float16", 0, "2.98023223876953125e-08", nullptr, R},  // 2^-25: rounds to 0
+    {"float16", 0, "2.980232238769531250000000001e-08", "0100", BB_OK},
+    {"float16", 0, "0.0000000298023223876953125000000001", "0100", BB_OK},
+    {"float16", 0, "0x1.002p0", "003c", BB_OK},  // hex: exactly the midpoint, to even
+    {"float16", 0, "0x1.004p0", "013c", BB_OK},
+    {"decimal(9,2)", 0, "1.230", "7b000000", BB_OK},
+    {"decimal(9,2)", 0, "1.235", nullptr, S},
+    {"decimal(9,2)", 0, "1E+999999999", nullptr, R},
+    {"decimal(9,2)", 0, "1E-999999999", nullptr, S},
+    {"decimal(9,2)", 0, "0E+99999999999999999999999", "00000000", BB_OK},
+    {"decimal(9,2)", 0, "-0.000E5", "00000000", BB_OK},
     {"int32", 4, "1", nullptr, U},
     {"boolean", 0, "true", nullptr, U},
     {"boolean", P, "1", nullptr, U},
@@ -395,8 +537,8 @@ TEST(ParquetValueForm, Strings) {
       {"uint64", 0, "an integer 0 .. 18446744073709551615", BB_OK},
       {"date", 0, "YYYY-MM-DD (0001-01-01 .. 9999-12-31)", BB_OK},
       {"date", P, "an integer -2147483648 .. 2147483647", BB_OK},
-      {"decimal(9,2)", 0, "[-]digits[.digits], at most 7 integer and 2 fraction digits", BB_OK},
-      {"uuid", 0, "8-4-4-4-12 or 32 hex digits", BB_OK},
+      {"decimal(9,2)", 0, "[-]digits[.digits][E[-]digits], at most 7 integer and 2 fraction digits", BB_OK},
+      {"uuid", 0, "8-4-4-4-12 or 32 hex digits (optionally in {} or after urn:uuid:)", BB_OK},
       {"fixed(3)", 0, "exactly 3 bytes", BB_OK},
       {"string", H, "hex digits, two a byte, any bytes", BB_OK},
       {"boolean", 0, "the column is BOOLEAN: Parquet defines no Bloom filter hash for booleans",
@@ -463,4 +605,58 @@ TEST(ParquetValueKind, EachTypeAndTheConvertedAnnotations) {
   EXPECT_EQ(bb_parquet_value_kind(&t, 0, &kind, nullptr, nullptr), BB_ERR_PARQUET_UNSUPPORTED);
   EXPECT_EQ(kind, 7);
   EXPECT_EQ(bb_parquet_value_kind(nullptr, 0, &kind, nullptr, nullptr), BB_ERR_NULL_POINTER);
+}
+
+// Numbers are read the same whatever the process locale: under de_DE, whose
+// decimal point is ',', "1.5" is still 1.5 and "1,5" still not a number (C's
+// strtod would read them the other way round). The locale is compiled into
+// a temporary directory with localedef (LOCPATH), as few systems ship it.
+TEST(ParquetEncodeText, NumbersIgnoreTheProcessLocale) {
+  if (std::system("command -v localedef >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "localedef is not installed: cannot make a de_DE.UTF-8 locale to test under";
+  }
+  char dir[] = "/tmp/blockbloom-locale-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  const std::string locale_dir = std::string(dir) + "/de_DE.UTF-8";
+  const std::string make = "localedef -i de_DE -f UTF-8 " + locale_dir + " >/dev/null 2>&1";
+  (void)std::system(make.c_str());  // exits 1 on mere warnings: the files decide
+  struct stat st;
+  if (stat((locale_dir + "/LC_NUMERIC").c_str(), &st) != 0) {
+    (void)std::system(("rm -rf " + std::string(dir)).c_str());
+    GTEST_SKIP() << "localedef could not make de_DE.UTF-8 (no de_DE locale source?)";
+  }
+  setenv("LOCPATH", dir, 1);
+  ASSERT_NE(std::setlocale(LC_ALL, "de_DE.UTF-8"), nullptr);
+  EXPECT_STREQ(std::localeconv()->decimal_point, ",");
+  EXPECT_EQ(std::strtod("1,5", nullptr), 1.5);  // the locale is in force
+  const struct {
+    const char* type;
+    const char* text;
+    const char* hex;
+  } cases[] = {
+      {"double", "1.5", "000000000000f83f"}, {"double", "1,5", nullptr},
+      {"double", "15e-1", "000000000000f83f"}, {"double", "0x1.8p0", "000000000000f83f"},
+      {"double", "-0.0", "0000000000000080"}, {"double", "nan", "000000000000f87f"},
+      {"double", "-Infinity", "000000000000f0ff"}, {"float", "1.5", "0000c03f"},
+      {"float", "1,5", nullptr}, {"float16", "1.5", "003e"}, {"decimal(9,2)", "1.5", "96000000"},
+      {"decimal(9,2)", "1,5", nullptr}, {"INT8", "-5", "fbffffff"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(std::string(c.type) + " '" + c.text + "'");
+    bb_parquet_column t = Fresh();
+    ASSERT_EQ(bb_parquet_type_parse(c.type, std::strlen(c.type), &t), BB_OK);
+    uint8_t out[16];
+    size_t n = 0;
+    const int rc = bb_parquet_encode_text(&t, c.text, std::strlen(c.text), 0, out, sizeof out, &n,
+                                          nullptr, 0);
+    if (c.hex == nullptr) {
+      EXPECT_EQ(rc, BB_ERR_VALUE_SYNTAX);
+    } else {
+      ASSERT_EQ(rc, BB_OK);
+      EXPECT_EQ(ToHex(out, n), c.hex);
+    }
+  }
+  std::setlocale(LC_ALL, "C");
+  unsetenv("LOCPATH");
+  (void)std::system(("rm -rf " + std::string(dir)).c_str());
 }

@@ -2,7 +2,6 @@
 // Parquet column types by name (bb_parquet_type_parse, parquet_value.h) and
 // the bb_column_type an engine's array of a type's stored values is hashed
 // as (bb_parquet_stored_column_type).
-#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <string>
@@ -14,9 +13,13 @@ namespace blockbloom::internal::parquet_type {
 
 constexpr int kConvertedInterval = 21;
 
+// ASCII only, whatever the process locale (a Turkish locale's tolower maps
+// 'I' to a dotless i, which would make "INT8" an unknown name).
 std::string Lower(const char* name, size_t len) {
   std::string s(name == nullptr ? "" : std::string(name, len));
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char& c : s) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
   return s;
 }
 

@@ -1,45 +1,166 @@
 // SPDX-License-Identifier: Apache-2.0
-// The text forms of integers, decimals, dates, times and timestamps
-// (parquet_value.h); see parquet_value_parse.h.
+// The text forms of integers, floating-point numbers and decimals
+// (parquet_value.h); see value_parse.h. std::from_chars reads the numbers, so
+// no parse depends on the process locale.
 #include "api/parquet/value_parse.h"
 
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <system_error>
+
+#include "api/parquet/value_parse_chars.h"
 #include "blockbloom/blockbloom.h"
 
 namespace blockbloom::internal::parquet_value {
 namespace {
 
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+using chars::Fail;
+using chars::IsDigit;
+using chars::IsHexDigit;
+using chars::IsWord;
 
-int Fail(int code, const char* what, std::string* why) {
-  *why = what;
-  return code;
-}
-
-// Exactly n digits at s[pos..]: their value, else -1.
-int Fixed(std::string_view s, size_t pos, size_t n) {
-  if (pos + n > s.size()) return -1;
-  int v = 0;
-  for (size_t i = pos; i < pos + n; ++i) {
-    if (!IsDigit(s[i])) return -1;
-    v = v * 10 + (s[i] - '0');
+template <typename T>
+int ParseFloating(std::string_view s, T* v, FloatClass* cls, std::string* why) {
+  const char* kForm = "is not a number";
+  const bool negative = !s.empty() && s[0] == '-';
+  if (!s.empty() && (s[0] == '-' || s[0] == '+')) s.remove_prefix(1);
+  if (IsWord(s, "nan")) {
+    *v = std::numeric_limits<T>::quiet_NaN();
+    *cls = FloatClass::kNaN;
+    return BB_OK;
   }
-  return v;
+  *cls = FloatClass::kNumber;
+  if (IsWord(s, "inf") || IsWord(s, "infinity")) {
+    *v = negative ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
+    return BB_OK;
+  }
+  std::chars_format format = std::chars_format::general;
+  if (s.size() >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    format = std::chars_format::hex;
+    s.remove_prefix(2);
+  }
+  // from_chars would take a second sign, and nan(...) or inf of its own:
+  // what is left must start as a number does.
+  if (s.empty() || !(s[0] == '.' || (format == std::chars_format::hex ? IsHexDigit(s[0])
+                                                                      : IsDigit(s[0])))) {
+    return Fail(BB_ERR_VALUE_SYNTAX, kForm, why);
+  }
+  T value = 0;
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), value, format);
+  if (r.ptr != s.data() + s.size() ||
+      (r.ec != std::errc() && r.ec != std::errc::result_out_of_range)) {
+    return Fail(BB_ERR_VALUE_SYNTAX, kForm, why);
+  }
+  if (r.ec == std::errc::result_out_of_range) {
+    return Fail(BB_ERR_VALUE_RANGE, "is out of range", why);
+  }
+  *v = negative ? -value : value;
+  return BB_OK;
 }
 
-// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
-int64_t DaysFromCivil(int64_t y, int m, int d) {
-  y -= m <= 2;
-  const int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const int64_t yoe = y - era * 400;
-  const int64_t doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
+// A double rounded to the nearest IEEE half (ties to even).
+uint16_t ToHalf(double d) {
+  uint16_t sign = std::signbit(d) ? 0x8000 : 0;
+  d = std::fabs(d);
+  if (std::isinf(d) || d >= 65520.0) return sign | 0x7c00;
+  int e = 0;
+  std::frexp(d, &e);  // d = m * 2^e, m in [0.5, 1)
+  int exp = e - 1;    // d = 1.x * 2^exp
+  if (exp < -14) exp = -14;  // subnormal: fixed quantum 2^-24
+  const double q = std::ldexp(1.0, exp - 10);
+  double n = std::nearbyint(d / q);  // the FE_TONEAREST default: ties to even
+  uint32_t m = static_cast<uint32_t>(n);
+  if (m >= 2048) {  // rounded up into the next binade
+    m >>= 1;
+    ++exp;
+  }
+  if (m < 1024) return sign | static_cast<uint16_t>(m);  // subnormal (or zero)
+  if (exp > 15) return sign | 0x7c00;
+  return sign | static_cast<uint16_t>((exp + 15) << 10 | (m - 1024));
 }
 
-int DaysInMonth(int y, int m) {
-  static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-  return m == 2 && leap ? 29 : kDays[m - 1];
+// The value of a half's magnitude bits (0x7c00: infinity).
+double HalfValue(uint16_t mag) {
+  const int e = mag >> 10, f = mag & 0x3ff;
+  if (e == 31) return std::numeric_limits<double>::infinity();
+  return e == 0 ? std::ldexp(f, -24) : std::ldexp(1024 + f, e - 25);
+}
+
+// a (finite, >= 0) lies exactly halfway between two adjacent halves.
+bool IsHalfMidpoint(double a) {
+  if (a > 65520.0 || a == 0) return false;
+  int e = 0;
+  std::frexp(a, &e);
+  const int exp = e - 1 < -14 ? -14 : e - 1;
+  const double n = a / std::ldexp(1.0, exp - 10);
+  return n - std::floor(n) == 0.5;
+}
+
+// Digits without leading zeros and the decimal exponent just above the
+// first: value = 0.digits * 10^lead.
+struct Scientific {
+  std::string digits;
+  int64_t lead = 0;
+};
+
+// A decimal text as from_chars read it (no sign): digits[.digits][(e|E)[+|-]digits].
+Scientific DecimalOfText(std::string_view s) {
+  Scientific r;
+  int64_t point = 0, exponent = 0;
+  bool seen_point = false;
+  size_t i = 0;
+  for (; i < s.size() && (IsDigit(s[i]) || s[i] == '.'); ++i) {
+    if (s[i] == '.') {
+      seen_point = true;
+    } else if (r.digits.empty() && s[i] == '0') {
+      point -= seen_point;  // a leading zero after the point moves the first digit down
+    } else {
+      r.digits += s[i];
+      point += !seen_point;
+    }
+  }
+  if (i < s.size()) {  // e or E, then the exponent, saturated far beyond any text's digits
+    const bool negative = i + 1 < s.size() && s[i + 1] == '-';
+    for (size_t k = i + 1; k < s.size(); ++k) {
+      if (IsDigit(s[k]) && exponent < (int64_t{1} << 50)) exponent = exponent * 10 + (s[k] - '0');
+    }
+    if (negative) exponent = -exponent;
+  }
+  r.lead = point + exponent;
+  return r;
+}
+
+// A finite double >= 0 as exact decimal digits (a double is a dyadic rational).
+Scientific DecimalOfDouble(double a) {
+  int e = 0;
+  const double f = std::frexp(a, &e);
+  uint64_t m = static_cast<uint64_t>(std::ldexp(f, 53));
+  int k = e - 53;
+  while (m != 0 && (m & 1) == 0) m >>= 1, ++k;
+  // a = m * 2^k = m * 5^-k * 10^k for k < 0; a half's midpoint has k >= -25
+  // and m < 2^12, so m * 5^25 fits 128 bits.
+  UInt128 n = m;
+  for (int i = 0; i < -k; ++i) n *= 5;
+  for (int i = 0; i < k; ++i) n *= 2;
+  std::string digits;
+  for (; n > 0; n /= 10) digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(n % 10)));
+  Scientific r;
+  r.lead = static_cast<int64_t>(digits.size()) + (k < 0 ? k : 0);
+  r.digits = digits;
+  return r;
+}
+
+// The sign of x - y, both > 0.
+int Compare(const Scientific& x, const Scientific& y) {
+  if (x.lead != y.lead) return x.lead < y.lead ? -1 : 1;
+  const size_t n = x.digits.size() > y.digits.size() ? x.digits.size() : y.digits.size();
+  for (size_t i = 0; i < n; ++i) {
+    const char a = i < x.digits.size() ? x.digits[i] : '0';
+    const char b = i < y.digits.size() ? y.digits[i] : '0';
+    if (a != b) return a < b ? -1 : 1;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -61,117 +182,105 @@ int ParseInteger(std::string_view s, Int128 min, Int128 max, Int128* v, std::str
   return BB_OK;
 }
 
+int ParseDouble(std::string_view s, double* v, FloatClass* cls, std::string* why) {
+  return ParseFloating(s, v, cls, why);
+}
+
+int ParseFloat(std::string_view s, float* v, FloatClass* cls, std::string* why) {
+  return ParseFloating(s, v, cls, why);
+}
+
+int ParseHalf(std::string_view s, uint16_t* bits, std::string* why) {
+  double d = 0;
+  FloatClass cls = FloatClass::kNumber;
+  const int rc = ParseDouble(s, &d, &cls, why);
+  if (rc != BB_OK) return rc;
+  if (cls == FloatClass::kNaN) {
+    *bits = kHalfNaN;
+    return BB_OK;
+  }
+  const uint16_t h = ToHalf(d);
+  uint16_t mag = h & 0x7fff;
+  const double a = std::fabs(d);
+  std::string_view body = s;
+  if (!body.empty() && (body[0] == '-' || body[0] == '+')) body.remove_prefix(1);
+  const bool decimal = !(body.size() >= 2 && body[0] == '0' && (body[1] == 'x' || body[1] == 'X'));
+  if (std::isfinite(d) && decimal && IsHalfMidpoint(a)) {
+    // The double is a midpoint: the text's exact value says which way it rounds.
+    const int side = Compare(DecimalOfText(body), DecimalOfDouble(a));
+    const bool rounded_up = HalfValue(mag) > a;
+    if (side < 0 && rounded_up) --mag;
+    if (side > 0 && !rounded_up) ++mag;
+  }
+  if ((mag == 0x7c00 && std::isfinite(d)) || (mag == 0 && d != 0)) {
+    return Fail(BB_ERR_VALUE_RANGE, "is out of range", why);
+  }
+  *bits = static_cast<uint16_t>((h & 0x8000) | mag);
+  return BB_OK;
+}
+
 int ParseDecimal(std::string_view s, int precision, int scale, Int128* unscaled,
                  std::string* why) {
+  const char* kForm = "is not a decimal number";
   const bool negative = !s.empty() && s[0] == '-';
   std::string_view d = negative ? s.substr(1) : s;
-  const size_t dot = d.find('.');
-  std::string_view whole = d.substr(0, dot);
-  std::string_view frac = dot == std::string_view::npos ? std::string_view() : d.substr(dot + 1);
-  const char* kForm = "is not a decimal number";
+  if (IsWord(d, "nan") || IsWord(d, "inf") || IsWord(d, "infinity")) {
+    return Fail(BB_ERR_VALUE_RANGE, "is NaN or an infinity, which no DECIMAL holds", why);
+  }
+  const size_t e_at = d.find_first_of("eE");
+  const std::string_view mantissa = d.substr(0, e_at);
+  const size_t dot = mantissa.find('.');
+  const std::string_view whole = mantissa.substr(0, dot);
+  const std::string_view frac =
+      dot == std::string_view::npos ? std::string_view() : mantissa.substr(dot + 1);
   if (whole.empty() || (dot != std::string_view::npos && frac.empty()) ||
       (whole[0] == '0' && whole.size() > 1)) {
     return Fail(BB_ERR_VALUE_SYNTAX, kForm, why);
   }
+  // The exponent saturates far beyond any digit count a text can have, so
+  // that 1E+999999999 is decided from its size alone.
+  constexpr int64_t kExponentCap = int64_t{1} << 50;
+  int64_t exponent = 0;
+  if (e_at != std::string_view::npos) {
+    std::string_view e = d.substr(e_at + 1);
+    const bool e_negative = !e.empty() && e[0] == '-';
+    if (!e.empty() && (e[0] == '-' || e[0] == '+')) e.remove_prefix(1);
+    if (e.empty()) return Fail(BB_ERR_VALUE_SYNTAX, kForm, why);
+    for (char c : e) {
+      if (!IsDigit(c)) return Fail(BB_ERR_VALUE_SYNTAX, kForm, why);
+      if (exponent < kExponentCap) exponent = exponent * 10 + (c - '0');
+    }
+    if (e_negative) exponent = -exponent;
+  }
+  std::string digits(whole);
+  for (char c : frac) {
+    if (!IsDigit(c)) return Fail(BB_ERR_VALUE_SYNTAX, kForm, why);
+    digits += c;
+  }
   for (char c : whole) {
     if (!IsDigit(c)) return Fail(BB_ERR_VALUE_SYNTAX, kForm, why);
   }
-  for (char c : frac) {
-    if (!IsDigit(c)) return Fail(BB_ERR_VALUE_SYNTAX, kForm, why);
+  const size_t first = digits.find_first_not_of('0');
+  if (first == std::string::npos) {  // zero, whatever its exponent or sign
+    *unscaled = 0;
+    return BB_OK;
   }
-  if (frac.size() > static_cast<size_t>(scale)) {
+  // value = core * 10^e, core the digits without leading or trailing zeros.
+  const size_t last = digits.find_last_not_of('0');
+  const std::string_view core = std::string_view(digits).substr(first, last - first + 1);
+  const int64_t e = exponent - static_cast<int64_t>(frac.size()) +
+                    static_cast<int64_t>(digits.size() - 1 - last);
+  if (e < -scale) {
     return Fail(BB_ERR_VALUE_SYNTAX, "has more fraction digits than the scale", why);
   }
-  const size_t int_digits = whole == "0" ? 0 : whole.size();
-  if (int_digits > static_cast<size_t>(precision - scale)) {
+  if (static_cast<int64_t>(core.size()) + e > precision - scale) {
     return Fail(BB_ERR_VALUE_RANGE, "has more integer digits than the precision allows", why);
   }
+  // Now core.size() + e + scale <= precision <= 38: the unscaled value fits.
   Int128 v = 0;
-  for (char c : whole) v = v * 10 + (c - '0');
-  for (int i = 0; i < scale; ++i) {
-    v = v * 10 + (static_cast<size_t>(i) < frac.size() ? frac[i] - '0' : 0);
-  }
+  for (char c : core) v = v * 10 + (c - '0');
+  for (int64_t i = 0; i < e + scale; ++i) v *= 10;
   *unscaled = negative ? -v : v;
-  return BB_OK;
-}
-
-int ParseDate(std::string_view s, int64_t* days, std::string* why) {
-  const int y = Fixed(s, 0, 4), m = Fixed(s, 5, 2), d = Fixed(s, 8, 2);
-  if (s.size() != 10 || s[4] != '-' || s[7] != '-' || y < 0 || m < 0 || d < 0) {
-    return Fail(BB_ERR_VALUE_SYNTAX, "is not a date", why);
-  }
-  if (y < 1) return Fail(BB_ERR_VALUE_RANGE, "is not a date: year 0", why);
-  if (m < 1 || m > 12) return Fail(BB_ERR_VALUE_RANGE, "is not a date: no such month", why);
-  if (d < 1 || d > DaysInMonth(y, m)) {
-    return Fail(BB_ERR_VALUE_RANGE, "is not a date: no such day in that month", why);
-  }
-  *days = DaysFromCivil(y, m, d);
-  return BB_OK;
-}
-
-int ParseTime(std::string_view s, int digits, int64_t* nanos, std::string* why) {
-  const int h = Fixed(s, 0, 2), m = Fixed(s, 3, 2), sec = Fixed(s, 6, 2);
-  if (s.size() < 8 || s[2] != ':' || s[5] != ':' || h < 0 || m < 0 || sec < 0 ||
-      (s.size() > 8 && (s[8] != '.' || s.size() == 9))) {
-    return Fail(BB_ERR_VALUE_SYNTAX, "is not a time of day", why);
-  }
-  std::string_view frac = s.size() > 9 ? s.substr(9) : std::string_view();
-  int64_t f = 0;
-  for (size_t i = 0; i < 9; ++i) {
-    if (i < frac.size() && !IsDigit(frac[i])) {
-      return Fail(BB_ERR_VALUE_SYNTAX, "is not a time of day", why);
-    }
-    f = f * 10 + (i < frac.size() ? frac[i] - '0' : 0);
-  }
-  if (frac.size() > static_cast<size_t>(digits)) {
-    return Fail(BB_ERR_VALUE_SYNTAX, "has more fraction digits than the unit holds", why);
-  }
-  if (h > 23 || m > 59 || sec > 59) {
-    return Fail(BB_ERR_VALUE_RANGE, "is not a time of day: hour, minute or second too large",
-                why);
-  }
-  *nanos = ((h * 60 + m) * 60 + sec) * int64_t{1000000000} + f;
-  return BB_OK;
-}
-
-int ParseTimestamp(std::string_view s, int digits, bool allow_offset, int64_t* days,
-                   int64_t* nanos, std::string* why) {
-  if (s.size() < 19 || (s[10] != ' ' && s[10] != 'T')) {
-    return Fail(BB_ERR_VALUE_SYNTAX, "is not a timestamp", why);
-  }
-  int64_t offset_minutes = 0;
-  std::string_view time = s.substr(11);
-  if (!time.empty() && (time.back() == 'Z' || time.back() == 'z')) {
-    time.remove_suffix(1);
-    if (!allow_offset) {
-      return Fail(BB_ERR_VALUE_SYNTAX, "has a time zone, but the column is local time", why);
-    }
-  } else if (time.size() >= 6 && (time[time.size() - 6] == '+' || time[time.size() - 6] == '-')) {
-    std::string_view off = time.substr(time.size() - 6);
-    const int oh = Fixed(off, 1, 2), om = Fixed(off, 4, 2);
-    if (off[3] != ':' || oh < 0 || om < 0) {
-      return Fail(BB_ERR_VALUE_SYNTAX, "is not a timestamp", why);
-    }
-    if (!allow_offset) {
-      return Fail(BB_ERR_VALUE_SYNTAX, "has a time zone, but the column is local time", why);
-    }
-    if (oh > 23 || om > 59) return Fail(BB_ERR_VALUE_RANGE, "has no such offset", why);
-    offset_minutes = (off[0] == '-' ? -1 : 1) * (oh * 60 + om);
-    time.remove_suffix(6);
-  }
-  int rc = ParseDate(s.substr(0, 10), days, why);
-  if (rc == BB_OK) rc = ParseTime(time, digits, nanos, why);
-  if (rc != BB_OK) {
-    if (rc == BB_ERR_VALUE_SYNTAX && why->rfind("has", 0) != 0) *why = "is not a timestamp";
-    return rc;
-  }
-  const int64_t kDay = int64_t{86400} * 1000000000;
-  int64_t n = *nanos - offset_minutes * 60 * int64_t{1000000000};
-  int64_t d = *days;
-  while (n < 0) n += kDay, --d;
-  while (n >= kDay) n -= kDay, ++d;
-  *days = d;
-  *nanos = n;
   return BB_OK;
 }
 

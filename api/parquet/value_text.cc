@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Values as people write them, turned into the bytes Parquet hashes
 // (bb_parquet_encode_text, bb_parquet_hash_text, bb_parquet_value_form;
-// parquet_value.h). The text parsers live in parquet_value_parse.cc.
-#include <cerrno>
+// parquet_value.h). The text parsers live in value_parse.cc and
+// value_parse_time.cc.
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -86,6 +85,11 @@ Rules Physical(const bb_parquet_column& c, bool hex) {
       return Unsupported("is BOOLEAN: Parquet defines no Bloom filter hash for booleans");
     default: return Unsupported("has an unknown physical type");
   }
+  // FLOAT / DOUBLE as hex: the stored bytes, so that any NaN a writer stored
+  // (another sign, a payload) can be named; the text rule has only one NaN.
+  if (hex && (c.physical_type == BB_PARQUET_FLOAT || c.physical_type == BB_PARQUET_DOUBLE)) {
+    r.kind = Kind::kBytes;
+  }
   r.physical = c.physical_type;
   r.hex = hex;
   return r;
@@ -136,6 +140,7 @@ Rules Annotated(const bb_parquet_column& c) {
     r.kind = Kind::kTime;
     r.width = int32 ? 4 : 8;
     r.digits = UnitDigits(unit);
+    r.utc = lt ? c.is_adjusted_to_utc != 0 : true;  // TIME_MILLIS / _MICROS are UTC-adjusted
   } else if (lt == BB_PARQUET_LOGICAL_TIMESTAMP || ct == kConvertedTimestampMillis ||
              ct == kConvertedTimestampMicros) {
     const int unit = lt ? c.time_unit
@@ -184,10 +189,11 @@ Rules RulesFor(const bb_parquet_column& c, uint32_t flags) {
     return Unsupported("was asked for with an unknown flag");
   }
   if (c.physical_type == BB_PARQUET_BOOLEAN) return Physical(c, false);
-  const bool byte_type = c.physical_type == BB_PARQUET_BYTE_ARRAY ||
-                         c.physical_type == BB_PARQUET_FIXED_LEN_BYTE_ARRAY ||
-                         c.physical_type == BB_PARQUET_INT96;
-  if ((flags & BB_PARQUET_TEXT_HEX) && byte_type) return Physical(c, true);
+  const bool hex_type = c.physical_type == BB_PARQUET_BYTE_ARRAY ||
+                        c.physical_type == BB_PARQUET_FIXED_LEN_BYTE_ARRAY ||
+                        c.physical_type == BB_PARQUET_INT96 ||
+                        c.physical_type == BB_PARQUET_FLOAT || c.physical_type == BB_PARQUET_DOUBLE;
+  if ((flags & BB_PARQUET_TEXT_HEX) && hex_type) return Physical(c, true);
   if (flags & BB_PARQUET_TEXT_PHYSICAL) return Physical(c, false);
   return Annotated(c);
 }
@@ -210,16 +216,20 @@ std::string Form(const Rules& r, bool hex_flag) {
     case Kind::kDouble:
     case Kind::kFloat16: return "a decimal or hex floating-point number, nan, inf or -inf";
     case Kind::kDecimal:
-      return "[-]digits[.digits], at most " + std::to_string(r.precision - r.scale) +
+      return "[-]digits[.digits][E[-]digits], at most " + std::to_string(r.precision - r.scale) +
              " integer and " + std::to_string(r.scale) + " fraction digits";
     case Kind::kDate: return "YYYY-MM-DD (0001-01-01 .. 9999-12-31)";
-    case Kind::kTime: return std::string("HH:MM:SS[.fraction], the ") + kFrac[r.digits];
+    case Kind::kTime:
+      return std::string("HH:MM:SS[.fraction], the ") + kFrac[r.digits] +
+             (r.utc ? ", then optionally Z, UTC or an offset +HH[:MM]" : ", local time (no offset)");
     case Kind::kTimestamp:
     case Kind::kInt96:
       return std::string("YYYY-MM-DD[ T]HH:MM:SS[.fraction], the ") + kFrac[r.digits] +
-             (r.utc ? ", then optionally Z or +HH:MM / -HH:MM" : ", local time (no offset)");
-    case Kind::kUuid: return "8-4-4-4-12 or 32 hex digits";
-    case Kind::kInterval: return "M months D days N ms (each 0 .. 4294967295)";
+             (r.utc ? ", then optionally Z, UTC or an offset +HH[:MM]" : ", local time (no offset)");
+    case Kind::kUuid: return "8-4-4-4-12 or 32 hex digits (optionally in {} or after urn:uuid:)";
+    case Kind::kInterval:
+      return "M months D days N ms, 1 mon 2 days 00:00:01.5 or P1M2DT1.5S "
+             "(months, days, ms each 0 .. 4294967295)";
     case Kind::kBytes: {
       std::string n = r.width ? "exactly " + std::to_string(r.width) + " bytes" : "any bytes";
       return r.hex || hex_flag ? "hex digits, two a byte, " + n : n;
@@ -230,6 +240,17 @@ std::string Form(const Rules& r, bool hex_flag) {
 
 void PutLittle(UInt128 v, int width, std::string* out) {
   for (int i = 0; i < width; ++i) out->push_back(static_cast<char>(v >> (8 * i)));
+}
+
+// "urn:uuid:" in any case.
+bool IsUrnPrefix(std::string_view s) {
+  static const char kUrn[] = "urn:uuid:";
+  if (s.size() != 9) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i] >= 'A' && s[i] <= 'Z' ? static_cast<char>(s[i] - 'A' + 'a') : s[i];
+    if (c != kUrn[i]) return false;
+  }
+  return true;
 }
 
 int HexDigit(char c) {
@@ -249,52 +270,6 @@ bool Hex(std::string_view s, std::string* out) {
   return true;
 }
 
-// strtod / strtof on a NUL-terminated copy, as the CLI always read numbers:
-// no leading space, no NaN payload, out of range and underflow refused.
-int Floating(std::string_view s, bool single, double* v, std::string* why) {
-  const std::string t(s);
-  if (t.empty() || std::isspace(static_cast<unsigned char>(t[0])) || t.find('(') != t.npos ||
-      t.find('\0') != t.npos) {
-    *why = "is not a number";
-    return BB_ERR_VALUE_SYNTAX;
-  }
-  errno = 0;
-  char* end = nullptr;
-  const double d = single ? std::strtof(t.c_str(), &end) : std::strtod(t.c_str(), &end);
-  if (end != t.c_str() + t.size()) {
-    *why = "is not a number";
-    return BB_ERR_VALUE_SYNTAX;
-  }
-  if (errno == ERANGE && (std::isinf(d) || d == 0)) {
-    *why = "is out of range";
-    return BB_ERR_VALUE_RANGE;
-  }
-  *v = d;
-  return BB_OK;
-}
-
-// A double rounded to the nearest IEEE half (ties to even).
-uint16_t ToHalf(double d) {
-  uint16_t sign = std::signbit(d) ? 0x8000 : 0;
-  if (std::isnan(d)) return 0x7e00;
-  d = std::fabs(d);
-  if (std::isinf(d) || d >= 65520.0) return sign | 0x7c00;
-  int e = 0;
-  std::frexp(d, &e);  // d = m * 2^e, m in [0.5, 1)
-  int exp = e - 1;    // d = 1.x * 2^exp
-  if (exp < -14) exp = -14;  // subnormal: fixed quantum 2^-24
-  const double q = std::ldexp(1.0, exp - 10);
-  double n = std::nearbyint(d / q);  // the FE_TONEAREST default: ties to even
-  uint32_t m = static_cast<uint32_t>(n);
-  if (m >= 2048) {  // rounded up into the next binade
-    m >>= 1;
-    ++exp;
-  }
-  if (m < 1024) return sign | static_cast<uint16_t>(m);  // subnormal (or zero)
-  if (exp > 15) return sign | 0x7c00;
-  return sign | static_cast<uint16_t>((exp + 15) << 10 | (m - 1024));
-}
-
 int Encode(const Rules& r, std::string_view s, std::string* out, std::string* why) {
   int rc = BB_OK;
   switch (r.kind) {
@@ -304,30 +279,31 @@ int Encode(const Rules& r, std::string_view s, std::string* out, std::string* wh
       if (rc == BB_OK) PutLittle(static_cast<UInt128>(v), r.width, out);
       return rc;
     }
-    case Kind::kFloat:
-    case Kind::kDouble:
-    case Kind::kFloat16: {
-      double d = 0;
-      rc = Floating(s, r.kind == Kind::kFloat, &d, why);
+    case Kind::kFloat: {
+      float f = 0;
+      FloatClass cls = FloatClass::kNumber;
+      rc = ParseFloat(s, &f, &cls, why);
       if (rc != BB_OK) return rc;
-      if (r.kind == Kind::kFloat) {
-        const float f = static_cast<float>(d);
-        uint32_t bits;
-        std::memcpy(&bits, &f, 4);
-        PutLittle(bits, 4, out);
-      } else if (r.kind == Kind::kDouble) {
-        uint64_t bits;
-        std::memcpy(&bits, &d, 8);
-        PutLittle(bits, 8, out);
-      } else {
-        const uint16_t h = ToHalf(d);
-        if (((h & 0x7fff) == 0x7c00 && !std::isinf(d)) || ((h & 0x7fff) == 0 && d != 0)) {
-          *why = "is out of range";
-          return BB_ERR_VALUE_RANGE;
-        }
-        PutLittle(h, 2, out);
-      }
+      uint32_t bits = kFloatNaN;
+      if (cls == FloatClass::kNumber) std::memcpy(&bits, &f, 4);
+      PutLittle(bits, 4, out);
       return BB_OK;
+    }
+    case Kind::kDouble: {
+      double d = 0;
+      FloatClass cls = FloatClass::kNumber;
+      rc = ParseDouble(s, &d, &cls, why);
+      if (rc != BB_OK) return rc;
+      uint64_t bits = kDoubleNaN;
+      if (cls == FloatClass::kNumber) std::memcpy(&bits, &d, 8);
+      PutLittle(bits, 8, out);
+      return BB_OK;
+    }
+    case Kind::kFloat16: {
+      uint16_t bits = 0;
+      rc = ParseHalf(s, &bits, why);
+      if (rc == BB_OK) PutLittle(bits, 2, out);
+      return rc;
     }
     case Kind::kDecimal: {
       Int128 v = 0;
@@ -357,7 +333,7 @@ int Encode(const Rules& r, std::string_view s, std::string* out, std::string* wh
     }
     case Kind::kTime: {
       int64_t nanos = 0;
-      rc = ParseTime(s, r.digits, &nanos, why);
+      rc = ParseTime(s, r.digits, r.utc, &nanos, why);
       static const int64_t kDiv[] = {1, 1, 1, 1000000, 1, 1, 1000, 1, 1, 1};
       if (rc == BB_OK) PutLittle(static_cast<uint64_t>(nanos / kDiv[r.digits]), r.width, out);
       return rc;
@@ -384,6 +360,12 @@ int Encode(const Rules& r, std::string_view s, std::string* out, std::string* wh
       return BB_OK;
     }
     case Kind::kUuid: {
+      // SQL Server and .NET print braces around it, RFC 4122's URN a prefix.
+      if (s.size() == 38 && s.front() == '{' && s.back() == '}') {
+        s = s.substr(1, 36);
+      } else if (s.size() == 45 && IsUrnPrefix(s.substr(0, 9))) {
+        s.remove_prefix(9);
+      }
       std::string h(s);
       if (h.size() == 36 && h[8] == '-' && h[13] == '-' && h[18] == '-' && h[23] == '-') {
         h = h.substr(0, 8) + h.substr(9, 4) + h.substr(14, 4) + h.substr(19, 4) + h.substr(24);
@@ -396,26 +378,12 @@ int Encode(const Rules& r, std::string_view s, std::string* out, std::string* wh
       return BB_OK;
     }
     case Kind::kInterval: {
-      const char* kWords[] = {" months ", " days ", " ms"};
-      for (const char* w : kWords) {
-        const size_t at = s.find(w);
-        Int128 v = 0;
-        if (at == std::string_view::npos) {
-          *why = "is not an interval";
-          return BB_ERR_VALUE_SYNTAX;
-        }
-        rc = ParseInteger(s.substr(0, at), 0, 0xffffffffu, &v, why);
-        if (rc != BB_OK) {
-          if (rc == BB_ERR_VALUE_SYNTAX) *why = "is not an interval";
-          return rc;
-        }
-        PutLittle(static_cast<UInt128>(v), 4, out);
-        s.remove_prefix(at + std::strlen(w));
-      }
-      if (!s.empty()) {
-        *why = "is not an interval";
-        return BB_ERR_VALUE_SYNTAX;
-      }
+      Interval v;
+      rc = ParseInterval(s, &v, why);
+      if (rc != BB_OK) return rc;
+      PutLittle(v.months, 4, out);
+      PutLittle(v.days, 4, out);
+      PutLittle(v.millis, 4, out);
       return BB_OK;
     }
     case Kind::kBytes:
@@ -459,7 +427,8 @@ int EncodeText(const bb_parquet_column* type, const char* text, size_t len, uint
     return BB_ERR_PARQUET_UNSUPPORTED;
   }
   if ((flags & BB_PARQUET_TEXT_HEX) && !r.hex) {
-    *why = "cannot be given as hex: hex is for BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96";
+    *why = "cannot be given as hex: hex is for BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, INT96, FLOAT and "
+           "DOUBLE";
     return BB_ERR_VALUE_SYNTAX;
   }
   const int rc = Encode(r, std::string_view(text == nullptr ? "" : text, len), bytes, why);

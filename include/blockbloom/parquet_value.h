@@ -18,29 +18,48 @@
  *     ... bb_find(&f, h) ...
  *
  * The text forms, the bytes each becomes and each type's range are the table
- * of docs/formats.md ("Values as text"). In short:
+ * of docs/formats.md ("Values as text", with what each engine prints). No
+ * form depends on the process locale (LC_NUMERIC): '.' is the decimal point
+ * under every locale, ',' never. In short:
  * - integers (INT32 / INT64 and their INTEGER / INT_n / UINT_n annotations):
  *   [-]digits in the annotation's exact range; no spaces, no '+', no leading
  *   zeros ("0" itself, "-0" refused);
- * - FLOAT / DOUBLE: a decimal or hexadecimal floating-point number, "nan",
- *   "inf", "-inf" (case-insensitive), "-0.0" distinct from "0.0"; FLOAT16
- *   (FIXED_LEN_BYTE_ARRAY(2)) the same, rounded to the nearest half;
+ * - FLOAT / DOUBLE: [+|-] then a decimal or hexadecimal (0x) floating-point
+ *   number, "nan", "inf", "infinity" (case-insensitive), rounded once to the
+ *   nearest value; "-0.0" distinct from "0.0"; FLOAT16
+ *   (FIXED_LEN_BYTE_ARRAY(2)) the same, rounded once to the nearest half
+ *   (ties to even) from the decimal text's exact value;
+ * - one NaN: every spelling of NaN ("nan", "-nan", "NaN", "+nan") is the
+ *   positive quiet NaN without payload, bytes 0x7fc00000 (FLOAT),
+ *   0x7ff8000000000000 (DOUBLE), 0x7e00 (FLOAT16): what Python, numpy, Java
+ *   and C name NaN. A writer that stored another NaN (x86 arithmetic makes
+ *   0xfff8000000000000; payloads) hashed those bits: such a value is named
+ *   by its stored bytes with BB_PARQUET_TEXT_HEX, never by text;
  * - DECIMAL(p,s) on INT32, INT64 (unscaled, little-endian),
  *   FIXED_LEN_BYTE_ARRAY (big-endian two's complement, the column's length)
  *   and BYTE_ARRAY (big-endian two's complement, the fewest bytes):
- *   [-]digits[.digits], at most s fraction digits (fewer are padded with
- *   zeros), at most p - s integer digits;
+ *   [-]digits[.digits][(e|E)[+|-]digits], exactly: a digit beyond the scale
+ *   must be 0 ("1.230" on scale 2 is 1.23, "1.235" an error), at most p - s
+ *   integer digits; "NaN" / "Infinity" are range errors;
  * - DATE: YYYY-MM-DD (proleptic Gregorian, 0001-01-01 .. 9999-12-31);
- * - TIME(unit): HH:MM:SS[.fraction], at most 3 / 6 / 9 fraction digits for
- *   MILLIS / MICROS / NANOS (more is an error, never a truncation);
+ * - TIME(unit): HH:MM:SS[.fraction], fraction digits beyond 3 / 6 / 9 for
+ *   MILLIS / MICROS / NANOS only if they are zeros (never a truncation); on
+ *   a UTC-adjusted TIME optionally a zone as below (converted to UTC);
  * - TIMESTAMP(unit, utc), TIMESTAMP_MILLIS / _MICROS (UTC-adjusted) and
  *   INT96: YYYY-MM-DD[ T]HH:MM:SS[.fraction], then on a UTC-adjusted column
- *   optionally Z or +HH:MM / -HH:MM (converted to UTC); an offset on a local
- *   column (INT96 included) is refused;
+ *   optionally a zone: an optional space, then Z, UTC, GMT or an offset
+ *   +HH, +HHMM, +HH:MM, +HH:MM:SS (or -), converted to UTC. A zone on a
+ *   local column (INT96 included) and a zone name (Europe/Berlin, CET: its
+ *   offset needs rules this library does not carry) are refused;
+ *   "infinity" / "-infinity" and BC dates are range errors;
  * - UUID (FIXED_LEN_BYTE_ARRAY(16)): 8-4-4-4-12 hex digits or 32 hex digits,
- *   either case;
- * - INTERVAL (FIXED_LEN_BYTE_ARRAY(12)): "M months D days N ms", three
- *   unsigned 32-bit decimals (as three little-endian uint32);
+ *   either case; the 8-4-4-4-12 form also in braces {...} or after urn:uuid:;
+ * - INTERVAL (FIXED_LEN_BYTE_ARRAY(12)): three little-endian uint32 (months,
+ *   days, milliseconds) from "M months D days N ms"; PostgreSQL's and
+ *   DuckDB's "[n year[s]] [n mon[s] | n month[s]] [n day[s]]
+ *   [HH:MM:SS[.fff]]" (a year is 12 months, hours may exceed 23); ISO 8601's
+ *   "P[nY][nM][nW][nD][T[nH][nM][n[.fff]S]]" (a week is 7 days). A negative
+ *   part is a range error;
  * - STRING / ENUM / JSON / BSON / BYTE_ARRAY and FIXED_LEN_BYTE_ARRAY
  *   without annotation: the text's bytes as they are (exactly type_length of
  *   them for FIXED_LEN_BYTE_ARRAY), or with BB_PARQUET_TEXT_HEX hex digits.
@@ -60,9 +79,11 @@ extern "C" {
 
 /* Flags of the text calls (or'ed). */
 enum {
-  /* Byte types (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, INT96): the text is the
-   * value's bytes as hex digits (an even number, either case). Any other
-   * type: BB_ERR_VALUE_SYNTAX. */
+  /* Byte types (BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, INT96), FLOAT and DOUBLE:
+   * the text is the value's stored bytes (its plain encoding) as hex digits
+   * (an even number, either case; exactly 4 / 8 bytes for FLOAT / DOUBLE,
+   * the way to name a NaN a writer stored with another sign or payload).
+   * Any other type: BB_ERR_VALUE_SYNTAX. */
   BB_PARQUET_TEXT_HEX = 1,
   /* The text is the stored physical value, the annotation ignored: INT32 /
    * INT64 a decimal integer in the physical type's signed range (a DATE's

@@ -1302,12 +1302,15 @@ class TypedValueHashing(FileTestCase):
                                  for v in others])
 
     def test_inf_nan_and_signed_zero_hash_their_ieee_bits(self):
+        # Every spelling of NaN is the one NaN, the positive quiet NaN
+        # (docs/formats.md, "One NaN"); -0.0 and the infinities keep their sign.
         cases = {
-            "double": [("nan", 0x7FF8000000000000), ("-nan", 0xFFF8000000000000),
+            "double": [("nan", 0x7FF8000000000000), ("-nan", 0x7FF8000000000000),
+                       ("+NaN", 0x7FF8000000000000),
                        ("inf", 0x7FF0000000000000), ("-Infinity", 0xFFF0000000000000),
                        ("-0.0", 0x8000000000000000), ("4.9e-324", 1)],
-            "float": [("NaN", 0x7FC00000), ("-inf", 0xFF800000), ("-0", 0x80000000),
-                      ("1e-45", 1)],
+            "float": [("NaN", 0x7FC00000), ("-NaN", 0x7FC00000), ("-inf", 0xFF800000),
+                      ("-0", 0x80000000), ("1e-45", 1)],
         }
         for value_type, pairs in cases.items():
             width = 8 if value_type == "double" else 4

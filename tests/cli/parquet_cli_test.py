@@ -17,10 +17,12 @@ import json
 import math
 import os
 import re
+import shutil
 import signal
 import struct
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -732,6 +734,77 @@ class ParquetProbeFilesMadeHere(ParquetTestCase):
                                        "a\x1bb"]).stdout)
         self.assertEqual(report, {"column": "s", "physical_type": "BYTE_ARRAY", "results": [
             {"value": "a\x1bb", "row_groups": [{"row_group": 0, "maybe": True}]}]})
+
+
+class ParquetProbeUnderAGermanLocale(ParquetTestCase):
+    """Number text is read the same whatever the process locale: under
+    LC_ALL=de_DE.UTF-8 (decimal point ',') `parquet probe` reads 1.5 as 1.5
+    and refuses 1,5, as the library's locale-free parser does (a strtod would
+    do the opposite once anything called setlocale). The locale is compiled
+    into the test's directory with localedef and found through LOCPATH."""
+
+    one_column_file = ParquetProbeFilesMadeHere.one_column_file
+    check = ParquetProbeFilesMadeHere.check
+
+    @classmethod
+    def setUpClass(cls):
+        cls.locales = None  # made once for the class: localedef takes seconds
+        if shutil.which("localedef") is None:
+            cls.skip_reason = "localedef is not installed: cannot make a de_DE.UTF-8 locale"
+            return
+        cls._locale_tmp = tempfile.TemporaryDirectory(prefix="blockbloom-locale-")
+        locales = cls._locale_tmp.name
+        # localedef exits 1 on mere warnings: the files it wrote decide.
+        subprocess.run(["localedef", "-i", "de_DE", "-f", "UTF-8",
+                        os.path.join(locales, "de_DE.UTF-8")], capture_output=True)
+        if os.path.isfile(os.path.join(locales, "de_DE.UTF-8", "LC_NUMERIC")):
+            cls.locales = locales
+        cls.skip_reason = "localedef could not make de_DE.UTF-8 (no de_DE locale source?)"
+
+    @classmethod
+    def tearDownClass(cls):
+        if getattr(cls, "_locale_tmp", None) is not None:
+            cls._locale_tmp.cleanup()
+
+    def setUp(self):
+        super().setUp()
+        if self.locales is None:
+            self.skipTest(self.skip_reason)
+        locales = self.locales
+        saved = {k: os.environ.get(k) for k in ("LC_ALL", "LOCPATH")}
+
+        def restore():
+            for k, v in saved.items():
+                if v is None:
+                    os.environ.pop(k, None)
+                else:
+                    os.environ[k] = v
+        self.addCleanup(restore)
+        os.environ["LOCPATH"] = locales
+        os.environ["LC_ALL"] = "de_DE.UTF-8"
+        # A program that asks for the environment's locale does get German numbers.
+        got = subprocess.run([sys.executable, "-c", "import locale; locale.setlocale(locale.LC_ALL, '');"
+                              " print(locale.localeconv()['decimal_point'])"],
+                             capture_output=True, text=True)
+        self.assertEqual(got.stdout.strip(), ",", got.stderr)
+
+    def test_float_and_double_text(self):
+        for physical, fmt in ((DOUBLE_TYPE, "<d"), (FLOAT, "<f")):
+            with self.subTest(physical=physical):
+                stored = [struct.pack(fmt, v) for v in (1.5, -0.25, float("nan"))]
+                answers = self.check(Column("x", physical), stored,
+                                     [("1.5", stored[0]), ("15e-1", stored[0]), ("0x1.8p0", stored[0]),
+                                      ("-0.25", stored[1]), ("-nan", stored[2]),
+                                      ("2.5", struct.pack(fmt, 2.5)), ("1,5", None), ("-0,25", None)])
+                for text in ("1.5", "15e-1", "0x1.8p0", "-0.25", "-nan"):
+                    self.assertEqual(answers[(text, 0)], "maybe", text)
+
+    def test_decimal_text(self):
+        stored = [struct.pack("<i", 150)]
+        answers = self.check(Column("d", INT32, logical=("DECIMAL", 2, 9)), stored,
+                             [("1.5", stored[0]), ("1.50", stored[0]), ("15E-1", stored[0]),
+                              ("1,5", None)])
+        self.assertEqual(answers[("1.5", 0)], "maybe")
 
 
 class ParquetProbeStreams(ParquetTestCase):
