@@ -113,8 +113,8 @@ const char* bb_status_message(int status) {
     case BB_ERR_PARTITION_OVERLAP:
       return "bb_partition_hashes: two of the hashes, the output and the counts overlap";
     case BB_ERR_ARROW_UNSUPPORTED_TYPE:
-      return "the Arrow format has no typed column (boolean, float16, duration, interval, nested "
-             "types, decimals of more than 38 digits, and decimals in a Parquet filter are not taken; "
+      return "the Arrow format has no typed column (boolean, duration, interval and nested types "
+             "are not taken, nor in a Kudu filter float16 and decimals of more than 38 digits; "
              "arrow.hpp)";
     case BB_ERR_ARROW_MALFORMED:
       return "the ArrowArray is not laid out as the Arrow C Data Interface says (released, a "
