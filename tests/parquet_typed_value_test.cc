@@ -218,6 +218,9 @@ TEST(TypedValue, IntegersOnDatesTimesAndTimestampsAreAmbiguous) {
 }
 
 TEST(TypedValue, IntegersOnByteTypesAreRefused) {
+  EXPECT_EQ(Int("string", 42).error,
+            "an integer (42), which cannot be compared with a BYTE_ARRAY STRING column (it takes "
+            "any bytes)");
   for (const char* t : kByteTypes) {
     EXPECT_RC(Int(t, 5), BB_ERR_VALUE_KIND) << t;
     EXPECT_RC(Uint(t, 5), BB_ERR_VALUE_KIND) << t;

@@ -136,7 +136,7 @@ int Refusal(const Plan& p, std::string* why) {
     }
     default: break;
   }
-  *why = ", which cannot be compared with " + column.substr(4) + " (it takes " +
+  *why = ", which cannot be compared with a " + TypeWords(p.type) + " column (it takes " +
          FormWords(p.type, p.flags & BB_PARQUET_TEXT_PHYSICAL) + ")";
   return BB_ERR_VALUE_KIND;
 }
