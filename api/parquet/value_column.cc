@@ -251,10 +251,11 @@ struct Output {
     uint8_t bits[kColumnChunk / 8];
     if (c.validity != nullptr) {
       ExtractBits(c.validity, c.validity_offset + start, n, bits);
-    } else {
-      SetLowBits(bits, n);
+      Store(bits, start, n);
+      return;
     }
-    Store(bits, start, n);
+    count += n;
+    if (in_type != nullptr) SetLowBits(in_type + start / 8, n);
   }
   void Store(const uint8_t* bits, size_t start, size_t n) {
     count += CountBits(bits, n);
