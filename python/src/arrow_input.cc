@@ -37,12 +37,22 @@ ArrowInput::ArrowInput(py::handle values, py::handle mask, const std::string& wh
 
 std::size_t ArrowInput::length() const { return array_->length > 0 ? static_cast<std::size_t>(array_->length) : 0; }
 
+int ArrowInput::parquet_type(bb_parquet_column* type) const { return blockbloom::arrow::parquet_type_of(schema_, type); }
+
 std::uint32_t ArrowInput::stored_type(std::uint32_t layout) const {
   if (schema_->release == nullptr) return 0;  // released: the library refuses it
+  if (layout == BB_LAYOUT_PARQUET) {
+    bb_parquet_column type{};
+    type.struct_size = sizeof type;
+    std::uint32_t column_type = 0;
+    std::size_t width = 0;
+    if (parquet_type(&type) < 0 || bb_parquet_stored_column_type(&type, &column_type, &width) < 0) return 0;
+    return column_type;
+  }
   const ArrowSchema* values = schema_->dictionary != nullptr ? schema_->dictionary : schema_;
   switch (blockbloom::arrow::kind_of(values->format, layout).type) {
     case BB_TYPE_DATE32:
-    case BB_TYPE_DATE64:  // hashed as INT32 days
+    case BB_TYPE_DATE64:  // Kudu DATE: int32 days
     case BB_TYPE_TIME32: return BB_TYPE_INT32;
     case BB_TYPE_TIME64:
     case BB_TYPE_TIMESTAMP: return BB_TYPE_INT64;

@@ -8,6 +8,7 @@
 #define BLOCKBLOOM_PYTHON_ARROW_INPUT_H_
 
 #include <blockbloom/arrow.hpp>
+#include <blockbloom/parquet_value.h>
 #include <pybind11/pybind11.h>
 
 #include <cstddef>
@@ -29,14 +30,21 @@ class ArrowInput {
   const ArrowArray* array() const { return array_; }
   // Rows (0 if the length is negative: the library refuses the array).
   std::size_t length() const;
-  // The values' bb_column_type as a Parquet physical type's column type
-  // (INT32, INT64, FLOAT, DOUBLE, BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY; a
-  // dictionary's values), for a typed filter's check; 0 if unsupported.
+  // The Parquet type the array's values take in a filter without a type:
+  // what Arrow's Parquet writer stores them as (arrow.hpp's parquet_type_of,
+  // the one table: timestamp[s] as TIMESTAMP(MILLIS), decimal128(9, 2) as
+  // DECIMAL(9,2) on INT32, ...). BB_OK, or the status refusing the format.
+  int parquet_type(bb_parquet_column* type) const;
+  // The bb_column_type of the physical type the values are stored as (INT32,
+  // INT64, FLOAT, DOUBLE, BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY: parquet_type's in
+  // a Parquet filter; in a Kudu filter the cell's), for a typed filter's
+  // check; 0 if unsupported.
   std::uint32_t stored_type(std::uint32_t layout) const;
   // "the Arrow array of format 'u'", for messages.
   std::string description() const;
   // Time ('t') or timestamp ('s') values, else 0; their unit as
-  // BB_PARQUET_UNIT_* (seconds: 0, a unit no Parquet TIME / TIMESTAMP has).
+  // BB_PARQUET_UNIT_* (seconds: 0, a unit no Parquet TIME / TIMESTAMP has;
+  // a filter without a type stores them as milliseconds, parquet_type).
   char temporal() const;
   int unit() const;
 

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 import blockbloom
-from arrow_capsules import (ARRAY_NAME, RELEASES, dictionary_encoded, primitive, string_views,
-                            strings)
+from arrow_capsules import (ARRAY_NAME, PAD, RELEASES, Exported, dictionary_encoded, primitive,
+                            string_views, strings, validity)
 
 ARROW_UNSUPPORTED_TYPE, ARROW_MALFORMED, ARROW_DICTIONARY_INDEX = -55, -56, -57
 
@@ -102,9 +102,44 @@ def refused(status, call, arrow):
 def test_formats_without_a_typed_column_are_refused_with_their_code():
     f = blockbloom.Filter(1024)
     for arrow in (primitive("b", [1, 0], np.uint8), primitive("tDs", [1], np.int64),
-                  primitive("d:9,2,32", [1], np.int32)):
+                  primitive("d:9,-2,32", [1], np.int32)):
         refused(ARROW_UNSUPPORTED_TYPE, f.insert_values, arrow)
     assert bytes(f) == bytes(1024)
+
+
+def test_timestamp_and_time_seconds_hash_as_the_milliseconds_parquet_stores():
+    """Arrow's Parquet writer stores seconds as milliseconds (Parquet has no seconds):
+    a seconds array and the milliseconds array of the same instants give one filter."""
+    seconds = [1_700_000_000, None, 0, -5, 86_400]
+    for s_format, ms_format in (("tss:", "tsm:"), ("tss:UTC", "tsm:UTC"), ("tts", "ttm")):
+        dtype = np.int32 if s_format == "tts" else np.int64
+        rows = seconds if s_format != "tts" else [1, None, 0, 59, 86_399]
+        by_seconds = blockbloom.Filter(4096)
+        by_seconds.insert_values(primitive(s_format, rows, dtype))
+        by_millis = blockbloom.Filter(4096)
+        by_millis.insert_values(primitive(ms_format, [None if r is None else r * 1000 for r in rows], dtype))
+        assert by_seconds == by_millis
+        assert bytes(by_seconds) != bytes(4096)
+
+
+def test_decimals_go_into_parquet_filters_as_the_decimal_column_arrow_writes():
+    """decimal128(9, 2) / decimal32 arrays hash as DECIMAL(9,2) on INT32: the unscaled
+    int32 values, as an int32 array of the same integers hashes."""
+    unscaled = [12345, None, -1, 0, 999_999_999]
+    reference = blockbloom.Filter(4096)
+    values, mask = numpy_with_mask(unscaled, np.int32)
+    reference.insert_values(values, mask=mask)
+    narrow = blockbloom.Filter(4096)
+    narrow.insert_values(primitive("d:9,2,32", unscaled, np.int32))
+    assert narrow == reference
+    wide = [None if v is None else [v, -1 if v < 0 else 0] for v in unscaled]  # int128 as two int64
+    data = np.array([[0, 0]] * 3 + [[0, 0] if w is None else w for w in wide], dtype=np.int64)
+    valid = [v is not None for v in unscaled]
+    decimal128 = Exported("d:9,2", len(unscaled), [validity(valid, PAD), data.reshape(-1)], PAD,
+                          valid.count(False))
+    by_128 = blockbloom.Filter(4096)
+    by_128.insert_values(decimal128)
+    assert by_128 == reference
 
 
 def test_malformed_arrays_and_bad_indices_are_refused_with_their_codes():

@@ -78,6 +78,13 @@ std::size_t public_headers_use(const void* bytes, std::size_t len) {
   hits += blockbloom::arrow::find_bitmap(filter, arrow_schema, arrow_array, bitmap);
   hits += blockbloom::arrow::find_select(filter, arrow_schema, arrow_array, selection);
   hits += blockbloom::arrow::kind_of("vu", BB_LAYOUT_PARQUET).width;
+  // The same into a Parquet type: the array's own, then given.
+  bb_parquet_column arrow_type{};
+  arrow_type.struct_size = sizeof arrow_type;
+  hits += blockbloom::arrow::parquet_type_of(&arrow_schema, &arrow_type) == BB_OK ? 1u : 0u;
+  blockbloom::arrow::insert(filter, arrow_type, arrow_schema, arrow_array);
+  hits += blockbloom::arrow::find_bitmap(filter, arrow_type, arrow_schema, arrow_array, bitmap);
+  hits += blockbloom::arrow::find_select(filter, arrow_type, arrow_schema, arrow_array, selection);
 
   blockbloom::Adaptive adaptive(1024, 0.5);
   hits += adaptive.find_batch_bitmap(filter, u64, 1, bitmap);
