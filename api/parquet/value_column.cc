@@ -397,6 +397,8 @@ int RunRows(const Plan& p, const ColumnView& c, Output* o, std::string* why) {
       if (!RowValid(c, i)) continue;
       Value v;
       Exact exact;
+      bool rescaled = false;
+      int rc = BB_OK;
       switch (p.src.kind) {
         case BB_VALUE_UINT: v.u = LoadUnsigned(c, i); break;
         case BB_VALUE_FLOAT:
@@ -409,6 +411,19 @@ int RunRows(const Plan& p, const ColumnView& c, Output* o, std::string* why) {
           }
           break;
         case BB_VALUE_DECIMAL:
+          if (p.rules.kind == Kind::kDecimal && c.width <= 16) {  // Int128 arithmetic
+            Int128 u = 0;
+            if (c.type == BB_TYPE_FIXED_LEN_BYTE_ARRAY) {
+              UInt128 le = 0;
+              for (size_t b = 16; b-- > 0;) le = le << 8 | c.values[i * 16 + b];
+              u = static_cast<Int128>(le);
+            } else {
+              u = LoadSigned(c, i);
+            }
+            rescaled = true;
+            rc = RescaledInto(p, u, p.src.scale, &bytes);
+            break;
+          }
           exact = c.type == BB_TYPE_FIXED_LEN_BYTE_ARRAY
                       ? ExactFromTwosComplement(c.values + i * c.width, c.width, p.src.scale)
                       : ExactFromInteger(LoadSigned(c, i), p.src.scale);
@@ -418,7 +433,7 @@ int RunRows(const Plan& p, const ColumnView& c, Output* o, std::string* why) {
         case BB_VALUE_BYTES: v.bytes = Row(c, i); break;
         default: v.i = LoadSigned(c, i);
       }
-      const int rc = Convert(p, v, &bytes, &phrase);
+      if (!rescaled) rc = Convert(p, v, &bytes, &phrase);
       if (rc < 0) {
         *why = "row " + std::to_string(i) + ": text '" + std::string(v.bytes.substr(0, 40)) +
                "' " + phrase;
