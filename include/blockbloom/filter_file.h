@@ -140,7 +140,7 @@ BB_API int bb_filter_file_write(const bb_filter* f, const bb_parquet_column* typ
  *     (bb_layout_column_type refuses it, a
  *     type_length on a type other than
  *     FIXED_LEN_BYTE_ARRAY); raw hashes with a type
- *     member set; a reserved byte not 0                 BB_ERR_FILTER_FILE_TYPE
+ *     member set                                        BB_ERR_FILTER_FILE_TYPE
  *   a sizing kind not a bb_sizing nor unknown, an fpp
  *     not in (0, 1), an unknown sizing with ndv / fpp   BB_ERR_FILTER_FILE_SIZING
  *   a bitset size not valid for the layout (0, not a
