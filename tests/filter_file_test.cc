@@ -394,6 +394,8 @@ TEST(FilterFile, ReadChecksItsArguments) {
             BB_ERR_NULL_POINTER);
   EXPECT_EQ(bb_filter_file_read(nullptr, 0, &f, &values, nullptr, nullptr),
             BB_ERR_FILTER_FILE_TRUNCATED);
+  const std::vector<uint8_t> raw_bitset(64, 0);  // no filter file, however short
+  EXPECT_EQ(ReadCounted(raw_bitset), BB_ERR_FILTER_FILE_MAGIC);
   bb_parquet_column small{};
   small.struct_size = 8;
   EXPECT_EQ(bb_filter_file_read(b.data(), b.size(), &f, &values, &small, nullptr),

@@ -115,11 +115,14 @@ struct Header {
 };
 
 int ReadHeader(const uint8_t* data, size_t len, Header* h) {
+  // The magic first: a short file of other bytes (a raw bitset) is no
+  // filter file at all, not a truncated one.
+  if (len >= BB_FILTER_FILE_MAGIC_BYTES &&
+      std::memcmp(data, BB_FILTER_FILE_MAGIC, BB_FILTER_FILE_MAGIC_BYTES) != 0) {
+    return BB_ERR_FILTER_FILE_MAGIC;
+  }
   if (len < BB_FILTER_FILE_HEADER_BYTES + BB_FILTER_FILE_TRAILER_BYTES) {
     return BB_ERR_FILTER_FILE_TRUNCATED;
-  }
-  if (std::memcmp(data, BB_FILTER_FILE_MAGIC, BB_FILTER_FILE_MAGIC_BYTES) != 0) {
-    return BB_ERR_FILTER_FILE_MAGIC;
   }
   if (Get32(data, kVersionAt) != BB_FILTER_FILE_VERSION) return BB_ERR_FILTER_FILE_VERSION;
 

@@ -129,8 +129,8 @@ BB_API int bb_filter_file_write(const bb_filter* f, const bb_parquet_column* typ
  * Every field is checked, in this order, before anything is allocated, and
  * a file that is not exactly what its header says is refused:
  *   data NULL (with len > 0), f or values NULL          BB_ERR_NULL_POINTER
+ *   8 bytes or more, the first 8 not BB_FILTER_FILE_MAGIC BB_ERR_FILTER_FILE_MAGIC
  *   shorter than header + checksum (104 bytes)          BB_ERR_FILTER_FILE_TRUNCATED
- *   the first 8 bytes are not BB_FILTER_FILE_MAGIC      BB_ERR_FILTER_FILE_MAGIC
  *   a version other than BB_FILTER_FILE_VERSION         BB_ERR_FILTER_FILE_VERSION
  *   a layout not a bb_layout, an unknown flag, the
  *     always-false flag on a Parquet filter, or on a
