@@ -201,6 +201,7 @@ def main(argv):
     global TOOL
     TOOL = os.path.abspath(argv[1])
     cli_test.TOOL = TOOL  # cli_test.run() runs cli_test.TOOL
+    cli_test.RAW_EXPORT_DEFAULTS = False  # the commands as a user types them
     from tool_test_runner import run_unittests  # tests/tool_test_runner.py
     return run_unittests(sys.modules[__name__], argv)
 

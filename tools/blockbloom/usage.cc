@@ -19,9 +19,10 @@ const char kInputLinesHelp[] =
     "input lines (build, probe):\n"
     "  --type T        each line is a value of type T, written as text by the library's\n"
     "                  rules (docs/formats.md, \"Values as text\"; as in `parquet probe`):\n"
-    "                  int8 .. int64, uint8 .. uint64, float, double, string, binary,\n"
-    "                  date, time(ms|us|ns[,utc]), timestamp(ms|us|ns[,utc]), decimal(p,s),\n"
-    "                  uuid, interval, fixed(n), ... (any name bb_parquet_type_parse takes).\n"
+    "                  int8, int16, int32, int64, uint8 .. uint64, float, double, string,\n"
+    "                  binary, date, time(ms|us|ns[,utc]), timestamp(ms|us|ns[,utc]),\n"
+    "                  decimal(p,s), uuid, interval, fixed(n), ... (any name\n"
+    "                  bb_parquet_type_parse takes).\n"
     "                  parquet hashes XXH64 of the value's plain encoding; kudu FastHash32,\n"
     "                  with --seed S (default 0), of its Kudu cell (signed integers, float,\n"
     "                  double, string, binary, date, timestamp(us), decimal up to 18 digits)\n"
@@ -48,9 +49,9 @@ const char kFormatsHelp[] =
     "  --raw-hashes (and the kudu --seed S) as the filter was built.\n";
 
 const char kParquetHeaderHelp[] =
-    "--format parquet or --parquet-header (parquet): build writes Parquet's Thrift BloomFilterHeader before the\n"
-    "  bitset; probe reads the header at --offset K and takes the size from it (--bytes, if\n"
-    "  given, must agree); union reads and writes header + bitset files. Arrow's, Velox's\n"
+    "--format parquet or --parquet-header (parquet): build writes Parquet's Thrift\n"
+    "  BloomFilterHeader before the bitset; probe reads the header at --offset K and takes\n"
+    "  the size from it (--bytes, if given, must agree); union reads and writes header + bitset files. Arrow's, Velox's\n"
     "  and ClickHouse's Parquet readers refuse a bitset that is not a power of two from\n"
     "  32 B to 128 MiB, so build and union write no other size (--bytes 1344, say) unless\n"
     "  --any-size is given (DuckDB reads any multiple of 32). Reading takes any size.\n"

@@ -30,6 +30,10 @@ ValueHasher::ValueHasher(Layout layout, const bb_parquet_column& type, std::uint
 
 std::uint64_t ValueHasher::Hash(std::string_view line, const LineReader& where) const {
   const std::string_view text = byte_type_ ? line : TrimLine(line);
+  if (text.empty() && !byte_type_) {
+    throw CliError(LineLocation(where.shown_name(), where.line_number()) +
+                   "empty line (expected a value of type " + type_name_ + ")");
+  }
   char why[BB_PARQUET_VALUE_ERROR_MAX] = "";
   std::string stored(BB_PARQUET_ENCODED_MAX(type_.type_length, text.size()), '\0');
   std::size_t stored_len = 0;
