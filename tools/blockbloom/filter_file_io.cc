@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "tools/blockbloom/atomic_file.h"
-#include "tools/blockbloom/hash_options.h"
 #include "tools/common/cli_error.h"
 #include "tools/common/file_range.h"
 
