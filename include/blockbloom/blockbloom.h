@@ -120,15 +120,15 @@ typedef enum bb_status {
   BB_ERR_ARROW_MALFORMED = -56,         /* an ArrowArray not as the spec lays it out */
   BB_ERR_ARROW_DICTIONARY_INDEX = -57,  /* a valid row's dictionary index outside the dictionary */
   /* Filter files (filter_file.h), each field a code of its own: */
-  BB_ERR_FILTER_FILE_TRUNCATED = -58,   /* shorter than a filter file's header and checksum */
-  BB_ERR_FILTER_FILE_MAGIC = -59,       /* not a filter file: no BB_FILTER_FILE_MAGIC */
-  BB_ERR_FILTER_FILE_VERSION = -60,     /* a filter file version this library does not read */
-  BB_ERR_FILTER_FILE_LAYOUT = -61,      /* layout unknown, or flags that contradict it */
-  BB_ERR_FILTER_FILE_SEED = -62,        /* a hash seed the layout does not have (Parquet: nonzero) */
-  BB_ERR_FILTER_FILE_TYPE = -63,        /* a value type that is not one, or not in the layout */
-  BB_ERR_FILTER_FILE_SIZING = -64,      /* a sizing (kind, ndv, fpp) that cannot be */
-  BB_ERR_FILTER_FILE_SIZE = -65,        /* a bitset size invalid, or not what the file holds */
-  BB_ERR_FILTER_FILE_CHECKSUM = -66     /* the XXH64 checksum does not match the bytes */
+  BB_ERR_FILTER_FILE_TRUNCATED = -60,   /* shorter than a filter file's header and checksum */
+  BB_ERR_FILTER_FILE_MAGIC = -61,       /* not a filter file: no BB_FILTER_FILE_MAGIC */
+  BB_ERR_FILTER_FILE_VERSION = -62,     /* a filter file version this library does not read */
+  BB_ERR_FILTER_FILE_LAYOUT = -63,      /* layout unknown, or flags that contradict it */
+  BB_ERR_FILTER_FILE_SEED = -64,        /* a hash seed the layout does not have (Parquet: nonzero) */
+  BB_ERR_FILTER_FILE_TYPE = -65,        /* a value type that is not one, or not in the layout */
+  BB_ERR_FILTER_FILE_SIZING = -66,      /* a sizing (kind, ndv, fpp) that cannot be */
+  BB_ERR_FILTER_FILE_SIZE = -67,        /* a bitset size invalid, or not what the file holds */
+  BB_ERR_FILTER_FILE_CHECKSUM = -68     /* the XXH64 checksum does not match the bytes */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */
