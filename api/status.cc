@@ -132,6 +132,29 @@ const char* bb_status_message(int status) {
     case BB_ERR_VALUE_KIND:
       return "a value of this kind cannot be compared with the column's type (bytes on a "
              "non-byte type, a boolean, a date on an integer column, ...; parquet_value.h)";
+    case BB_ERR_FILTER_FILE_TRUNCATED:
+      return "the filter file is shorter than its 96-byte header and 8-byte checksum";
+    case BB_ERR_FILTER_FILE_MAGIC:
+      return "not a blockbloom filter file: it does not start with \"BBFILTER\"";
+    case BB_ERR_FILTER_FILE_VERSION:
+      return "the filter file's version is not one this library reads (filter_file.h)";
+    case BB_ERR_FILTER_FILE_LAYOUT:
+      return "the filter file's layout is not parquet or kudu, or its flags contradict it (an "
+             "unknown flag, always-false on a Parquet filter or on a Kudu filter with bits set)";
+    case BB_ERR_FILTER_FILE_SEED:
+      return "the filter file's hash seed is not one its layout has (a Parquet filter's is 0)";
+    case BB_ERR_FILTER_FILE_TYPE:
+      return "the filter file's value type is not valid: an unknown value kind, an annotation "
+             "that does not fit its physical type, a type its layout cannot hash, or type "
+             "fields set on a raw-hash filter";
+    case BB_ERR_FILTER_FILE_SIZING:
+      return "the filter file's sizing is not valid: an unknown sizing kind, an fpp outside "
+             "(0, 1), or ndv / fpp given for an unknown sizing";
+    case BB_ERR_FILTER_FILE_SIZE:
+      return "the filter file's bitset size is not valid for its layout, or the file is not "
+             "header + bitset + checksum long (truncated, or bytes appended)";
+    case BB_ERR_FILTER_FILE_CHECKSUM:
+      return "the filter file's XXH64 checksum does not match its bytes: the file is damaged";
     case BB_ERR_INVALID_OFFSETS:
       return "string offsets decrease, are negative, or run past the end of the data";
     default: return "unknown blockbloom status code";

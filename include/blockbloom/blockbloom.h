@@ -123,7 +123,17 @@ typedef enum bb_status {
   BB_ERR_ARROW_DICTIONARY_INDEX = -57,  /* a valid row's dictionary index outside the dictionary */
   /* Values of a source kind into a typed column (parquet_value.h): */
   BB_ERR_VALUE_AMBIGUOUS = -58,         /* the value has more than one meaning in the column's type */
-  BB_ERR_VALUE_KIND = -59               /* a value of this kind cannot be compared with the type */
+  BB_ERR_VALUE_KIND = -59,              /* a value of this kind cannot be compared with the type */
+  /* Filter files (filter_file.h), each field a code of its own: */
+  BB_ERR_FILTER_FILE_TRUNCATED = -60,   /* shorter than a filter file's header and checksum */
+  BB_ERR_FILTER_FILE_MAGIC = -61,       /* not a filter file: no BB_FILTER_FILE_MAGIC */
+  BB_ERR_FILTER_FILE_VERSION = -62,     /* a filter file version this library does not read */
+  BB_ERR_FILTER_FILE_LAYOUT = -63,      /* layout unknown, or flags that contradict it */
+  BB_ERR_FILTER_FILE_SEED = -64,        /* a hash seed the layout does not have (Parquet: nonzero) */
+  BB_ERR_FILTER_FILE_TYPE = -65,        /* a value type that is not one, or not in the layout */
+  BB_ERR_FILTER_FILE_SIZING = -66,      /* a sizing (kind, ndv, fpp) that cannot be */
+  BB_ERR_FILTER_FILE_SIZE = -67,        /* a bitset size invalid, or not what the file holds */
+  BB_ERR_FILTER_FILE_CHECKSUM = -68     /* the XXH64 checksum does not match the bytes */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */

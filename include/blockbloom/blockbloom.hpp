@@ -19,6 +19,10 @@
 //   std::vector<std::uint8_t> out = f.to_parquet_bytes();  // header + bitset
 //   auto g = blockbloom::Filter::from_parquet_bytes(out.data(), out.size());
 //   auto v = blockbloom::ConstView::parquet_in_place(out.data(), out.size());
+// A filter file that keeps the values' type (filter_file.h):
+//   f.save("keys.bbf", blockbloom::ValueType::parse("date"));
+//   blockbloom::ValueType type;
+//   auto h = blockbloom::Filter::load("keys.bbf", &type);  // type: INT32 DATE
 // The Kudu layout has the same surface in blockbloom/kudu.hpp.
 //
 // Errors (bad sizes, null pointers, out of memory) throw blockbloom::Error,
@@ -50,6 +54,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -59,8 +65,10 @@
 
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/column.h"
+#include "blockbloom/filter_file.h"
 #include "blockbloom/hashing.h"
 #include "blockbloom/parquet_format.h"
+#include "blockbloom/parquet_value.h"
 #include "blockbloom/sizing.h"
 
 namespace blockbloom {
@@ -79,6 +87,70 @@ class Error : public std::runtime_error {
 namespace detail {
 inline void Check(int status) {
   if (status < 0) throw Error(status);
+}
+// A zeroed bb_parquet_column of this header's size.
+inline bb_parquet_column BlankColumn() {
+  bb_parquet_column t{};
+  t.struct_size = sizeof t;
+  return t;
+}
+}  // namespace detail
+
+// What a filter's values are, as a filter file records it (filter_file.h):
+// raw hashes the caller made, or values of a Parquet type (physical type and
+// annotation; the path is not part of it).
+struct ValueType {
+  bool typed = false;
+  bb_parquet_column type = detail::BlankColumn();  // when typed
+
+  static ValueType raw_hashes() { return ValueType(); }
+  static ValueType of(const bb_parquet_column& t) {
+    ValueType v;
+    v.typed = true;
+    v.type = t;
+    v.type.struct_size = sizeof(bb_parquet_column);
+    v.type.path = nullptr;
+    v.type.path_len = 0;
+    return v;
+  }
+  // A type by name, as bb_parquet_type_parse reads it: "int64", "date",
+  // "decimal(9,2)", "timestamp(us,utc)", ... (else Error BB_ERR_UNKNOWN_TYPE_NAME).
+  static ValueType parse(std::string_view name) {
+    bb_parquet_column t = detail::BlankColumn();
+    detail::Check(bb_parquet_type_parse(name.data(), name.size(), &t));
+    return of(t);
+  }
+};
+
+namespace detail {
+// A filter file's bytes into a new owned filter of `layout` (a file of the
+// other layout: Error BB_ERR_LAYOUT_MISMATCH), its type into *values and its
+// sizing into *sizing when given (bb_filter_file_read).
+inline bb_filter ReadFilterFile(const void* data, std::size_t len, std::uint32_t layout,
+                                ValueType* values, bb_filter_file_sizing* sizing) {
+  bb_filter f{};
+  std::int32_t kind = 0;
+  bb_parquet_column type = BlankColumn();
+  Check(bb_filter_file_read(static_cast<const std::uint8_t*>(data), len, &f, &kind, &type,
+                            sizing));
+  if (f.layout != layout) {
+    bb_filter_release(&f);
+    throw Error(BB_ERR_LAYOUT_MISMATCH);
+  }
+  if (values != nullptr) {
+    *values = kind == BB_FILTER_VALUES_TYPED ? ValueType::of(type) : ValueType::raw_hashes();
+  }
+  return f;
+}
+
+// A whole file's bytes (Error BB_ERR_PARQUET_IO if it cannot be read).
+inline std::vector<std::uint8_t> ReadWholeFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(BB_ERR_PARQUET_IO);
+  std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                  std::istreambuf_iterator<char>());
+  if (in.bad()) throw Error(BB_ERR_PARQUET_IO);
+  return bytes;
 }
 
 // bb_filter_union / _intersect (op) of src into dst. Filters that cannot be
@@ -153,6 +225,31 @@ class ViewBase {
     double ndv = 0.0;
     Check(bb_filter_estimate_ndv(&filter_, &bits, &ndv));
     return bits;
+  }
+
+  // The filter file (filter_file.h) of this filter: layout, size, seed,
+  // state and bits, with what its values are and, when given, the sizing it
+  // was built for (bb_filter_file_write). save writes it to path (replacing
+  // it; Error BB_ERR_PARQUET_IO if that fails); Filter::load and
+  // KuduFilter::load read it back.
+  std::vector<std::uint8_t> to_file_bytes(const ValueType& values,
+                                          const bb_filter_file_sizing* sizing = nullptr) const {
+    std::size_t n = 0;
+    Check(bb_filter_file_size(&filter_, &n));
+    std::vector<std::uint8_t> out(n);
+    std::size_t written = 0;
+    Check(bb_filter_file_write(&filter_, values.typed ? &values.type : nullptr, sizing,
+                               out.data(), out.size(), &written));
+    return out;
+  }
+  void save(const std::string& path, const ValueType& values,
+            const bb_filter_file_sizing* sizing = nullptr) const {
+    const std::vector<std::uint8_t> bytes = to_file_bytes(values, sizing);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    if (!out) throw Error(BB_ERR_PARQUET_IO);
   }
 
   const std::uint8_t* data() const noexcept { return filter_.data; }
@@ -492,6 +589,24 @@ class Filter : public View {
     detail::Check(
         bb_parquet_filter_read(&out.filter_, static_cast<const std::uint8_t*>(data), len, consumed));
     return out;
+  }
+
+  // A filter file (filter_file.h; ViewBase::to_file_bytes, save) read into
+  // an owned copy, checked field by field (bb_filter_file_read: a damaged or
+  // lying file throws its BB_ERR_FILTER_FILE_* code; a Kudu file
+  // BB_ERR_LAYOUT_MISMATCH: KuduFilter::load reads those). *values and
+  // *sizing, when given, get what the file says the values are and the
+  // sizing it was built for.
+  static Filter from_file_bytes(const void* data, std::size_t len, ValueType* values = nullptr,
+                                bb_filter_file_sizing* sizing = nullptr) {
+    Filter out;
+    out.filter_ = detail::ReadFilterFile(data, len, BB_LAYOUT_PARQUET, values, sizing);
+    return out;
+  }
+  static Filter load(const std::string& path, ValueType* values = nullptr,
+                     bb_filter_file_sizing* sizing = nullptr) {
+    const std::vector<std::uint8_t> bytes = detail::ReadWholeFile(path);
+    return from_file_bytes(bytes.data(), bytes.size(), values, sizing);
   }
 
   // An owned copy of any filter or view, from its allocator (bb_filter_copy).

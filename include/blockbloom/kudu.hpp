@@ -29,6 +29,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -227,6 +228,22 @@ class KuduFilter : public KuduView {
     KuduFilter out;
     detail::Check(bb_kudu_import(&out.filter_, &d));
     return out;
+  }
+
+  // A Kudu filter file (filter_file.h; to_file_bytes, save) read into an
+  // owned copy with its seed and always-false state, as Filter::load (a
+  // Parquet file: Error BB_ERR_LAYOUT_MISMATCH).
+  static KuduFilter from_file_bytes(const void* data, std::size_t len,
+                                    ValueType* values = nullptr,
+                                    bb_filter_file_sizing* sizing = nullptr) {
+    KuduFilter out;
+    out.filter_ = detail::ReadFilterFile(data, len, BB_LAYOUT_KUDU, values, sizing);
+    return out;
+  }
+  static KuduFilter load(const std::string& path, ValueType* values = nullptr,
+                         bb_filter_file_sizing* sizing = nullptr) {
+    const std::vector<std::uint8_t> bytes = detail::ReadWholeFile(path);
+    return from_file_bytes(bytes.data(), bytes.size(), values, sizing);
   }
 
   // An owned copy of any Kudu filter or view (bb_filter_copy).

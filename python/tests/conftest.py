@@ -42,12 +42,15 @@ def shared_testdata(name):
 
 
 def run_tool(tool, args, tmp_path, lines, name="input.txt"):
-    """Runs `blockbloom build ARGS --input FILE -o OUT` over lines; returns OUT's bytes."""
+    """Runs `blockbloom build ARGS --input FILE -o OUT` over lines; returns OUT's bytes.
+    The tests compare bare bitsets, so the build writes --format raw, and lines
+    are hashes (--raw-hashes) unless ARGS give a --type."""
     source = tmp_path / name
     source.write_bytes(b"".join(line + b"\n" for line in lines))
     out = tmp_path / (name + ".bin")
-    subprocess.run([tool, "build"] + args + ["--input", str(source), "-o", str(out)], check=True,
-                   capture_output=True)
+    values = [] if "--type" in args or "--raw-hashes" in args else ["--raw-hashes"]
+    subprocess.run([tool, "build", "--format", "raw"] + values + args +
+                   ["--input", str(source), "-o", str(out)], check=True, capture_output=True)
     return out.read_bytes()
 
 

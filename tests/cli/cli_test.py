@@ -237,8 +237,34 @@ def sanitized():
     return _SANITIZED[0]
 
 
+RAW_EXPORT_DEFAULTS = True  # filter_file_cli_test.py, which tests the defaults, sets False
+
+
+def as_raw_export(args):
+    """args with the flags these tests' build / probe / union calls leave out.
+    The tests of this file predate filter files (filter_file_cli_test.py tests
+    those, the commands' default): they test the bare bitsets, now an explicit
+    export format, and inputs of hashes, now explicit too. So a call without
+    --format (or --parquet-header, which is --format parquet) gets --format
+    raw, and a build or probe that names no value type (--type, --hash,
+    --raw-hashes) gets --raw-hashes, as the commands took them before."""
+    args = list(args)
+    if (not RAW_EXPORT_DEFAULTS or not args or args[0] not in ("build", "probe", "union") or
+            "--help" in args or "-h" in args):
+        return args
+    extra = []
+    if not any(a.startswith("--format") or a == "--parquet-header" for a in args):
+        extra += ["--format", "raw"]
+    if args[0] != "union" and not any(a.startswith(("--type", "--hash", "--raw-hashes"))
+                                      for a in args):
+        extra.append("--raw-hashes")
+    return args[:1] + extra + args[1:]
+
+
 def run(args, isa=None, stdin_text=None):
-    """Runs the tool; BLOCKBLOOM_ISA is set to isa, or removed when None."""
+    """Runs the tool; BLOCKBLOOM_ISA is set to isa, or removed when None.
+    build / probe / union get as_raw_export's flags."""
+    args = as_raw_export(args)
     env = dict(os.environ)
     env.pop("BLOCKBLOOM_ISA", None)
     if isa is not None:
@@ -300,7 +326,7 @@ class ToolTestCase(unittest.TestCase):
             out = open(stdout, "wb") if stdout else subprocess.DEVNULL
             try:
                 proc = subprocess.Popen([sys.executable, "-c", MEASURE_LAUNCHER, report] +
-                                        WRAPPER + [TOOL] + args, stdin=subprocess.DEVNULL,
+                                        WRAPPER + [TOOL] + as_raw_export(args), stdin=subprocess.DEVNULL,
                                         stdout=out, stderr=err, env=env,
                                         start_new_session=True)
             finally:
@@ -1367,6 +1393,11 @@ class TypedValueHashing(FileTestCase):
             for layout in ("parquet", "kudu"):
                 with self.subTest(type=value_type, text=text, layout=layout):
                     args, path = self.bad_value_args(value_type, ["1", "2", text, "3"], layout)
+                    # The library's phrases (parquet_value.h): "... is out of
+                    # range" or "... is not ...", after the value and its type.
+                    fragment = ("out of range" if fragment.startswith("out of range") else
+                                "value \"%s\" of type " % text.strip()
+                                if fragment.startswith("not a valid") else fragment)
                     self.assertFails(args, path + ":3: ", fragment, usage=False)
         # The limits themselves are fine.
         args, _ = self.bad_value_args("int32", ["-2147483648", "2147483647"])
@@ -1382,14 +1413,16 @@ class TypedValueHashing(FileTestCase):
         cases = [
             (kudu + ["--hash", "xxh64", "--type", "int64"], "--hash xxh64"),
             (parquet + ["--hash", "fasthash32", "--type", "int64"], "--hash fasthash32"),
-            (parquet + ["--type", "int64"], "--type needs --hash"),
-            (parquet + ["--hash", "none", "--type", "int64"], "--type needs --hash"),
+            # --type alone is the default now (filter_file_cli_test.py); a type
+            # and hashes at once is the contradiction.
+            (parquet + ["--hash", "none", "--type", "int64"], "give one"),
+            (parquet + ["--raw-hashes", "--type", "int64"], "give one"),
             (parquet + ["--hash", "xxh64"], "needs --type"),
             (kudu + ["--hash", "fasthash32"], "needs --type"),
             (parquet + ["--hash", "md5", "--type", "int64"], "unknown --hash"),
-            (parquet + ["--hash", "xxh64", "--type", "uint8"], "unknown --type"),
+            (parquet + ["--hash", "xxh64", "--type", "uint9"], "unknown --type"),
             (parquet + ["--hash", "xxh64", "--type", "int64", "--seed", "1"], "--seed"),
-            (kudu + ["--seed", "1"], "--seed"),
+            (parquet + ["--raw-hashes", "--seed", "1"], "--seed"),
             (kudu + ["--hash", "fasthash32", "--type", "int64", "--seed", "4294967296"],
              "--seed 4294967296"),
         ]
@@ -1637,8 +1670,8 @@ class OutputThatIsNotARegularFile(FileTestCase):
 
     def run_binary(self, args):
         """Runs the tool in the test's directory: a file it wrongly names "-" lands there."""
-        return subprocess.run(WRAPPER + [os.path.abspath(TOOL)] + args, capture_output=True,
-                              cwd=self.dir, timeout=120)
+        return subprocess.run(WRAPPER + [os.path.abspath(TOOL)] + as_raw_export(args),
+                              capture_output=True, cwd=self.dir, timeout=120)
 
     def assertNoTempFile(self, directory):
         self.assertEqual([n for n in os.listdir(directory) if ".tmp." in n], [])
@@ -1758,8 +1791,8 @@ class NonRegularFilterIsRefusedAtOnce(FileTestCase):
 
     def assertRefusedQuickly(self, args):
         try:
-            result = subprocess.run(WRAPPER + [TOOL] + args, capture_output=True, text=True,
-                                    timeout=20)
+            result = subprocess.run(WRAPPER + [TOOL] + as_raw_export(args), capture_output=True,
+                                    text=True, timeout=20)
         except subprocess.TimeoutExpired:
             self.fail("%r still waits after 20 s" % args)
         self.assertEqual(result.returncode, 2, result.stderr)
@@ -1803,7 +1836,7 @@ class TruncatedFilterFileCannotCrash(FileTestCase):
         if not os.path.exists("/proc/self/syscall"):
             self.skipTest("no /proc/PID/syscall to see when the filter has been taken")
         proc = subprocess.Popen(
-            WRAPPER + [TOOL, "probe", "--layout", "parquet", "--filter", self.filter,
+            WRAPPER + [TOOL, "probe", "--format", "raw", "--raw-hashes", "--layout", "parquet", "--filter", self.filter,
                        "--bytes", str(self.BYTES), "--input", "-"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         try:
@@ -1833,7 +1866,7 @@ class TruncatedFilterFileCannotCrash(FileTestCase):
                 with open(big, "wb") as f:
                     f.truncate(1 << 28)  # 256 MiB, sparse
                 proc = subprocess.Popen(
-                    WRAPPER + [TOOL, "probe", "--layout", "parquet", "--filter", big,
+                    WRAPPER + [TOOL, "probe", "--format", "raw", "--raw-hashes", "--layout", "parquet", "--filter", big,
                                "--bytes", str(1 << 28), "--input", hashes, "--count"],
                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                 time.sleep(delay)
@@ -1863,7 +1896,7 @@ class InterruptedBuildLeavesNoTempFile(FileTestCase):
     def interrupt_while_writing(self, sig):
         """Starts a build, waits until its temporary file exists, sends sig."""
         proc = subprocess.Popen(
-            WRAPPER + [TOOL, "build", "--layout", "parquet", "--bytes", str(self.BYTES),
+            WRAPPER + [TOOL, "build", "--format", "raw", "--raw-hashes", "--layout", "parquet", "--bytes", str(self.BYTES),
                        "--input", self.hashes, "-o", self.out],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
             # Under nohup (or any parent that ignores them) the signals would be
@@ -1896,7 +1929,7 @@ class InterruptedBuildLeavesNoTempFile(FileTestCase):
     def test_an_ignored_signal_stays_ignored(self):
         # nohup: SIGHUP ignored before the tool starts; the build then completes.
         result = subprocess.run(
-            WRAPPER + [TOOL, "build", "--layout", "parquet", "--bytes", "64",
+            WRAPPER + [TOOL, "build", "--format", "raw", "--raw-hashes", "--layout", "parquet", "--bytes", "64",
                        "--input", self.hashes, "-o", self.out],
             preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
             capture_output=True, timeout=120)
@@ -1959,7 +1992,8 @@ class HelpListsEverything(ToolTestCase):
                 text = self.run_ok(args).stdout
                 for word in ("blockbloom info", "blockbloom build", "blockbloom probe",
                              "blockbloom union", "--layout parquet|kudu", "--bytes", "--ndv",
-                             "--fpp", "--pow2", "--hash none|xxh64|fasthash32", "--type",
+                             "--fpp", "--pow2", "--raw-hashes", "--format file|raw|parquet",
+                             "--type",
                              "--seed", "--parquet-header", "--offset", "--count", "--input",
                              "-o OUT", "--json", "string", "int32", "int64", "float", "double",
                              "nan", "BLOCKBLOOM_ISA", "blockbloom tune", "--seconds",
@@ -1970,8 +2004,10 @@ class HelpListsEverything(ToolTestCase):
     def test_help_names_allow_trailing_and_the_kudu_seed_hazard(self):
         text = self.run_ok(["probe", "--help"]).stdout
         self.assertIn("[--allow-trailing]", text)
-        self.assertIn("records neither its size nor a Kudu", text)
-        self.assertIn("must be probed with the same --seed S", text)
+        # A filter file records its size and seed; bare bitsets are the exports.
+        self.assertNotIn("silently", text)
+        self.assertIn("seed and size are read from it", text)
+
 
 
 class Version(ToolTestCase):
@@ -2573,7 +2609,7 @@ class PerCommandHelp(ToolTestCase):
             "probe": ("--filter FILE", "--offset K", "--count", "--allow-trailing",
                       "--parquet-header", "input lines",
                       "blockbloom parquet probe FILE --column PATH"),
-            "union": ("A B -o OUT", "--parquet-header [--any-size]", "layouts:"),
+            "union": ("A B -o OUT", "--format raw|parquet", "[--any-size]", "layouts:"),
             "info": ("[--json]",),
             "join-demo": ("--sample-rows", "--min-reject", "bb_adaptive"),
             "tune": ("--seconds", "BLOCKBLOOM_PREFETCH_DISTANCE"),

@@ -6,6 +6,7 @@
 #include "blockbloom/adaptive.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/column.h"
+#include "blockbloom/filter_file.h"
 #include "blockbloom/hashing.h"
 #include "blockbloom/kudu.h"
 #include "blockbloom/parquet_file.h"

@@ -10,6 +10,7 @@
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/blockbloom.hpp"
 #include "blockbloom/column.h"
+#include "blockbloom/filter_file.h"
 #include "blockbloom/hashing.h"
 #include "blockbloom/kudu.h"
 #include "blockbloom/kudu.hpp"

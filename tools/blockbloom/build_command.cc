@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// blockbloom build: hashes or typed values in, a raw bitset (optionally
-// preceded by its Parquet BloomFilterHeader) out.
+// blockbloom build: values of a type (or, asked for, raw hashes) in; a
+// filter file out (filter_file_io.h), or with --format raw|parquet a raw
+// bitset (preceded by its Parquet BloomFilterHeader for parquet).
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -11,6 +12,7 @@
 #include "tools/common/cli_error.h"
 #include "tools/blockbloom/commands.h"
 #include "tools/common/filter_options.h"
+#include "tools/blockbloom/filter_file_io.h"
 #include "tools/blockbloom/hash_input.h"
 #include "tools/blockbloom/hash_options.h"
 #include "tools/blockbloom/layout_filter.h"
@@ -21,24 +23,25 @@
 namespace blockbloom_tools {
 
 int RunBuild(const std::vector<std::string>& args) {
-  const ParsedFlags flags = ParseFlags(args, {{"--layout", true, ""},
-                                              {"--bytes", true, ""},
-                                              {"--ndv", true, ""},
-                                              {"--fpp", true, ""},
-                                              {"--pow2", false, ""},
-                                              {"--hash", true, ""},
-                                              {"--type", true, ""},
-                                              {"--seed", true, ""},
-                                              {"--parquet-header", false, ""},
-                                              {"--any-size", false, ""},
-                                              {"--input", true, ""},
-                                              {"--output", true, "-o"}});
+  std::vector<FlagSpec> specs = {{"--layout", true, ""},
+                                 {"--bytes", true, ""},
+                                 {"--ndv", true, ""},
+                                 {"--fpp", true, ""},
+                                 {"--pow2", false, ""},
+                                 {"--format", true, ""},
+                                 {"--parquet-header", false, ""},
+                                 {"--any-size", false, ""},
+                                 {"--input", true, ""},
+                                 {"--output", true, "-o"}};
+  specs.insert(specs.end(), kHashFlagSpecs.begin(), kHashFlagSpecs.end());
+  const ParsedFlags flags = ParseFlags(args, specs);
   if (flags.help_requested()) return PrintHelp("build");
 
   // Check every flag before reading or writing anything.
   const Layout layout = LayoutFlag(flags);
-  const HashOptions hashing = HashOptionsFromFlags(flags, layout);
-  const bool with_header = ParquetHeaderFlag(flags, layout);
+  const HashOptions hashing = HashOptionsFromFlags(flags, layout, true);
+  const FilterFormat format = FilterFormatFlag(flags, layout, true);
+  const bool with_header = format == FilterFormat::kParquet;
   const bool any_size = AnySizeFlag(flags, with_header);
   const BuildSize size = BuildBytesFromFlags(flags, layout, with_header && !any_size);
   const std::size_t bytes = size.bytes;
@@ -50,6 +53,7 @@ int RunBuild(const std::vector<std::string>& args) {
   const std::string& input = flags.Required("--input");
   const std::string& output = flags.Required("--output");
   CheckOutputName(output);
+  RefuseOutputThatIsInput(input, output, "--input");
 
   // The input is streamed into the filter batch by batch: memory is the
   // filter plus one batch, however long the input.
@@ -59,7 +63,17 @@ int RunBuild(const std::vector<std::string>& args) {
   ForEachHashBatch(input, hashing, layout, [&](const std::vector<std::uint64_t>& hashes) {
     InsertHashes(layout, hashes, &filter, context);
   });
-  if (with_header) {
+  if (format == FilterFormat::kFile) {
+    bb_filter_file_sizing sizing{};
+    sizing.struct_size = sizeof sizing;
+    sizing.kind = BB_FILTER_SIZING_UNKNOWN;
+    if (size.from_target) {
+      sizing.kind = size.kind;
+      sizing.ndv = size.ndv;
+      sizing.fpp = size.fpp;
+    }
+    WriteFilterFile(output, *filter.get(), hashing.raw, hashing.type, sizing);
+  } else if (with_header) {
     const EncodedHeader header = EncodeParquetHeader(bytes, any_size);
     WriteFileAtomically(output, {ByteSpan{header.bytes, header.size},
                                  ByteSpan{filter.data(), filter.num_bytes()}});

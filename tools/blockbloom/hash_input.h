@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Reads an input file into hashes: one per line, either a hash already
-// (--hash none: an unsigned number, see number_parse.h; at most 2^32-1 for
-// the kudu layout) or a typed value to hash (see value_parse.h and
-// value_hashing.h; a string value is the line's bytes without the '\n').
+// (raw hashes: an unsigned number, see number_parse.h; at most 2^32-1 for
+// the kudu layout) or a value of a type to hash (value_hashing.h; a string
+// value is the line's bytes without the '\n').
 #ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_HASH_INPUT_H_
 #define BLOCKBLOOM_TOOLS_BLOCKBLOOM_HASH_INPUT_H_
 

@@ -26,6 +26,7 @@ class OwnedFilter {
   const std::uint8_t* data() const { return filter_.data; }
   std::size_t num_bytes() const { return filter_.num_bytes; }
   bb_filter* get() { return &filter_; }
+  const bb_filter* c_filter() const { return &filter_; }
 
  private:
   bb_filter filter_{};

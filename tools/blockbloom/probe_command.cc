@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// blockbloom probe: test hashes or typed values against a bitset at any
-// offset of a file (read into memory placed as the file's pages would be
-// mapped, so the bitset keeps its alignment; see file_range.h).
+// blockbloom probe: test values (or hashes) against a filter file, whose
+// layout, type, seed and size it reads from the file; or, with --format
+// raw|parquet, against a bitset at any offset of a file (read into memory
+// placed as the file's pages would be mapped, so the bitset keeps its
+// alignment; see file_range.h).
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -15,6 +17,7 @@
 #include "tools/common/cli_args.h"
 #include "tools/common/cli_error.h"
 #include "tools/blockbloom/commands.h"
+#include "tools/blockbloom/filter_file_io.h"
 #include "tools/common/filter_options.h"
 #include "tools/blockbloom/hash_input.h"
 #include "tools/blockbloom/hash_options.h"
@@ -107,29 +110,59 @@ void RefuseForgottenHeader(const std::string& path, std::uint64_t offset) {
                  "--column PATH");
 }
 
+// A filter file says what its filter is; a flag that says otherwise is
+// refused rather than used (a wrong type, seed or size answers 0 for values
+// that are there) or silently ignored.
+HashOptions HashingFromFile(const ParsedFlags& flags, const LoadedFilterFile& file,
+                            const std::string& path) {
+  const bb_filter& f = *file.filter.c_filter();
+  const std::string what = path + " is a " + LayoutName(file.layout) + " filter of " +
+                           DescribeValues(file.raw, file.type);
+  if (flags.Has("--layout") && LayoutFlag(flags) != file.layout) {
+    throw CliError("--layout " + flags.Required("--layout") + " contradicts the filter file: " +
+                   what + " (the file says its layout: drop --layout)");
+  }
+  if (flags.Has("--bytes") && FilterBytesFlag(flags, file.layout) != f.num_bytes) {
+    throw CliError("--bytes " + flags.Required("--bytes") + " contradicts the filter file: " +
+                   path + " holds a filter of " + std::to_string(f.num_bytes) + " bytes");
+  }
+  const HashOptions given = HashOptionsFromFlags(flags, file.layout, false);
+  if (given.given && (given.raw != file.raw || (!given.raw && !SameType(given.type, file.type)))) {
+    throw CliError(std::string(given.raw ? "--raw-hashes" : "--type " + flags.Required("--type")) +
+                   " (" + DescribeValues(given.raw, given.type) + ") contradicts the filter "
+                   "file: " + what + " (the file says its type: drop the flag)");
+  }
+  if (given.seed_given && given.seed != f.hash_seed) {
+    throw CliError("--seed " + flags.Required("--seed") + " contradicts the filter file: " +
+                   path + " was built with seed " + std::to_string(f.hash_seed) +
+                   " (the file says its seed: drop --seed)");
+  }
+  HashOptions hashing;
+  hashing.raw = file.raw;
+  hashing.type = file.type;
+  hashing.seed = f.hash_seed;
+  return hashing;
+}
+
 }  // namespace
 
 int RunProbe(const std::vector<std::string>& args) {
-  const ParsedFlags flags = ParseFlags(args, {{"--layout", true, ""},
-                                              {"--filter", true, ""},
-                                              {"--offset", true, ""},
-                                              {"--bytes", true, ""},
-                                              {"--parquet-header", false, ""},
-                                              {"--hash", true, ""},
-                                              {"--type", true, ""},
-                                              {"--seed", true, ""},
-                                              {"--input", true, ""},
-                                              {"--allow-trailing", false, ""},
-                                              {"--count", false, ""}});
+  std::vector<FlagSpec> specs = {{"--layout", true, ""},
+                                 {"--filter", true, ""},
+                                 {"--format", true, ""},
+                                 {"--offset", true, ""},
+                                 {"--bytes", true, ""},
+                                 {"--parquet-header", false, ""},
+                                 {"--input", true, ""},
+                                 {"--allow-trailing", false, ""},
+                                 {"--count", false, ""}};
+  specs.insert(specs.end(), kHashFlagSpecs.begin(), kHashFlagSpecs.end());
+  const ParsedFlags flags = ParseFlags(args, specs);
   if (flags.help_requested()) return PrintHelp("probe");
 
   // Check every flag before opening anything.
-  const Layout layout = LayoutFlag(flags);
-  const HashOptions hashing = HashOptionsFromFlags(flags, layout);
-  const bool with_header = ParquetHeaderFlag(flags, layout);
-  // With a header, the header gives the size; --bytes may only confirm it.
-  std::optional<std::size_t> bytes_flag;
-  if (!with_header || flags.Has("--bytes")) bytes_flag = FilterBytesFlag(flags, layout);
+  const FilterFormat format =
+      FilterFormatFlag(flags, LayoutFlagOr(flags, Layout::kParquet), flags.Has("--layout"));
   const std::string& filter_path = flags.Required("--filter");
   // probe reads the filter at --offset of a file it may read more than once
   // (header, then bitset); a stream would have to be copied whole. Say so
@@ -137,46 +170,70 @@ int RunProbe(const std::vector<std::string>& args) {
   if (filter_path == "-") {
     throw UsageError("--filter -: a filter is read from a regular file, not standard input");
   }
-  const std::uint64_t offset = flags.Has("--offset") ? NumberFlag(flags, "--offset") : 0;
   const std::string& input = flags.Required("--input");
-  const bool allow_trailing = flags.Has("--allow-trailing");
-  if (allow_trailing && (with_header || offset != 0)) {
-    throw UsageError("--allow-trailing is for a raw filter at --offset 0 (elsewhere the filter "
-                     "is inside a larger file anyway)");
-  }
+  const bool count_only = flags.Has("--count");
 
+  std::optional<LoadedFilterFile> file;
   std::optional<FileRange> range;
   const std::uint8_t* bitset = nullptr;
   std::size_t bytes = 0;
-  if (with_header) {
-    range.emplace(filter_path, offset);
-    HeaderedBitset found{};
-    try {
-      found = ReadParquetHeader(
-          range->data(), range->size(),
-          filter_path + ": BloomFilterHeader at --offset " + std::to_string(offset));
-    } catch (const CliError& e) {
-      throw CliError(e.what() + std::string(kRealParquetHint));
+  Layout layout = Layout::kParquet;
+  HashOptions hashing;
+  if (format == FilterFormat::kFile) {
+    for (const char* flag : {"--offset", "--allow-trailing"}) {
+      if (flags.Has(flag)) {
+        throw UsageError(std::string(flag) + " is for a raw bitset (--format raw) or a "
+                         "BloomFilterHeader (--format parquet); a filter file is the whole file");
+      }
     }
-    if (bytes_flag && *bytes_flag != found.num_bytes) {
-      throw CliError("--bytes " + std::to_string(*bytes_flag) + " does not match numBytes " +
-                     std::to_string(found.num_bytes) + " of the BloomFilterHeader in " +
-                     filter_path);
-    }
-    bitset = range->data() + found.header_bytes;
-    bytes = found.num_bytes;
+    file.emplace();
+    ReadFilterFile(filter_path, &*file);
+    hashing = HashingFromFile(flags, *file, filter_path);
+    layout = file->layout;
+    bitset = file->filter.data();
+    bytes = file->filter.num_bytes();
   } else {
-    if (layout == Layout::kParquet) RefuseForgottenHeader(filter_path, offset);
-    if (offset == 0 && !allow_trailing) CheckNoTrailingBytes(filter_path, *bytes_flag);
-    range.emplace(filter_path, offset, *bytes_flag);
-    bitset = range->data();
-    bytes = *bytes_flag;
+    layout = LayoutFlag(flags);
+    hashing = HashOptionsFromFlags(flags, layout, true);
+    const bool with_header = format == FilterFormat::kParquet;
+    // With a header, the header gives the size; --bytes may only confirm it.
+    std::optional<std::size_t> bytes_flag;
+    if (!with_header || flags.Has("--bytes")) bytes_flag = FilterBytesFlag(flags, layout);
+    const std::uint64_t offset = flags.Has("--offset") ? NumberFlag(flags, "--offset") : 0;
+    const bool allow_trailing = flags.Has("--allow-trailing");
+    if (allow_trailing && (with_header || offset != 0)) {
+      throw UsageError("--allow-trailing is for a raw filter at --offset 0 (elsewhere the filter "
+                       "is inside a larger file anyway)");
+    }
+    if (with_header) {
+      range.emplace(filter_path, offset);
+      HeaderedBitset found{};
+      try {
+        found = ReadParquetHeader(
+            range->data(), range->size(),
+            filter_path + ": BloomFilterHeader at --offset " + std::to_string(offset));
+      } catch (const CliError& e) {
+        throw CliError(e.what() + std::string(kRealParquetHint));
+      }
+      if (bytes_flag && *bytes_flag != found.num_bytes) {
+        throw CliError("--bytes " + std::to_string(*bytes_flag) + " does not match numBytes " +
+                       std::to_string(found.num_bytes) + " of the BloomFilterHeader in " +
+                       filter_path);
+      }
+      bitset = range->data() + found.header_bytes;
+      bytes = found.num_bytes;
+    } else {
+      if (layout == Layout::kParquet) RefuseForgottenHeader(filter_path, offset);
+      if (offset == 0 && !allow_trailing) CheckNoTrailingBytes(filter_path, *bytes_flag);
+      range.emplace(filter_path, offset, *bytes_flag);
+      bitset = range->data();
+      bytes = *bytes_flag;
+    }
   }
 
   // The input is streamed batch by batch. Nothing is printed before the
   // whole input has been read (an error prints nothing), so without --count
   // the answers are kept: one bit per line, not the line or its hash.
-  const bool count_only = flags.Has("--count");
   std::size_t hits = 0;
   std::size_t lines = 0;
   std::vector<std::uint8_t> bitmap;

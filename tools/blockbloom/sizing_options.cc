@@ -126,6 +126,9 @@ BuildSize BuildBytesFromFlags(const ParsedFlags& flags, Layout layout, bool read
     kind = BB_SIZE_PARQUET_SAFE;  // what --pow2 has always meant: no clamp at 128 MiB
     size.rule = "a power of two from 32 B to 128 MiB, --pow2";
   }
+  size.kind = kind;
+  size.ndv = ndv;
+  size.fpp = fpp;
   const int status = bb_bytes_for(ndv, fpp, kind, &size.bytes);
   if (status == BB_ERR_TOO_MANY_BLOCKS && kind == BB_SIZE_KUDU) {
     throw CliError(size.request + ": " + KuduUnreachableReason(ndv, fpp));

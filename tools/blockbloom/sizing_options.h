@@ -6,6 +6,7 @@
 #define BLOCKBLOOM_TOOLS_BLOCKBLOOM_SIZING_OPTIONS_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "tools/common/cli_args.h"
@@ -20,6 +21,9 @@ struct BuildSize {
   std::string request;        // "--ndv 1000 --fpp 0.01 --parquet-header"
   double predicted_fpp = 0.0; // bb_fpp(ndv, bytes), when from_target
   std::string rule;           // which sizes were allowed, e.g. "a power of two, as Kudu requires"
+  int kind = -1;              // the bb_sizing asked, when from_target
+  std::uint64_t ndv = 0;      // --ndv, when from_target
+  double fpp = 0.0;           // --fpp, when from_target
 };
 
 // Exactly one of --bytes or (--ndv and --fpp) must be given, and --pow2 only

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// blockbloom union A B -o C: the bitwise OR of two filters of the same layout
-// and size, i.e. a filter that answers yes for anything either one held.
+// blockbloom union A B -o C: the bitwise OR of two filters of the same layout,
+// size, seed and value type, i.e. a filter that answers yes for anything
+// either one held: filter files by default, raw bitsets with --format raw|parquet.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -9,6 +10,8 @@
 #include "tools/common/cli_args.h"
 #include "tools/common/cli_error.h"
 #include "tools/blockbloom/commands.h"
+#include "tools/blockbloom/filter_file_io.h"
+#include "tools/blockbloom/hash_options.h"
 #include "tools/common/filter_options.h"
 #include "tools/blockbloom/layout_filter.h"
 #include "tools/common/file_range.h"
@@ -42,10 +45,58 @@ InputBitset LocateBitset(const FileRange& file, const std::string& path, Layout 
   return {file.data() + found.header_bytes, found.num_bytes};
 }
 
+// Why two filter files cannot be united, or "" if they can: a union of
+// filters of different layout, size, seed or type would answer for neither.
+std::string Mismatch(const LoadedFilterFile& a, const LoadedFilterFile& b) {
+  const bb_filter& fa = *a.filter.c_filter();
+  const bb_filter& fb = *b.filter.c_filter();
+  if (a.layout != b.layout) {
+    return std::string("layouts differ: ") + LayoutName(a.layout) + " and " + LayoutName(b.layout);
+  }
+  if (fa.num_bytes != fb.num_bytes) {
+    return "sizes differ: " + std::to_string(fa.num_bytes) + " and " +
+           std::to_string(fb.num_bytes) + " bytes";
+  }
+  if (fa.hash_seed != fb.hash_seed) {
+    return "seeds differ: " + std::to_string(fa.hash_seed) + " and " +
+           std::to_string(fb.hash_seed);
+  }
+  const std::string ta = DescribeValues(a.raw, a.type), tb = DescribeValues(b.raw, b.type);
+  if (a.raw != b.raw || (!a.raw && !SameType(a.type, b.type))) {
+    return "value types differ: " + ta + " and " + tb;
+  }
+  return "";
+}
+
+// The union of two filter files, written as one with their type; the sizing
+// is kept when both were built for the same one.
+void UniteFilterFiles(const std::string& path_a, const std::string& path_b,
+                      const std::string& output) {
+  LoadedFilterFile a, b;
+  ReadFilterFile(path_a, &a);
+  ReadFilterFile(path_b, &b);
+  const std::string why = Mismatch(a, b);
+  if (!why.empty()) {
+    throw CliError("cannot unite " + path_a + " and " + path_b + ": their " + why +
+                   " (a union answers only for filters built alike)");
+  }
+  const int status = bb_filter_union(a.filter.get(), b.filter.c_filter());
+  if (status != BB_OK) throw CliError(output + ": " + bb_status_message(status));
+  bb_filter_file_sizing sizing = a.sizing;
+  if (a.sizing.kind != b.sizing.kind || a.sizing.ndv != b.sizing.ndv ||
+      a.sizing.fpp != b.sizing.fpp) {
+    sizing = bb_filter_file_sizing{};
+    sizing.struct_size = sizeof sizing;
+    sizing.kind = BB_FILTER_SIZING_UNKNOWN;
+  }
+  WriteFilterFile(output, *a.filter.c_filter(), a.raw, a.type, sizing);
+}
+
 }  // namespace
 
 int RunUnion(const std::vector<std::string>& args) {
   const ParsedFlags flags = ParseFlagsAndOperands(args, {{"--layout", true, ""},
+                                                         {"--format", true, ""},
                                                          {"--parquet-header", false, ""},
                                                          {"--any-size", false, ""},
                                                          {"--output", true, "-o"}},
@@ -60,7 +111,8 @@ int RunUnion(const std::vector<std::string>& args) {
   const std::string& path_a = flags.operands()[0];
   const std::string& path_b = flags.operands()[1];
   const Layout layout = LayoutFlagOr(flags, Layout::kParquet);
-  const bool with_header = ParquetHeaderFlag(flags, layout);
+  const FilterFormat format = FilterFormatFlag(flags, layout, flags.Has("--layout"));
+  const bool with_header = format == FilterFormat::kParquet;
   const bool any_size = AnySizeFlag(flags, with_header);
   const std::string& output = flags.Required("--output");
   // Inputs are whole regular files (their size is the filter's size); say so
@@ -71,6 +123,13 @@ int RunUnion(const std::vector<std::string>& args) {
     }
   }
   CheckOutputName(output);
+  if (format == FilterFormat::kFile) {
+    if (flags.Has("--layout")) {
+      throw UsageError("--layout is for --format raw: a filter file says its layout");
+    }
+    UniteFilterFiles(path_a, path_b, output);
+    return 0;
+  }
 
   const FileRange file_a(path_a, 0);
   const FileRange file_b(path_b, 0);

@@ -17,26 +17,41 @@ const char kLayoutsHelp[] =
 
 const char kInputLinesHelp[] =
     "input lines (build, probe):\n"
-    "  --hash none (default)  each line is a hash: an unsigned number in decimal or 0x hex,\n"
-    "                         below 2^64 (parquet) or 2^32 (kudu)\n"
-    "  --hash xxh64           (parquet) each line is a value of --type T, hashed as Parquet\n"
-    "                         does: XXH64, seed 0, of its plain encoding\n"
-    "  --hash fasthash32      (kudu) each line is a value of --type T, hashed as Kudu does:\n"
-    "                         FastHash32 of its little-endian bytes with --seed S (default 0)\n"
-    "  --type string  the line's bytes, exactly, without the newline ('\\r' included)\n"
-    "  --type int32, int64    [-]digits within the type's range (no '+', no leading zeros)\n"
-    "  --type float, double   a decimal or hex number, e.g. 1.5, -2e10, 0x1.8p1, or inf,\n"
-    "                         -inf, nan (the positive quiet NaN); a value that overflows the\n"
-    "                         type or underflows to 0 is refused. The library's rule for\n"
-    "                         values as text (docs/formats.md), as in `parquet probe`\n"
-    "  Blanks around numbers and a trailing '\\r' are ignored. '-' reads standard input.\n"
-    "  Input is read line by line (a line longer than 1 MiB is an error), so memory stays\n"
-    "  bounded; probe keeps one bit per line to print nothing if a later line is bad.\n";
+    "  --type T        each line is a value of type T, written as text by the library's\n"
+    "                  rules (docs/formats.md, \"Values as text\"; as in `parquet probe`):\n"
+    "                  int8, int16, int32, int64, uint8 .. uint64, float, double, string,\n"
+    "                  binary, date, time(ms|us|ns[,utc]), timestamp(ms|us|ns[,utc]),\n"
+    "                  decimal(p,s), uuid, interval, fixed(n), ... (any name\n"
+    "                  bb_parquet_type_parse takes).\n"
+    "                  parquet hashes XXH64 of the value's plain encoding; kudu FastHash32,\n"
+    "                  with --seed S (default 0), of its Kudu cell (signed integers, float,\n"
+    "                  double, string, binary, date, timestamp(us), decimal up to 18 digits)\n"
+    "  --raw-hashes    each line is a hash: an unsigned number in decimal or 0x hex,\n"
+    "                  below 2^64 (parquet) or 2^32 (kudu). (--hash none is the same;\n"
+    "                  --hash xxh64|fasthash32 --type T names the layout's hash, as before)\n"
+    "  build needs --type T or --raw-hashes, and records which in the filter file; probe\n"
+    "  reads it, with the layout, seed and size, from the file, and refuses a flag that\n"
+    "  contradicts the file. String and binary values are the line's bytes exactly (without\n"
+    "  the newline, '\\r' included); for other types blanks around the text and a trailing\n"
+    "  '\\r' are ignored. '-' reads standard input. Input is read line by line (a line\n"
+    "  longer than 1 MiB is an error), so memory stays bounded; probe keeps one bit per\n"
+    "  line to print nothing if a later line is bad.\n";
+
+const char kFormatsHelp[] =
+    "formats (build, probe, union): --format file (default) is a filter file: magic,\n"
+    "  version, layout, value type, seed, the sizing it was built for, the bitset and an\n"
+    "  XXH64 checksum (docs/formats.md, \"Filter files\"); a file that is damaged or whose\n"
+    "  fields contradict each other is refused. union refuses two files of different\n"
+    "  layout, size, seed or value type. build -o OUT refuses an OUT that is its --input\n"
+    "  (by any path or link). --format raw is the bitset alone and --format parquet the\n"
+    "  bitset after its BloomFilterHeader (also --parquet-header), to export and import:\n"
+    "  they record nothing, so probe then needs --layout, --bytes (raw), and --type T or\n"
+    "  --raw-hashes (and the kudu --seed S) as the filter was built.\n";
 
 const char kParquetHeaderHelp[] =
-    "--parquet-header (parquet): build writes Parquet's Thrift BloomFilterHeader before the\n"
-    "  bitset; probe reads the header at --offset K and takes the size from it (--bytes, if\n"
-    "  given, must agree); union reads and writes header + bitset files. Arrow's, Velox's\n"
+    "--format parquet or --parquet-header (parquet): build writes Parquet's Thrift\n"
+    "  BloomFilterHeader before the bitset; probe reads the header at --offset K and takes\n"
+    "  the size from it (--bytes, if given, must agree); union reads and writes header + bitset files. Arrow's, Velox's\n"
     "  and ClickHouse's Parquet readers refuse a bitset that is not a power of two from\n"
     "  32 B to 128 MiB, so build and union write no other size (--bytes 1344, say) unless\n"
     "  --any-size is given (DuckDB reads any multiple of 32). Reading takes any size.\n"
@@ -101,11 +116,12 @@ const char kFooter[] =
 // ------------------------------------------------------------- the table
 
 const char* const kNoSections[] = {nullptr};
-const char* const kBuildSections[] = {kLayoutsHelp, kSizingHelp, kInputLinesHelp,
+const char* const kBuildSections[] = {kLayoutsHelp, kSizingHelp, kInputLinesHelp, kFormatsHelp,
                                       kParquetHeaderHelp, kFilesHelp, nullptr};
-const char* const kProbeSections[] = {kLayoutsHelp, kInputLinesHelp, kParquetHeaderHelp,
-                                      kFilesHelp, nullptr};
-const char* const kUnionSections[] = {kLayoutsHelp, kParquetHeaderHelp, kFilesHelp, nullptr};
+const char* const kProbeSections[] = {kLayoutsHelp, kInputLinesHelp, kFormatsHelp,
+                                      kParquetHeaderHelp, kFilesHelp, nullptr};
+const char* const kUnionSections[] = {kLayoutsHelp, kFormatsHelp, kParquetHeaderHelp, kFilesHelp,
+                                      nullptr};
 const char* const kJoinDemoSections[] = {kJoinDemoHelp, nullptr};
 const char* const kTuneSections[] = {kTuneHelp, nullptr};
 const char* const kParquetSections[] = {kParquetHelp, nullptr};
@@ -124,28 +140,31 @@ const CommandHelp kCommandHelp[] = {
      kNoSections},
     {"build",
      "  blockbloom build --layout parquet|kudu (--bytes N | --ndv N --fpp P [--pow2])\n"
-     "                   [--hash none|xxh64|fasthash32 --type T [--seed S]]\n"
-     "                   [--parquet-header [--any-size]] --input FILE -o OUT\n",
-     "  build      insert the lines of FILE into an N-byte filter and write its raw bitset to OUT\n"
-     "             (OUT is replaced only when everything succeeded)\n",
+     "                   (--type T [--seed S] | --raw-hashes [--seed S])\n"
+     "                   [--format file|raw|parquet [--any-size]] --input FILE -o OUT\n",
+     "  build      insert the lines of FILE into an N-byte filter and write it to OUT as a\n"
+     "             filter file that records its layout, type, seed and size (or, with\n"
+     "             --format raw|parquet, as a bare bitset; OUT is replaced only when\n"
+     "             everything succeeded)\n",
      kBuildSections},
     {"probe",
-     "  blockbloom probe --layout parquet|kudu --filter FILE [--offset K]\n"
-     "                   (--bytes N | --parquet-header [--bytes N])\n"
-     "                   [--hash none|xxh64|fasthash32 --type T [--seed S]]\n"
+     "  blockbloom probe --filter FILE --input FILE [--count]\n"
+     "  blockbloom probe --format raw|parquet --layout parquet|kudu --filter FILE [--offset K]\n"
+     "                   (--bytes N | --format parquet [--bytes N])\n"
+     "                   (--type T [--seed S] | --raw-hashes [--seed S])\n"
      "                   --input FILE [--count] [--allow-trailing]\n",
-     "  probe      test the lines of FILE against the N-byte bitset at byte K of the filter file;\n"
-     "             print 1 (maybe present) or 0 (absent) per line, or with --count the\n"
-     "             number of 1s. A raw filter file records neither its size nor a Kudu\n"
-     "             seed: at --offset 0 a file larger than N is an error (--allow-trailing: the\n"
-     "             filter is only its first N bytes), and a Kudu filter built with --seed S\n"
-     "             must be probed with the same --seed S, or inserted values silently give 0.\n"
+     "  probe      test the lines of FILE against a filter file, hashed as its type says\n"
+     "             (its layout, type, seed and size are read from it; a flag that says\n"
+     "             otherwise is an error); print 1 (maybe present) or 0 (absent) per line,\n"
+     "             or with --count the number of 1s. --format raw|parquet probes a bare\n"
+     "             bitset at byte K: at --offset 0 a file larger than N is an error\n"
+     "             (--allow-trailing: the filter is only its first N bytes).\n"
      "             For the Bloom filter of a column in a real Parquet file, use\n"
      "             blockbloom parquet probe FILE --column PATH: it finds the filter itself.\n",
      kProbeSections},
     {"union",
-     "  blockbloom union A B -o OUT [--layout parquet|kudu] [--parquet-header [--any-size]]\n",
-     "  union      OR the filters in files A and B (same layout and size) into OUT\n",
+     "  blockbloom union A B -o OUT [--format raw|parquet [--layout parquet|kudu] [--any-size]]\n",
+     "  union      OR the filters in files A and B (same layout, size, seed and type) into OUT\n",
      kUnionSections},
     {"join-demo",
      "  blockbloom join-demo [--rows N] [--small N] [--scenario selective|unselective]\n"
