@@ -18,6 +18,7 @@
 #include "errors.h"
 #include "hash_ops.h"
 #include "locks.h"
+#include "typed_values.h"
 
 namespace py = pybind11;
 
@@ -624,8 +625,6 @@ py::object FindSequence(Filter& f, py::handle values, py::handle type, py::handl
 }  // namespace
 
 namespace {
-bool IsOneObject(py::handle value);
-
 // An Arrow array (__arrow_c_array__) through blockbloom/arrow.hpp. Its
 // schema says the type, so type= may only be a typed filter's or a Parquet
 // type name, whose physical type the array's values must be stored as.
@@ -687,11 +686,14 @@ py::object FindArrow(Filter& f, py::handle values, py::handle type, py::handle m
 }
 }  // namespace
 
-void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask) {
+void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical) {
   const std::string what = "insert_values()";
+  // Parquet filters: the value model (typed_values.h); Kudu filters hash cells as they are held.
+  if (!f.kudu() && InsertTyped(f, values, type, mask, physical)) return;
+  if (physical) throw py::type_error(what + ": physical=True is for Parquet filters");
   if (IsArrowArray(values)) return InsertArrow(f, values, type, mask, what);
   if (IsOneObject(values)) {
-    InsertValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask));
+    InsertValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask), false);
     return;
   }
   ColumnType call;
@@ -713,11 +715,17 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
   Check(status, what);
 }
 
-py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle mask) {
+py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical) {
   const std::string what = "find_values()";
+  if (!f.kudu()) {
+    py::object answers = FindTyped(f, values, type, mask, physical);
+    if (answers) return answers;
+  }
+  if (physical) throw py::type_error(what + ": physical=True is for Parquet filters");
   if (IsArrowArray(values)) return FindArrow(f, values, type, mask, what);
   if (IsOneObject(values)) {
-    py::object answers = FindValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask));
+    py::object answers =
+        FindValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask), false);
     return py::bool_(answers.attr("item")(0));
   }
   ColumnType call;
@@ -740,15 +748,6 @@ py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle 
   return answers.result();
 }
 
-namespace {
-
-template <class T>
-T HashOne(py::handle value, uint32_t seed, py::handle type, const std::string& what) {
-  ValueType value_type;
-  if (!ParseType(type, &value_type)) value_type = InferType(value, what);
-  return HashOf<T>(Encoded(value, value_type, what), seed);
-}
-
 // One value rather than many: None, int, float, str, bytes, a numpy scalar,
 // or an object that is neither a sequence, an iterable nor an array
 // (Decimal, date, time, datetime, UUID).
@@ -760,6 +759,15 @@ bool IsOneObject(py::handle value) {
     return false;
   }
   return true;
+}
+
+namespace {
+
+template <class T>
+T HashOne(py::handle value, uint32_t seed, py::handle type, const std::string& what) {
+  ValueType value_type;
+  if (!ParseType(type, &value_type)) value_type = InferType(value, what);
+  return HashOf<T>(Encoded(value, value_type, what), seed);
 }
 
 // For the hash functions bytearray and memoryview are one value too (their bytes).
@@ -828,7 +836,7 @@ py::object HashValues(py::handle values, uint32_t seed, py::handle type, const s
 
 }  // namespace
 
-py::tuple ColumnHashes(const py::dict& column, py::handle values, const std::string& name) {
+py::tuple ColumnHashes(const py::dict& column, py::handle values, const std::string& name, bool physical) {
   const std::string what = "probe()";
   ColumnType typed = ColumnTypeFromInfo(column);
   typed.subject = "column " + name + " (" + typed.name + ")";
@@ -837,6 +845,7 @@ py::tuple ColumnHashes(const py::dict& column, py::handle values, const std::str
   const int status = bb_parquet_value_form(&typed.column, 0, form, sizeof form);
   if (status != BB_OK) ThrowStatusMessage(status, typed.subject + ": " + form);
   StoredColumnType(typed, what);
+  if (!IsArrowArray(values)) return ColumnHashesTyped(typed, values, physical);
   py::object many = IsOneObject(values) ? py::object(py::make_tuple(values)) : py::reinterpret_borrow<py::object>(values);
   const Unmasked u = Unmask(many, py::none(), what, &typed);
   ArrayColumn array;
@@ -866,8 +875,12 @@ py::tuple ColumnHashes(const py::dict& column, py::handle values, const std::str
   return py::make_tuple(ToArray(hashes, kept), nulls);
 }
 
-py::object ParquetHash(py::handle value, py::handle type) {
-  return HashValues<uint64_t>(value, 0, type, "parquet_hash()");
+py::object ParquetHash(py::handle value, py::handle type, bool physical) {
+  // bytearray / memoryview: one value, its bytes (as bytes are).
+  if (PyByteArray_Check(value.ptr()) || PyMemoryView_Check(value.ptr())) {
+    return HashTyped(py::bytes(py::reinterpret_borrow<py::object>(value)), type, physical);
+  }
+  return HashTyped(value, type, physical);
 }
 
 py::object KuduHash(py::handle value, uint32_t seed, py::handle type) {

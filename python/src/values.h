@@ -22,18 +22,25 @@
 
 namespace bbpy {
 
-void InsertValues(Filter& f, pybind11::handle values, pybind11::handle type, pybind11::handle mask);
+void InsertValues(Filter& f, pybind11::handle values, pybind11::handle type, pybind11::handle mask,
+                  bool physical);
 pybind11::object FindValues(Filter& f, pybind11::handle values, pybind11::handle type,
-                            pybind11::handle mask);
+                            pybind11::handle mask, bool physical);
+
+// One value rather than many: None, int, float, str, bytes, a numpy scalar,
+// or an object that is neither a sequence, an iterable nor an array
+// (Decimal, date, time, datetime, UUID).
+bool IsOneObject(pybind11::handle value);
 
 // One value's hash (an int), as insert_values would compute it; for an array
 // or sequence, a numpy array of the non-null values' hashes.
-pybind11::object ParquetHash(pybind11::handle value, pybind11::handle type);
+pybind11::object ParquetHash(pybind11::handle value, pybind11::handle type, bool physical);
 pybind11::object KuduHash(pybind11::handle value, uint32_t seed, pybind11::handle type);
 
 // (uint64 hashes, bool nulls) of values (one or many) as a file's column
 // stores them: column is blockbloom.parquet's column dict.
-pybind11::tuple ColumnHashes(const pybind11::dict& column, pybind11::handle values, const std::string& name);
+pybind11::tuple ColumnHashes(const pybind11::dict& column, pybind11::handle values, const std::string& name,
+                             bool physical);
 
 }  // namespace bbpy
 
