@@ -122,6 +122,13 @@ const char* bb_status_message(int status) {
              "views out of range)";
     case BB_ERR_ARROW_DICTIONARY_INDEX:
       return "a dictionary index is negative or not below the dictionary's length";
+    case BB_ERR_VALUE_AMBIGUOUS:
+      return "the value has more than one meaning in the column's type (a tz-aware timestamp on a "
+             "local TIMESTAMP, an integer on a DATE / TIME / TIMESTAMP, a date on a UTC-adjusted "
+             "TIMESTAMP): say which one you mean (parquet_value.h)";
+    case BB_ERR_VALUE_KIND:
+      return "a value of this kind cannot be compared with the column's type (bytes on a "
+             "non-byte type, a boolean, a date on an integer column, ...; parquet_value.h)";
     case BB_ERR_INVALID_OFFSETS:
       return "string offsets decrease, are negative, or run past the end of the data";
     default: return "unknown blockbloom status code";

@@ -46,7 +46,8 @@ const int kAllErrors[] = {BB_ERR_NULL_POINTER, BB_ERR_SIZE_ZERO, BB_ERR_SIZE_NOT
                           BB_ERR_SELECTION_OUT_OF_RANGE, BB_ERR_INVALID_ALLOCATOR,
                           BB_ERR_ALLOCATOR_MISALIGNED, BB_ERR_SELECTION_OVERLAP,
                           BB_ERR_PARTITION_OVERLAP, BB_ERR_ARROW_UNSUPPORTED_TYPE,
-                          BB_ERR_ARROW_MALFORMED, BB_ERR_ARROW_DICTIONARY_INDEX};
+                          BB_ERR_ARROW_MALFORMED, BB_ERR_ARROW_DICTIONARY_INDEX,
+                          BB_ERR_VALUE_AMBIGUOUS, BB_ERR_VALUE_KIND};
 
 TEST(Status, EveryErrorHasADistinctNegativeCodeAndMessage) {
   std::set<int> codes;

@@ -118,7 +118,10 @@ typedef enum bb_status {
   /* Arrow arrays (arrow.hpp, header-only over the Arrow C Data Interface): */
   BB_ERR_ARROW_UNSUPPORTED_TYPE = -55,  /* an Arrow format with no typed column (boolean, nested, ...) */
   BB_ERR_ARROW_MALFORMED = -56,         /* an ArrowArray not as the spec lays it out */
-  BB_ERR_ARROW_DICTIONARY_INDEX = -57   /* a valid row's dictionary index outside the dictionary */
+  BB_ERR_ARROW_DICTIONARY_INDEX = -57,  /* a valid row's dictionary index outside the dictionary */
+  /* Values of a source kind into a typed column (parquet_value.h): */
+  BB_ERR_VALUE_AMBIGUOUS = -58,         /* the value has more than one meaning in the column's type */
+  BB_ERR_VALUE_KIND = -59               /* a value of this kind cannot be compared with the type */
 } bb_status;
 
 /* A static, never-NULL English message for any int, known code or not. */

@@ -52,6 +52,7 @@
 #ifndef BLOCKBLOOM_PARQUET_VALUE_H_
 #define BLOCKBLOOM_PARQUET_VALUE_H_
 
+#include "blockbloom/column.h"
 #include "blockbloom/parquet_file.h"
 
 #ifdef __cplusplus
@@ -182,6 +183,204 @@ BB_API int bb_parquet_value_kind(const bb_parquet_column* type, uint32_t flags, 
  * BB_ERR_PARQUET_UNSUPPORTED. */
 BB_API int bb_parquet_stored_column_type(const bb_parquet_column* type, uint32_t* column_type,
                                          size_t* width);
+
+/* ------------------------------------------------------------------------
+ * Values of a source kind into a typed column.
+ *
+ * A binding holds values of its own kinds (a Python int, a numpy int32
+ * array, datetime64[ns], an Arrow decimal128, a tz-aware timestamp, ...).
+ * These calls turn a value of a given source kind into the bytes the column's
+ * type stores, by one table (docs/formats.md, "Values into a typed filter"),
+ * so that every entrance answers the same for the same value:
+ * - convert, when the value has exactly one meaning in the type (an int64
+ *   that fits an INT32 column, microseconds on a NANOS column, 1.0 on an
+ *   integer column, an Arrow decimal on a DECIMAL column of any physical type);
+ * - BB_VALUE_NOT_IN_TYPE, when no value of the type can equal it (out of the
+ *   type's range, not integral on an integer column, finer than the column's
+ *   unit, more fraction digits than the scale): a probe answers "absent", as
+ *   SQL's = would, and an insert inserts nothing for it;
+ * - an error naming the value's kind and what the type wants, when the value
+ *   is ambiguous in the type (BB_ERR_VALUE_AMBIGUOUS) or of a kind the type
+ *   cannot be compared with (BB_ERR_VALUE_KIND).
+ * TEXT sources keep the text rules above exactly (a typo is an error, not
+ * "absent").
+ *
+ * The table, source kind (rows) x the type's kind (columns):
+ *   INT / UINT: integer columns if in the annotation's range (a UINT_32
+ *     column holds 0 .. 2^32-1 as the INT32 of the same bits), else absent;
+ *     FLOAT / DOUBLE / FLOAT16 if exactly representable, else absent;
+ *     DECIMAL(p,s): unscaled v * 10^s, absent past the precision; DATE /
+ *     TIME / TIMESTAMP / INT96: BB_ERR_VALUE_AMBIGUOUS (days? seconds?)
+ *     unless BB_PARQUET_TEXT_PHYSICAL; byte types: BB_ERR_VALUE_KIND.
+ *   FLOAT: integer columns if integral and in range (1.0 -> 1; NaN, inf
+ *     absent); DOUBLE as is; FLOAT / FLOAT16 if exact (NaN: the quiet NaN
+ *     the text rule writes for "nan"), else absent; DECIMAL through the
+ *     double's shortest round-trip decimal text (0.1 -> 0.1); others refused.
+ *   DECIMAL: integer columns if integral and in range; FLOAT / DOUBLE /
+ *     FLOAT16 the nearest value (absent past the type's finite range);
+ *     DECIMAL(p,s) an exact rescale (absent if digits are lost or past the
+ *     precision); others refused.
+ *   DATE: DATE columns (date64 milliseconds: whole days, else absent); a
+ *     local TIMESTAMP / INT96: midnight in its unit; a UTC-adjusted
+ *     TIMESTAMP: BB_ERR_VALUE_AMBIGUOUS (midnight where?); others refused.
+ *   TIMESTAMP, zone NAIVE: a local TIMESTAMP / INT96 in its unit exactly
+ *     (a finer remainder or overflow: absent); a UTC-adjusted TIMESTAMP read
+ *     as UTC (numpy's and the text rule's convention); DATE if exactly
+ *     midnight, else absent; others refused.
+ *   TIMESTAMP, zone UTC (tz-aware): a UTC-adjusted TIMESTAMP exactly; a
+ *     local TIMESTAMP / INT96, a DATE: BB_ERR_VALUE_AMBIGUOUS (which wall
+ *     clock?); others refused.
+ *   TIME: TIME columns in their unit exactly (a finer remainder, outside
+ *     0 .. 24h: absent); others refused.
+ *   TEXT: byte types the bytes as they are (FIXED_LEN_BYTE_ARRAY: exactly
+ *     its length, else BB_ERR_VALUE_SYNTAX as for text); every other type
+ *     bb_parquet_encode_text (flags apply).
+ *   BYTES: byte types the bytes (FIXED_LEN_BYTE_ARRAY / INT96 of another
+ *     length: absent); others BB_ERR_VALUE_KIND.
+ *   BOOL: BB_ERR_VALUE_KIND everywhere (Parquet has no BOOLEAN hash).
+ * "refused" is BB_ERR_VALUE_KIND. INT96 takes TIMESTAMP and DATE sources as
+ * a local NANOS timestamp. A type that cannot be hashed (BOOLEAN, an
+ * annotation that does not fit its physical type, ...) is
+ * BB_ERR_PARQUET_UNSUPPORTED, as for text.
+ * ------------------------------------------------------------------------ */
+
+/* The kind of a value as the caller's language holds it. Values are stable. */
+typedef enum bb_value_kind {
+  BB_VALUE_INT = 1,       /* a signed integer (int64_t; a column: INT8..INT64 bb_column) */
+  BB_VALUE_UINT = 2,      /* an unsigned integer (uint64_t; a column: UINT8..UINT64) */
+  BB_VALUE_FLOAT = 3,     /* a binary floating-point number (double; a column: FLOAT / DOUBLE) */
+  BB_VALUE_DECIMAL = 4,   /* an exact decimal: scalar = text "[-]digits[.digits][e[+-]digits]";
+                             column = unscaled integers (INT32 / INT64 columns, or
+                             FIXED_LEN_BYTE_ARRAY width 16 / 32: little-endian two's complement,
+                             Arrow's decimal128 / decimal256) with src->scale */
+  BB_VALUE_DATE = 5,      /* days since 1970-01-01 (int64_t scalar; INT32 / DATE32 column);
+                             unit BB_PARQUET_UNIT_MILLIS: Arrow date64 milliseconds */
+  BB_VALUE_TIMESTAMP = 6, /* a count of `unit` since 1970-01-01T00:00:00; zone says what clock */
+  BB_VALUE_TIME = 7,      /* a count of `unit` since midnight */
+  BB_VALUE_TEXT = 8,      /* text: on byte types the bytes as they are (UTF-8); on every other
+                             type the text rules of bb_parquet_encode_text (flags apply) */
+  BB_VALUE_BYTES = 9,     /* raw bytes (Python bytes): byte types only */
+  BB_VALUE_BOOL = 10      /* a boolean: refused on every type (Parquet has no BOOLEAN hash) */
+} bb_value_kind;
+
+/* Units of TIMESTAMP / TIME / DATE sources: the Parquet units
+ * (BB_PARQUET_UNIT_MILLIS 1, _MICROS 2, _NANOS 3 of parquet_file.h) plus
+ * seconds and days. */
+enum {
+  BB_VALUE_UNIT_SECONDS = 4,
+  BB_VALUE_UNIT_DAYS = 5
+};
+
+/* TIMESTAMP / TIME sources: what clock the count is on. */
+enum {
+  BB_VALUE_ZONE_NAIVE = 0, /* a wall-clock reading with no zone (numpy datetime64, a naive
+                              datetime, an Arrow timestamp without tz) */
+  BB_VALUE_ZONE_UTC = 1    /* an instant: the count is UTC (a tz-aware value, converted to UTC) */
+};
+
+/* What the caller's values are. Fields a kind does not use must be 0. */
+typedef struct bb_value_source {
+  uint32_t struct_size; /* sizeof(bb_value_source) */
+  uint32_t kind;        /* bb_value_kind */
+  int32_t bits;         /* INT / UINT / FLOAT: the source's width in bits (8, 16, 32, 64; FLOAT
+                           16, 32, 64), 0 = unsized (a Python int or float); used only to pick
+                           the type an untyped filter takes (bb_parquet_type_of_source), never
+                           to convert */
+  int32_t unit;         /* TIMESTAMP / TIME: BB_PARQUET_UNIT_* or BB_VALUE_UNIT_SECONDS;
+                           DATE: BB_VALUE_UNIT_DAYS (0 means days) or BB_PARQUET_UNIT_MILLIS */
+  int32_t zone;         /* TIMESTAMP / TIME: BB_VALUE_ZONE_* */
+  int32_t scale;        /* DECIMAL columns: the unscaled integers' scale (0 .. 76);
+                           DECIMAL scalar text: 0 */
+  int32_t precision;    /* DECIMAL columns: the source's precision (0: unknown) */
+} bb_value_source;
+
+/* Returned (>= 0) by the conversion calls besides BB_OK: the value has no
+ * representation in the type at all (out of the type's range, not integral
+ * for an integer column, finer than the column's unit, more fraction digits
+ * than the scale, a FLOAT column and a double that is not a float, ...): no
+ * row of the column can equal it, so a probe answers "absent" (as SQL's =
+ * would), and an insert inserts nothing for it. Not an error. */
+#define BB_VALUE_NOT_IN_TYPE 1
+
+/* One value -> the bytes its type stores (the plain encoding Parquet
+ * hashes), by the table above. value points to an int64_t (INT, DATE,
+ * TIMESTAMP, TIME), uint64_t (UINT), double (FLOAT), int (BOOL), or to len
+ * bytes of text / bytes (TEXT, BYTES, DECIMAL); len is ignored for the
+ * fixed-size kinds. flags: BB_PARQUET_TEXT_HEX / _PHYSICAL as for
+ * bb_parquet_encode_text (PHYSICAL: the value is the stored physical value;
+ * INT / UINT, and the counts of DATE / TIME / TIMESTAMP sources as they are,
+ * then go into any INT32 / INT64 column by the physical type's signed range;
+ * HEX applies to TEXT only).
+ * Returns BB_OK (bytes in out[0 .. *out_len)), BB_VALUE_NOT_IN_TYPE (nothing
+ * written) or an error, nothing written:
+ *   a NULL type, src, out_len, value (len > 0 or a fixed-size kind),
+ *   or out with capacity > 0                                 BB_ERR_NULL_POINTER
+ *   type->struct_size or src->struct_size too small, or
+ *   capacity too small (BB_PARQUET_ENCODED_MAX(type_length,
+ *   len) suffices)                                           BB_ERR_BUFFER_TOO_SMALL
+ *   the type cannot be hashed, a flag unknown                BB_ERR_PARQUET_UNSUPPORTED
+ *   the value is ambiguous in the type                       BB_ERR_VALUE_AMBIGUOUS
+ *   the kind cannot be compared with the type, or src is not
+ *   a valid source (unknown kind or unit)                     BB_ERR_VALUE_KIND
+ *   TEXT (and DECIMAL scalar text) not of the form            BB_ERR_VALUE_SYNTAX
+ *   TEXT of the form but out of range                         BB_ERR_VALUE_RANGE
+ * error (may be NULL) receives a NUL-terminated phrase naming the value's
+ * kind, the value and what the type wants, e.g. "a tz-aware timestamp
+ * (1700000000000000 us UTC), but the column is TIMESTAMP(MICROS) not adjusted
+ * to UTC (a local wall-clock reading): convert it to the wall clock you mean
+ * and drop the zone, or probe a UTC-adjusted column". */
+BB_API int bb_parquet_encode_value(const bb_parquet_column* type, const bb_value_source* src,
+                                   const void* value, size_t len, uint32_t flags, uint8_t* out,
+                                   size_t capacity, size_t* out_len, char* error,
+                                   size_t error_capacity);
+
+/* The same, then the Parquet hash (XXH64 seed 0). Returns BB_OK,
+ * BB_VALUE_NOT_IN_TYPE or an error; *hash untouched unless BB_OK. */
+BB_API int bb_parquet_hash_typed_value(const bb_parquet_column* type, const bb_value_source* src,
+                                       const void* value, size_t len, uint32_t flags,
+                                       uint64_t* hash, char* error, size_t error_capacity);
+
+/* A whole column of source values converted into `type` and hashed. col is a
+ * bb_column (column.h) whose element type holds the source: INT8..INT64 /
+ * UINT8..UINT64 for INT / UINT / DATE / TIMESTAMP / TIME (DATE32, DATE64,
+ * TIME32, TIME64, TIMESTAMP as their integers), FLOAT / DOUBLE for FLOAT,
+ * INT32 / INT64 / FIXED_LEN_BYTE_ARRAY(16 | 32) for DECIMAL,
+ * BYTE_ARRAY / LARGE_BYTE_ARRAY for TEXT / BYTES, with its validity.
+ * hashes[i] for every row i (room for col->length; rows that are null or not
+ * in the type get an unspecified hash); bit i of in_type (LSB first,
+ * (length + 7) / 8 bytes, the unused high bits 0; may be NULL) is 1 iff row i
+ * is valid and its value is in the type. The caller inserts the hashes of the
+ * 1 rows, or ANDs a probe bitmap with in_type. *num_in_type (may be NULL) is
+ * the number of 1 bits. The ambiguity / kind decision is made for the column
+ * before anything is written; a TEXT row's syntax or range error returns that
+ * error with the row index in `error` (hashes and in_type then unspecified).
+ * Errors as bb_parquet_encode_value's plus bb_parquet_hash_column's checks of
+ * col (BB_ERR_INVALID_COLUMN, ...), and BB_ERR_VALUE_KIND for an element type
+ * that cannot hold the source kind. hashes must not overlap col's buffers.
+ * Speed: an identity conversion (int64 into INT64, int32 into INT32, double
+ * into DOUBLE, microseconds into TIMESTAMP(MICROS)) hashes through the
+ * library's SIMD column hashers at bb_parquet_hash_column's speed; a unit
+ * change is one multiply with an overflow check per row, 1024 rows at a
+ * time, then the same hashers. */
+BB_API int bb_parquet_hash_typed_column(const bb_parquet_column* type, const bb_value_source* src,
+                                        const bb_column* col, uint32_t flags, uint64_t* hashes,
+                                        uint8_t* in_type, size_t* num_in_type, char* error,
+                                        size_t error_capacity);
+
+/* The type an untyped filter takes from the first values inserted into it:
+ * what Arrow's Parquet writer makes of such values. INT bits 8 / 16 / 32 ->
+ * INT32 INTEGER(bits, signed), 64 or 0 -> INT64 INTEGER(64, signed); UINT
+ * likewise unsigned; FLOAT 32 -> FLOAT, 64 / 0 -> DOUBLE, 16 -> FLOAT16;
+ * DATE -> INT32 DATE; TIMESTAMP -> INT64 TIMESTAMP in its unit (seconds ->
+ * MILLIS: Parquet has no seconds), zone UTC -> adjusted to UTC; TIME seconds
+ * and ms -> TIME(MILLIS) on INT32, us / ns -> INT64; TEXT -> BYTE_ARRAY
+ * STRING; BYTES -> BYTE_ARRAY; a DECIMAL column with a precision ->
+ * DECIMAL(precision, scale) on the physical type bb_parquet_type_parse picks.
+ * A DECIMAL scalar (precision 0) and BOOL: BB_ERR_VALUE_KIND ("give the
+ * filter a type"). Writes *type (whose struct_size the caller sets; path
+ * NULL, every other member overwritten). NULL: BB_ERR_NULL_POINTER; a
+ * struct_size too small: BB_ERR_BUFFER_TOO_SMALL. */
+BB_API int bb_parquet_type_of_source(const bb_value_source* src, bb_parquet_column* type);
 
 #ifdef __cplusplus
 } /* extern "C" */
