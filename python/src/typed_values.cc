@@ -2,6 +2,7 @@
 #include "typed_values.h"
 
 #include <blockbloom/arrow.hpp>
+#include <blockbloom/parquet_value.h>
 #include <pybind11/numpy.h>
 
 #include <algorithm>
@@ -17,7 +18,6 @@
 #include "buffers.h"
 #include "errors.h"
 #include "locks.h"
-#include "value_contract.h"
 #include "values.h"
 
 namespace py = pybind11;
@@ -45,6 +45,13 @@ std::string Repr(py::handle v) { return py::repr(v).cast<std::string>(); }
 [[noreturn]] void ThrowConversion(int status, const std::string& message) {
   if (status == BB_ERR_VALUE_KIND) throw py::type_error(message);
   ThrowStatusMessage(status, message);
+}
+
+// "an int", "a timestamp", ... for messages.
+const char* KindName(uint32_t kind) {
+  static const char* const kNames[] = {"a value", "an int", "an unsigned int", "a float", "a decimal",
+                                       "a date", "a timestamp", "a time of day", "text", "bytes", "a bool"};
+  return kind < sizeof kNames / sizeof kNames[0] ? kNames[kind] : kNames[0];
 }
 
 std::string TypeSubject(const ColumnType& t) {
@@ -521,8 +528,9 @@ ColumnType ResolveType(Filter& f, py::handle type, const bb_value_source* first,
   column.struct_size = sizeof column;
   const int status = bb_parquet_type_of_source(first, &column);
   if (status < 0) {
-    ThrowConversion(status, what + ": the filter has no type and the values do not say one (" +
-                                std::string(bb_status_message(status)) + "): give Filter(type=...) or type=");
+    ThrowConversion(status, what + ": the filter has no type and the values, " + KindName(first->kind) +
+                                ", do not say one (" + bb_status_message(status) +
+                                "): give Filter(type=...) or type=");
   }
   ColumnType t = ColumnTypeOf(column);
   if (insert) f.set_value_type(t);
@@ -696,8 +704,8 @@ RowHashes HashRows(py::handle values, const ColumnType* given, py::handle type, 
     column.struct_size = sizeof column;
     const int status = bb_parquet_type_of_source(t.first, &column);
     if (status < 0) {
-      ThrowConversion(status, what + ": the values do not say their type (" +
-                                  std::string(bb_status_message(status)) + "): give type=");
+      ThrowConversion(status, what + ": the values, " + KindName(t.first->kind) + ", do not say their type (" +
+                                  bb_status_message(status) + "): give type=");
     }
     column_type = ColumnTypeOf(column);
   }
