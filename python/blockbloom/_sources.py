@@ -19,6 +19,7 @@ pandas is never imported: its objects are recognised by their class's module.
 
 import datetime as _datetime
 import decimal as _decimal
+import operator as _operator
 import uuid as _uuid
 
 import numpy as _np
@@ -128,8 +129,28 @@ def _pandas(values, mask, what):
     return column(_np.asarray(arr), mask, what)
 
 
+def _nulls(mask, what):
+    """mask (None, a bool / uint8 array, or a sequence of truths) as a bool array or None;
+    a sequence is read over a copy of its items (a __bool__ may change it)."""
+    if mask is None:
+        return None
+    if isinstance(mask, _np.ndarray):
+        if mask.dtype.kind not in "bu" or mask.dtype.itemsize != 1:
+            raise TypeError(f"{what}: mask must be a bool array (True = null), got {mask.dtype}")
+        if not mask.flags.c_contiguous:
+            raise ValueError(f"{what}: mask: not C-contiguous (numpy.ascontiguousarray copies it)")
+        return mask.astype(bool, copy=False).ravel()
+    try:
+        items = tuple(mask)
+    except TypeError:
+        raise TypeError(f"{what}: mask must be a bool array or a sequence of bools, "
+                        f"got {type(mask).__name__}") from None
+    return _np.array([bool(m) for m in items], dtype=bool)
+
+
 def column(values, mask, what):
     """See the module's docstring."""
+    mask = _nulls(mask, what)
     if isinstance(values, (list, tuple)):
         return "items", values, mask, None
     if type(values) is _np.ndarray:
@@ -212,6 +233,8 @@ def item(value):
         return TIME, micros, 0, MICROS, NAIVE
     if isinstance(value, _uuid.UUID):
         return BYTES, value.bytes, 0, 0, 0
+    if hasattr(type(value), "__index__"):  # an int in all but name
+        return INT, _operator.index(value), 0, 0, 0
     if isinstance(value, _datetime.timedelta):
         raise TypeError("a datetime.timedelta is a duration, no Parquet value")
     raise TypeError(f"a {type(value).__name__} is none of the kinds values have (int, float, "

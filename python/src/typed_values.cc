@@ -176,11 +176,13 @@ Items ClassifyAll(py::handle values, py::handle mask, bool one, const std::strin
                          std::string(Py_TYPE(values.ptr())->tp_name));
   }
   const size_t n = static_cast<size_t>(PyTuple_GET_SIZE(out.keep.ptr()));
-  py::array_t<bool> nulls;
+  py::array_t<bool> nulls;  // when mask is given
   if (!mask.is_none()) {
     nulls = py::array_t<bool>::ensure(mask);
-    if (!nulls || static_cast<size_t>(nulls.size()) != n) {
-      throw py::value_error(what + ": mask must be a bool array of one entry per value");
+    if (!nulls) throw py::error_already_set();
+    if (static_cast<size_t>(nulls.size()) != n) {
+      throw py::value_error(what + ": mask has " + std::to_string(nulls.size()) + " entries for " +
+                            std::to_string(n) + " values");
     }
   }
   const py::object item_fn = py::module_::import("blockbloom._sources").attr("item");
@@ -259,8 +261,11 @@ class ArrayRows : public Rows {
     }
     if (!mask.is_none()) {
       mask_ = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(mask);
-      if (!mask_ || static_cast<size_t>(mask_.size()) != col_.length) {
-        throw py::value_error(what + ": mask must be a bool array of one entry per value");
+      has_mask_ = true;
+      if (!mask_) throw py::error_already_set();
+      if (static_cast<size_t>(mask_.size()) != col_.length) {
+        throw py::value_error(what + ": mask has " + std::to_string(mask_.size()) + " entries for " +
+                              std::to_string(col_.length) + " values");
       }
     }
   }
@@ -269,7 +274,7 @@ class ArrayRows : public Rows {
   int Hash(const bb_parquet_column& type, uint32_t flags, size_t first, size_t count, uint64_t* hashes,
            uint8_t* in_type, std::string* error) override {
     bb_column c = ChunkOf(col_, first, count, 0);
-    if (mask_) {
+    if (has_mask_) {
       const bool* nulls = mask_.data() + first;
       std::memset(validity_, 0, (count + 7) / 8);
       for (size_t i = 0; i < count; ++i) {
@@ -291,7 +296,8 @@ class ArrayRows : public Rows {
     return kind == BB_VALUE_UINT ? kUnsigned[size - 1] : kSigned[size - 1];
   }
   Buffer buffer_;
-  py::array_t<bool, py::array::c_style | py::array::forcecast> mask_;
+  py::array_t<bool, py::array::c_style | py::array::forcecast> mask_;  // when has_mask_
+  bool has_mask_ = false;
   bb_value_source src_;
   bb_column col_ = BB_COLUMN_INIT;
   uint8_t validity_[kBoolChunk / 8];
@@ -321,7 +327,8 @@ bool TemporalUnit(char c, int32_t* unit) {
 // the spec lays them out: arrow.hpp's path then says why).
 bool MapArrow(const ArrowSchema* s, const ArrowArray* a, ArrowColumn* out) {
   if (s == nullptr || a == nullptr || s->release == nullptr || a->release == nullptr || s->format == nullptr ||
-      s->dictionary != nullptr || a->length < 0 || a->offset < 0 || a->n_buffers < 2 || a->buffers == nullptr) {
+      s->dictionary != nullptr || a->dictionary != nullptr || a->n_children != 0 || a->length < 0 ||
+      a->offset < 0 || a->n_buffers < 2 || a->buffers == nullptr) {
     return false;
   }
   const std::string f = s->format;
@@ -344,7 +351,7 @@ bool MapArrow(const ArrowSchema* s, const ArrowArray* a, ArrowColumn* out) {
       }
     }
     if (f[0] == 'u' || f[0] == 'z' || f[0] == 'U' || f[0] == 'Z') {
-      if (a->n_buffers < 3) return false;
+      if (a->n_buffers != 3) return false;  // else arrow.hpp's path says what is wrong
       out->src = Source(f[0] == 'u' || f[0] == 'U' ? BB_VALUE_TEXT : BB_VALUE_BYTES);
       const bool large = f[0] == 'U' || f[0] == 'Z';
       out->offset_width = large ? 8 : 4;
@@ -394,7 +401,7 @@ bool MapArrow(const ArrowSchema* s, const ArrowArray* a, ArrowColumn* out) {
     width = static_cast<size_t>(bits / 8);
   }
   if (type != 0) {
-    if (a->buffers[1] == nullptr && a->length > 0) return false;
+    if (a->n_buffers != 2 || (a->buffers[1] == nullptr && a->length > 0)) return false;
     c.type = type;
     c.length = static_cast<size_t>(a->length);
     c.width = type == BB_TYPE_FIXED_LEN_BYTE_ARRAY ? width : 0;
@@ -414,8 +421,9 @@ bool MapArrow(const ArrowSchema* s, const ArrowArray* a, ArrowColumn* out) {
 
 class ArrowRows : public Rows {
  public:
-  ArrowRows(py::handle values, py::handle mask, const std::string& what) : in_(values, mask, what) {
-    mapped_ = MapArrow(in_.schema(), in_.array(), &column_);
+  ArrowRows(py::handle values, py::handle mask, const std::string& what)
+      : in_(std::make_unique<ArrowInput>(values, mask, what)) {
+    mapped_ = MapArrow(in_->schema(), in_->array(), &column_);
     if (column_.col.values != nullptr && column_.col.width == 0) {
       width_ = ElementWidth(column_.col.type);
     } else {
@@ -423,6 +431,7 @@ class ArrowRows : public Rows {
     }
   }
   bool mapped() const { return mapped_; }
+  std::unique_ptr<ArrowInput> Release() { return std::move(in_); }
   const bb_value_source& source() const { return column_.src; }
   size_t size() const override { return column_.col.length; }
   int Hash(const bb_parquet_column& type, uint32_t flags, size_t first, size_t count, uint64_t* hashes,
@@ -435,7 +444,7 @@ class ArrowRows : public Rows {
     return HashColumnChunk(type, column_.src, c, flags, hashes, in_type, error);
   }
   bool row_errors() const override { return column_.src.kind == BB_VALUE_TEXT; }
-  std::string Describe(const std::string& error) const override { return in_.description() + ": " + error; }
+  std::string Describe(const std::string& error) const override { return in_->description() + ": " + error; }
 
  private:
   static size_t ElementWidth(uint32_t t) {
@@ -450,7 +459,7 @@ class ArrowRows : public Rows {
       default: return 8;
     }
   }
-  ArrowInput in_;
+  std::unique_ptr<ArrowInput> in_;
   ArrowColumn column_;
   bool mapped_ = false;
   size_t width_ = 0;
@@ -502,11 +511,10 @@ class ItemRows : public Rows {
 
 // ---- The filter's type -----------------------------------------------------
 
-// The type values go into: the filter's; else the call's type= (an insert
-// records it); else the first values' source's (an insert records it).
+// The type values go into: the filter's; else the call's type=; else the
+// first values' source's (an insert then records it on the filter).
 // Returns an unset type only for values that are all null on an untyped filter.
-ColumnType ResolveType(Filter& f, py::handle type, const bb_value_source* first, bool insert,
-                       const std::string& what) {
+ColumnType ResolveType(const Filter& f, py::handle type, const bb_value_source* first, const std::string& what) {
   const ColumnType& own = f.value_type();
   if (!own.set && f.raw_hashes()) {
     throw py::type_error(what + ": the filter holds raw hashes (insert()) and has no value type, so its "
@@ -519,9 +527,7 @@ ColumnType ResolveType(Filter& f, py::handle type, const bb_value_source* first,
       throw py::type_error(what + ": the filter holds values of type '" + own.name + "', not type='" +
                            call.name + "'");
     }
-    if (own.set) return own;
-    if (insert) f.set_value_type(call);
-    return call;
+    return own.set ? own : call;
   }
   if (own.set || first == nullptr) return own;
   bb_parquet_column column{};
@@ -532,9 +538,7 @@ ColumnType ResolveType(Filter& f, py::handle type, const bb_value_source* first,
                                 ", do not say one (" + bb_status_message(status) +
                                 "): give Filter(type=...) or type=");
   }
-  ColumnType t = ColumnTypeOf(column);
-  if (insert) f.set_value_type(t);
-  return t;
+  return ColumnTypeOf(column);
 }
 
 // values taken apart: Arrow, a numeric array, or Python objects.
@@ -544,13 +548,17 @@ struct Taken {
   const bb_value_source* first = nullptr;  // nullptr: no non-null value to take a type from
   bb_value_source column_source{};
   bool one = false;
+  std::unique_ptr<ArrowInput> unmapped;  // an Arrow array for arrow.hpp's path (rows is then null)
 };
 
 Taken Take(py::handle values, py::handle mask, const std::string& what) {
   Taken t;
   if (IsArrowArray(values)) {
     auto arrow = std::make_unique<ArrowRows>(values, mask, what);
-    if (!arrow->mapped()) return t;  // a dictionary, ...: blockbloom/arrow.hpp's path
+    if (!arrow->mapped()) {  // a dictionary, ...: blockbloom/arrow.hpp's path
+      t.unmapped = arrow->Release();
+      return t;
+    }
     t.column_source = arrow->source();
     t.first = &t.column_source;
     t.rows = std::move(arrow);
@@ -613,11 +621,16 @@ void CheckRows(int status, const Rows& rows, const std::string& error, const Col
 
 }  // namespace
 
-bool InsertTyped(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical) {
+bool InsertTyped(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical,
+                 std::unique_ptr<ArrowInput>* unmapped) {
   const std::string what = "insert_values()";
   Taken t = Take(values, mask, what);
-  if (t.rows == nullptr) return false;
-  const ColumnType column_type = ResolveType(f, type, t.first, true, what);
+  if (t.rows == nullptr) {
+    *unmapped = std::move(t.unmapped);
+    return false;
+  }
+  // The type is recorded once the values went in: a refused insert leaves the filter as it was.
+  const ColumnType column_type = ResolveType(f, type, t.first, what);
   if (!column_type.set) return true;  // nothing but nulls, and no type to check them against
   const uint32_t flags = Flags(physical);
   Prepare(t, column_type, flags);
@@ -640,14 +653,19 @@ bool InsertTyped(Filter& f, py::handle values, py::handle type, py::handle mask,
     });
   }
   CheckRows(status, *t.rows, error, column_type, what);
+  if (!f.value_type().set) f.set_value_type(column_type);
   return true;
 }
 
-py::object FindTyped(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical) {
+py::object FindTyped(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical,
+                     std::unique_ptr<ArrowInput>* unmapped) {
   const std::string what = "find_values()";
   Taken t = Take(values, mask, what);
-  if (t.rows == nullptr) return py::object();
-  const ColumnType column_type = ResolveType(f, type, t.first, false, what);
+  if (t.rows == nullptr) {
+    *unmapped = std::move(t.unmapped);
+    return py::object();
+  }
+  const ColumnType column_type = ResolveType(f, type, t.first, what);
   const size_t n = t.rows->size();
   BoolOutput answers(py::none(), n, t.rows->shape(), what);
   int status = BB_OK;

@@ -18,16 +18,22 @@
 
 #include <pybind11/pybind11.h>
 
+#include <memory>
+
+#include "arrow_input.h"
+
 #include "filter.h"
 
 namespace bbpy {
 
 // Filter.insert_values / find_values on a Parquet filter. false / a null
 // object (nothing done) for an Arrow array of a format not mapped here (a
-// dictionary, ...): blockbloom/arrow.hpp's path takes it.
-bool InsertTyped(Filter& f, pybind11::handle values, pybind11::handle type, pybind11::handle mask, bool physical);
+// dictionary, a view, a malformed array, ...): *unmapped then holds its
+// capsules (exported once) for blockbloom/arrow.hpp's path.
+bool InsertTyped(Filter& f, pybind11::handle values, pybind11::handle type, pybind11::handle mask, bool physical,
+                 std::unique_ptr<ArrowInput>* unmapped);
 pybind11::object FindTyped(Filter& f, pybind11::handle values, pybind11::handle type, pybind11::handle mask,
-                           bool physical);
+                           bool physical, std::unique_ptr<ArrowInput>* unmapped);
 
 // parquet_hash(values, type=None, physical=False): one value's hash (None when
 // it cannot be of the type), or a uint64 array of the hashes of an array's or

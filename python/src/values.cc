@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -628,9 +629,7 @@ namespace {
 // An Arrow array (__arrow_c_array__) through blockbloom/arrow.hpp. Its
 // schema says the type, so type= may only be a typed filter's or a Parquet
 // type name, whose physical type the array's values must be stored as.
-ArrowInput OpenArrow(const Filter& f, py::handle values, py::handle type, py::handle mask,
-                     const std::string& what) {
-  ArrowInput in(values, mask, what);
+ArrowInput OpenArrow(const Filter& f, ArrowInput in, py::handle type, const std::string& what) {
   ColumnType call;
   const ColumnType* typed = Resolve(f, type, &call, what);
   if (typed == nullptr && !type.is_none()) {
@@ -655,8 +654,8 @@ ArrowInput OpenArrow(const Filter& f, py::handle values, py::handle type, py::ha
   return in;
 }
 
-void InsertArrow(Filter& f, py::handle values, py::handle type, py::handle mask, const std::string& what) {
-  const ArrowInput in = OpenArrow(f, values, type, mask, what);
+void InsertArrow(Filter& f, ArrowInput arrow, py::handle type, const std::string& what) {
+  const ArrowInput in = OpenArrow(f, std::move(arrow), type, what);
   int status;
   {
     WriteLock lock(f.mutex());
@@ -665,8 +664,8 @@ void InsertArrow(Filter& f, py::handle values, py::handle type, py::handle mask,
   Check(status, what);
 }
 
-py::object FindArrow(Filter& f, py::handle values, py::handle type, py::handle mask, const std::string& what) {
-  const ArrowInput in = OpenArrow(f, values, type, mask, what);
+py::object FindArrow(Filter& f, ArrowInput arrow, py::handle type, const std::string& what) {
+  const ArrowInput in = OpenArrow(f, std::move(arrow), type, what);
   const size_t n = in.length();
   std::vector<uint8_t> bitmap((n + 7) / 8);
   BoolOutput answers(py::none(), n, {static_cast<py::ssize_t>(n)}, what);
@@ -689,9 +688,11 @@ py::object FindArrow(Filter& f, py::handle values, py::handle type, py::handle m
 void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical) {
   const std::string what = "insert_values()";
   // Parquet filters: the value model (typed_values.h); Kudu filters hash cells as they are held.
-  if (!f.kudu() && InsertTyped(f, values, type, mask, physical)) return;
+  std::unique_ptr<ArrowInput> unmapped;
+  if (!f.kudu() && InsertTyped(f, values, type, mask, physical, &unmapped)) return;
   if (physical) throw py::type_error(what + ": physical=True is for Parquet filters");
-  if (IsArrowArray(values)) return InsertArrow(f, values, type, mask, what);
+  if (unmapped) return InsertArrow(f, std::move(*unmapped), type, what);
+  if (IsArrowArray(values)) return InsertArrow(f, ArrowInput(values, mask, what), type, what);
   if (IsOneObject(values)) {
     InsertValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask), false);
     return;
@@ -717,12 +718,14 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
 
 py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical) {
   const std::string what = "find_values()";
+  std::unique_ptr<ArrowInput> unmapped;
   if (!f.kudu()) {
-    py::object answers = FindTyped(f, values, type, mask, physical);
+    py::object answers = FindTyped(f, values, type, mask, physical, &unmapped);
     if (answers) return answers;
   }
   if (physical) throw py::type_error(what + ": physical=True is for Parquet filters");
-  if (IsArrowArray(values)) return FindArrow(f, values, type, mask, what);
+  if (unmapped) return FindArrow(f, std::move(*unmapped), type, what);
+  if (IsArrowArray(values)) return FindArrow(f, ArrowInput(values, mask, what), type, what);
   if (IsOneObject(values)) {
     py::object answers =
         FindValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask), false);
@@ -878,7 +881,9 @@ py::tuple ColumnHashes(const py::dict& column, py::handle values, const std::str
 py::object ParquetHash(py::handle value, py::handle type, bool physical) {
   // bytearray / memoryview: one value, its bytes (as bytes are).
   if (PyByteArray_Check(value.ptr()) || PyMemoryView_Check(value.ptr())) {
-    return HashTyped(py::bytes(py::reinterpret_borrow<py::object>(value)), type, physical);
+    py::object bytes = py::reinterpret_steal<py::object>(PyBytes_FromObject(value.ptr()));
+    if (!bytes) throw py::error_already_set();
+    return HashTyped(bytes, type, physical);
   }
   return HashTyped(value, type, physical);
 }

