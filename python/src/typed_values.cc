@@ -25,6 +25,11 @@ namespace py = pybind11;
 namespace bbpy {
 namespace {
 
+// Rows hashed at a time: 32 KiB of hashes, read back by the probe from L1/L2
+// (a whole kBoolChunk of hashes would be 512 KiB, out of L2 on many CPUs).
+constexpr size_t kHashChunk = 4096;
+
+
 bb_value_source Source(uint32_t kind, int32_t bits = 0, int32_t unit = 0, int32_t zone = 0, int32_t scale = 0,
                        int32_t precision = 0) {
   bb_value_source s{};
@@ -208,7 +213,7 @@ Items ClassifyAll(py::handle values, py::handle mask, bool one, const std::strin
 
 // ---- Containers: a column's chunks -----------------------------------------
 
-// Rows hashed kBoolChunk at a time: hashes[0 .. count) and the in_type bitmap.
+// Rows hashed kHashChunk at a time: hashes[0 .. count) and the in_type bitmap.
 class Rows {
  public:
   virtual ~Rows() = default;
@@ -300,7 +305,7 @@ class ArrayRows : public Rows {
   bool has_mask_ = false;
   bb_value_source src_;
   bb_column col_ = BB_COLUMN_INIT;
-  uint8_t validity_[kBoolChunk / 8];
+  uint8_t validity_[kHashChunk / 8];
   std::string description_;
 };
 
@@ -600,13 +605,13 @@ void Prepare(Taken& t, const ColumnType& type, uint32_t flags) {
 // per chunk. Returns the first error (message in *error).
 template <class Fn>
 int EachChunk(Rows& rows, const ColumnType& type, uint32_t flags, std::string* error, Fn fn) {
-  std::vector<uint64_t> hashes(std::min(rows.size(), kBoolChunk));
-  uint8_t in_type[kBoolChunk / 8];
-  for (size_t first = 0; first < rows.size(); first += kBoolChunk) {
-    const size_t count = std::min(rows.size() - first, kBoolChunk);
-    int status = rows.Hash(type.column, flags, first, count, hashes.data(), in_type, error);
+  uint64_t hashes[kHashChunk];
+  uint8_t in_type[kHashChunk / 8];
+  for (size_t first = 0; first < rows.size(); first += kHashChunk) {
+    const size_t count = std::min(rows.size() - first, kHashChunk);
+    int status = rows.Hash(type.column, flags, first, count, hashes, in_type, error);
     if (status < 0) return status;
-    status = fn(first, count, hashes.data(), in_type);
+    status = fn(first, count, hashes, in_type);
     if (status < 0) return status;
   }
   return BB_OK;
@@ -680,7 +685,7 @@ py::object FindTyped(Filter& f, py::handle values, py::handle type, py::handle m
     bool* out = answers.data();
     status = EachChunk(*t.rows, column_type, flags, &error, [&](size_t first, size_t count, uint64_t* h,
                                                                  uint8_t* ok) {
-      uint8_t bitmap[kBoolChunk / 8];
+      uint8_t bitmap[kHashChunk / 8];
       const int st = bb_find_batch_bitmap(&f.raw(), h, count, bitmap, nullptr);
       if (st < 0) return st;
       unsigned char* dst = reinterpret_cast<unsigned char*>(out + first);
