@@ -82,14 +82,14 @@ always-false until the first insert.
 
 type: the Parquet type of the values (a name bb_parquet_type_parse knows:
 'int32', 'uint8', 'date', 'decimal(9,2)', 'timestamp(us,utc)', 'uuid', ...),
-kept as Filter.type and by copy and pickle. insert_values / find_values then
-hash values as that type stores them: arrays must hold its physical type
-(int8 .. uint32 for INT32, int64 / uint64 for INT64, float32 / float64 for
-FLOAT / DOUBLE; datetime64 converted to a DATE's or TIMESTAMP's unit only
-when exact), Python objects (int, float, str, bytes, Decimal, date, time,
-datetime, UUID, numpy scalars; None = null) go through the library's text
-rules (bb_parquet_encode_text); a value of another kind is a TypeError naming
-both types (NaN is never an integer), one out of range a ValueError.
+kept as Filter.type and by copy, pickle and union. Without it, a Parquet
+filter takes its type from the first insert_values (an int32 Series: INT32;
+ints: INT64; datetime64[ns]: TIMESTAMP(NANOS); str: STRING; ...). Every
+insert_values / find_values then converts its values into that type by the
+library's one table (docs/formats.md, "Values into a typed filter"): exactly
+when the value has one meaning in the type, absent (False) when it cannot be
+of it, refused (TypeError, blockbloom.Error) when ambiguous or of another kind.
+A filter given raw hashes (insert()) and no type refuses values.
 
 The filter exports its bitset through the buffer protocol: memoryview(f) and
 numpy.frombuffer(f, numpy.uint8) are the filter's own bytes, not a copy
