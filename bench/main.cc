@@ -21,6 +21,7 @@
 #include "scaling_benchmarks.h"
 #include "string_hash_benchmarks.h"
 #include "typed_column_benchmarks.h"
+#include "typed_value_benchmarks.h"
 
 namespace {
 
@@ -80,6 +81,7 @@ int main(int argc, char** argv) {
   blockbloom_bench::RegisterScalingBenchmarks();
   blockbloom_bench::RegisterColumnBenchmarks();
   blockbloom_bench::RegisterTypedColumnBenchmarks();
+  blockbloom_bench::RegisterTypedValueBenchmarks();
   blockbloom_bench::RegisterStringHashBenchmarks();
   blockbloom_bench::RegisterPrefetchBenchmarks();
   benchmark::RunSpecifiedBenchmarks();

@@ -218,6 +218,9 @@ TEST(TypedValue, IntegersOnDatesTimesAndTimestampsAreAmbiguous) {
 }
 
 TEST(TypedValue, IntegersOnByteTypesAreRefused) {
+  EXPECT_EQ(Int("string", 42).error,
+            "an integer (42), which cannot be compared with a BYTE_ARRAY STRING column (it takes "
+            "any bytes)");
   for (const char* t : kByteTypes) {
     EXPECT_RC(Int(t, 5), BB_ERR_VALUE_KIND) << t;
     EXPECT_RC(Uint(t, 5), BB_ERR_VALUE_KIND) << t;
@@ -627,6 +630,25 @@ TEST(SilentMisses, LongDecimalsStayDistinct) {
   EXPECT_EQ(col.hashes[0], ha);
 }
 
+TEST(TypedValue, Decimal256ColumnsBeyond128BitsRescale) {
+  // 10^40 and -3 * 10^40 at scale 40 (Arrow decimal256, little-endian): 1 and -3.
+  const Bytes values = Hex("000000000061f5b9abbfa45cc3f129631d000000000000000000000000000000") +
+                       Hex("0000000000dd1fd2fcc011eab52a82d6a7ffffffffffffffffffffffffffffff");
+  const ColumnHashes r = HashColumn(Type("decimal(9,2)"), Src(BB_VALUE_DECIMAL, 0, 0, 40),
+                                    Col(BB_TYPE_FIXED_LEN_BYTE_ARRAY, values.data(), 2, 32));
+  ASSERT_EQ(r.rc, BB_OK);
+  EXPECT_EQ(r.in_type[0], 3);
+  const Bytes one = LE(100, 4), minus3 = LE(static_cast<uint64_t>(-300), 4);
+  EXPECT_EQ(r.hashes[0], XXH64(one.data(), one.size(), 0));
+  EXPECT_EQ(r.hashes[1], XXH64(minus3.data(), minus3.size(), 0));
+  // At scale 0 they are past DECIMAL(38)'s 38 digits: absent.
+  const ColumnHashes wide = HashColumn(Type("decimal(38,0)"), Src(BB_VALUE_DECIMAL),
+                                       Col(BB_TYPE_FIXED_LEN_BYTE_ARRAY, values.data(), 2, 32));
+  ASSERT_EQ(wide.rc, BB_OK);
+  EXPECT_EQ(wide.in_type[0], 0);
+  EXPECT_EQ(wide.count, 0u);
+}
+
 TEST(SilentMisses, UtcValuesOnALocalColumnAreRefused) {
   const int64_t v[] = {1700000000000000};
   const bb_parquet_column t = Type("timestamp(us)");
@@ -842,6 +864,8 @@ const Combo kCombos[] = {
     {"timestamp(us)", Src(BB_VALUE_DATE), BB_TYPE_DATE32, 0, 0},
     {"timestamp(ns)", Src(BB_VALUE_DATE, MS), BB_TYPE_DATE64, 0, 0},
     {"int96", Src(BB_VALUE_DATE), BB_TYPE_DATE32, 0, 0},
+    {"date", Src(BB_VALUE_DATE, MS), BB_TYPE_DATE64, 0, BB_PARQUET_TEXT_PHYSICAL},
+    {"time(ms)", Src(BB_VALUE_TIME, US), BB_TYPE_INT64, 0, BB_PARQUET_TEXT_PHYSICAL},
     {"decimal(9,2)", Src(BB_VALUE_DECIMAL, 0, 0, 2), BB_TYPE_INT64, 0, 0},
     {"decimal(18,4)", Src(BB_VALUE_DECIMAL, 0, 0, 2), BB_TYPE_INT32, 0, 0},
     {"decimal(38,4)", Src(BB_VALUE_DECIMAL, 0, 0, 6), BB_TYPE_FIXED_LEN_BYTE_ARRAY, 16, 0},

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <type_traits>
 
 #include "api/columns/column_hashers.h"
 #include "api/columns/column_view.h"
@@ -161,45 +162,44 @@ int HashedWidth(uint32_t t) {
              : 4;
 }
 
+// bits[k] bit j = ok[8k + j]: eight bools (bytes of 0 / 1) at a time, the
+// multiply gathering byte i's low bit into bit i of the top byte.
 void PackBits(const bool* ok, size_t n, uint8_t* bits) {
-  for (size_t k = 0; k < BitmapBytes(n); ++k) {
+  size_t k = 0;
+  for (; 8 * k + 8 <= n; ++k) {
+    uint64_t x;
+    std::memcpy(&x, ok + 8 * k, 8);
+    bits[k] = static_cast<uint8_t>((x * 0x0102040810204080u) >> 56);
+  }
+  if (8 * k < n) {
     unsigned byte = 0;
-    for (size_t j = 0; j < 8 && 8 * k + j < n; ++j) byte |= static_cast<unsigned>(ok[8 * k + j]) << j;
+    for (size_t j = 0; 8 * k + j < n; ++j) byte |= static_cast<unsigned>(ok[8 * k + j]) << j;
     bits[k] = static_cast<uint8_t>(byte);
   }
 }
 
-// Rows [start, start + n) of an integer element column as int64 (UINT64 as
-// its bits, with *big set for values past INT64_MAX).
-void LoadChunk(const ColumnView& c, size_t start, size_t n, int64_t* v, bool* big) {
-  if (IsUnsigned(c.type)) {
-    for (size_t i = 0; i < n; ++i) {
-      const uint64_t u = LoadUnsigned(c, start + i);
-      v[i] = static_cast<int64_t>(u);
-      big[i] = (u >> 63) != 0;
-    }
-    return;
-  }
-  if (c.width == 8) {
-    std::memcpy(v, c.values + start * 8, n * 8);
-  } else {
-    for (size_t i = 0; i < n; ++i) v[i] = LoadSigned(c, start + i);
-  }
-  std::memset(big, 0, n);
-}
-
-// The converted values of a chunk into out (int64) and whether each is in
-// the type into ok; one loop per arithmetic, no branch per row.
-void LinearChunk(const Linear& l, const int64_t* v, const bool* big, size_t n, int64_t* out,
-                 bool* ok) {
+// The converted values of rows [0, n) of src (elements of type T) into out
+// and whether each is in the type into ok: one loop per arithmetic, no
+// branch per row. UINT64 elements past INT64_MAX (kBig) are in the type only
+// for all_uint64.
+template <typename T>
+void LinearRows(const Linear& l, const uint8_t* src, size_t n, int64_t* out, bool* ok) {
+  constexpr bool kBig = std::is_same<T, uint64_t>::value;
+  auto load = [src](size_t i) {
+    T x;
+    std::memcpy(&x, src + i * sizeof(T), sizeof(T));
+    return x;
+  };
   if (l.all_uint64) {
-    std::memcpy(out, v, n * 8);
-    for (size_t i = 0; i < n; ++i) ok[i] = true;
+    for (size_t i = 0; i < n; ++i) out[i] = static_cast<int64_t>(load(i)), ok[i] = true;
   } else if (l.div > 1) {
     for (size_t i = 0; i < n; ++i) {
-      const int64_t q = v[i] / l.div;
+      const T x = load(i);
+      const int64_t v = static_cast<int64_t>(x);
+      const int64_t q = v / l.div;
       out[i] = q;
-      ok[i] = !big[i] && q * l.div == v[i] && q >= l.lo && q <= l.hi;
+      ok[i] = (!kBig || (static_cast<uint64_t>(x) >> 63) == 0) & (q * l.div == v) & (q >= l.lo) &
+              (q <= l.hi);
     }
   } else {
     // out in lo .. hi  <=>  v in vlo .. vhi (rounded inward); the product of
@@ -208,9 +208,27 @@ void LinearChunk(const Linear& l, const int64_t* v, const bool* big, size_t n, i
     const int64_t vhi = l.hi / l.mul - (l.hi < 0 && l.hi % l.mul != 0);
     const uint64_t mul = static_cast<uint64_t>(l.mul);
     for (size_t i = 0; i < n; ++i) {
-      out[i] = static_cast<int64_t>(static_cast<uint64_t>(v[i]) * mul);
-      ok[i] = !big[i] && v[i] >= vlo && v[i] <= vhi;
+      const T x = load(i);
+      const int64_t v = static_cast<int64_t>(x);
+      out[i] = static_cast<int64_t>(static_cast<uint64_t>(v) * mul);
+      ok[i] = (!kBig || (static_cast<uint64_t>(x) >> 63) == 0) & (v >= vlo) & (v <= vhi);
     }
+  }
+}
+
+void LinearChunk(const Linear& l, const ColumnView& c, size_t start, size_t n, int64_t* out,
+                 bool* ok) {
+  const uint8_t* src = c.values + start * c.width;
+  switch (c.type) {
+    case BB_TYPE_INT8: return LinearRows<int8_t>(l, src, n, out, ok);
+    case BB_TYPE_INT16: return LinearRows<int16_t>(l, src, n, out, ok);
+    case BB_TYPE_UINT8: return LinearRows<uint8_t>(l, src, n, out, ok);
+    case BB_TYPE_UINT16: return LinearRows<uint16_t>(l, src, n, out, ok);
+    case BB_TYPE_UINT32: return LinearRows<uint32_t>(l, src, n, out, ok);
+    case BB_TYPE_UINT64: return LinearRows<uint64_t>(l, src, n, out, ok);
+    default:
+      if (c.width == 4) return LinearRows<int32_t>(l, src, n, out, ok);
+      return LinearRows<int64_t>(l, src, n, out, ok);
   }
 }
 
@@ -226,6 +244,20 @@ struct Output {
       ExtractBits(c.validity, c.validity_offset + start, n, valid);
       AndBits(bits, valid, n);
     }
+    Store(bits, start, n);
+  }
+  // Row bits [start, start + n) when every valid row is in the type.
+  void Valid(const ColumnView& c, size_t start, size_t n) {
+    uint8_t bits[kColumnChunk / 8];
+    if (c.validity != nullptr) {
+      ExtractBits(c.validity, c.validity_offset + start, n, bits);
+      Store(bits, start, n);
+      return;
+    }
+    count += n;
+    if (in_type != nullptr) SetLowBits(in_type + start / 8, n);
+  }
+  void Store(const uint8_t* bits, size_t start, size_t n) {
     count += CountBits(bits, n);
     if (in_type != nullptr) std::memcpy(in_type + start / 8, bits, BitmapBytes(n));
   }
@@ -257,12 +289,10 @@ void RunDirect(const ColumnView& c, Output* o) {
   ColumnView plain = c;
   plain.validity = nullptr;
   const auto hash = ParquetChunkHasher(plain);
-  bool ok[kColumnChunk];
-  std::memset(ok, 1, sizeof ok);
   for (size_t start = 0; start < c.length; start += kColumnChunk) {
     const size_t n = c.length - start < kColumnChunk ? c.length - start : kColumnChunk;
     hash(plain, start, n, 0, o->hashes + start);
-    o->Bits(c, start, n, ok);
+    o->Valid(c, start, n);
   }
 }
 
@@ -277,16 +307,26 @@ void RunLinear(const Linear& l, const ColumnView& c, Output* o) {
   ColumnView plain = c;
   plain.validity = nullptr;
   const auto hash = ParquetChunkHasher(plain);
-  int64_t v[kColumnChunk], out[kColumnChunk];
-  bool big[kColumnChunk], ok[kColumnChunk];
+  int64_t out[kColumnChunk];
+  bool ok[kColumnChunk];
   for (size_t start = 0; start < c.length; start += kColumnChunk) {
     const size_t n = c.length - start < kColumnChunk ? c.length - start : kColumnChunk;
-    LoadChunk(c, start, n, v, big);
-    LinearChunk(l, v, big, n, out, ok);
-    if (direct) {
-      hash(plain, start, n, 0, o->hashes + start);
-    } else {
-      HashStored(out, n, l.width, o->hashes + start);
+    LinearChunk(l, c, start, n, out, ok);
+    // Hashed in eighths, each after asking for an eighth of the next chunk's
+    // values: they arrive from memory while this chunk is hashed, where the
+    // conversion loop alone would wait for each line.
+    const size_t next = start + n, ahead = next < c.length ? c.length - next : 0;
+    const size_t ahead_bytes = (ahead < kColumnChunk ? ahead : kColumnChunk) * c.width;
+    for (size_t part = 0; part < n; part += kColumnChunk / 8) {
+      const size_t m = n - part < kColumnChunk / 8 ? n - part : kColumnChunk / 8;
+      const size_t from = part / (kColumnChunk / 8) * ahead_bytes / 8;
+      const size_t to = (part / (kColumnChunk / 8) + 1) * ahead_bytes / 8;
+      for (size_t b = from; b < to; b += 64) __builtin_prefetch(c.values + next * c.width + b);
+      if (direct) {
+        hash(plain, start + part, m, 0, o->hashes + start + part);
+      } else {
+        HashStored(out + part, m, l.width, o->hashes + start + part);
+      }
     }
     o->Bits(c, start, n, ok);
   }
@@ -302,8 +342,6 @@ void RunFloatToFloat(const Plan& p, const ColumnView& c, Output* o) {
   uint32_t nan_bits;
   std::memcpy(&nan_bits, nan.data(), 4);
   uint32_t bits[kColumnChunk];
-  bool ok[kColumnChunk];
-  std::memset(ok, 1, sizeof ok);
   ColumnView view{};
   view.type = BB_TYPE_FLOAT;
   view.width = 4;
@@ -318,7 +356,7 @@ void RunFloatToFloat(const Plan& p, const ColumnView& c, Output* o) {
     }
     view.length = n;
     hash(view, 0, n, 0, o->hashes + start);
-    o->Bits(c, start, n, ok);
+    o->Valid(c, start, n);
   }
 }
 

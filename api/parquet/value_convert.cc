@@ -136,7 +136,7 @@ int Refusal(const Plan& p, std::string* why) {
     }
     default: break;
   }
-  *why = ", which cannot be compared with " + column.substr(4) + " (it takes " +
+  *why = ", which cannot be compared with a " + TypeWords(p.type) + " column (it takes " +
          FormWords(p.type, p.flags & BB_PARQUET_TEXT_PHYSICAL) + ")";
   return BB_ERR_VALUE_KIND;
 }
@@ -308,13 +308,13 @@ int CountInto(const Plan& p, int64_t count, int unit, std::string* out) {
 }
 
 int DateInto(const Plan& p, int64_t date, std::string* out) {
+  if (p.rules.kind == Kind::kInteger) return IntegerInto(p, date, out);  // PHYSICAL: as stored
   int64_t days = date;
   if (p.src.unit == BB_PARQUET_UNIT_MILLIS) {  // Arrow date64: whole days only
     if (date % 86400000 != 0) return NotInType();
     days = date / 86400000;
   }
   if (p.rules.kind == Kind::kDate) return PutDays(days, out);
-  if (p.rules.kind == Kind::kInteger) return IntegerInto(p, date, out);
   if (days < -(int64_t{1} << 40) || days > (int64_t{1} << 40)) return NotInType();
   if (p.rules.kind == Kind::kInt96) return PutInt96(Int128{days} * 86400 * 1000000000, out);
   int64_t v = 0;  // midnight in the column's unit

@@ -232,9 +232,10 @@ BB_API int bb_parquet_stored_column_type(const bb_parquet_column* type, uint32_t
  *     clock?); others refused.
  *   TIME: TIME columns in their unit exactly (a finer remainder, outside
  *     0 .. 24h: absent); others refused.
- *   TEXT: byte types the bytes as they are (FIXED_LEN_BYTE_ARRAY: exactly
- *     its length, else BB_ERR_VALUE_SYNTAX as for text); every other type
- *     bb_parquet_encode_text (flags apply).
+ *   TEXT: bb_parquet_encode_text on every type (flags apply): on STRING,
+ *     BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96 the bytes as they are
+ *     (FIXED_LEN_BYTE_ARRAY: exactly its length, else BB_ERR_VALUE_SYNTAX),
+ *     on UUID and INTERVAL their text forms.
  *   BYTES: byte types the bytes (FIXED_LEN_BYTE_ARRAY / INT96 of another
  *     length: absent); others BB_ERR_VALUE_KIND.
  *   BOOL: BB_ERR_VALUE_KIND everywhere (Parquet has no BOOLEAN hash).
@@ -257,8 +258,9 @@ typedef enum bb_value_kind {
                              unit BB_PARQUET_UNIT_MILLIS: Arrow date64 milliseconds */
   BB_VALUE_TIMESTAMP = 6, /* a count of `unit` since 1970-01-01T00:00:00; zone says what clock */
   BB_VALUE_TIME = 7,      /* a count of `unit` since midnight */
-  BB_VALUE_TEXT = 8,      /* text: on byte types the bytes as they are (UTF-8); on every other
-                             type the text rules of bb_parquet_encode_text (flags apply) */
+  BB_VALUE_TEXT = 8,      /* text: the text rules of bb_parquet_encode_text (flags apply), which
+                             on STRING / BYTE_ARRAY / FIXED_LEN_BYTE_ARRAY take the bytes as
+                             they are (UTF-8) */
   BB_VALUE_BYTES = 9,     /* raw bytes (Python bytes): byte types only */
   BB_VALUE_BOOL = 10      /* a boolean: refused on every type (Parquet has no BOOLEAN hash) */
 } bb_value_kind;
@@ -325,10 +327,11 @@ typedef struct bb_value_source {
  *   TEXT (and DECIMAL scalar text) not of the form            BB_ERR_VALUE_SYNTAX
  *   TEXT of the form but out of range                         BB_ERR_VALUE_RANGE
  * error (may be NULL) receives a NUL-terminated phrase naming the value's
- * kind, the value and what the type wants, e.g. "a tz-aware timestamp
- * (1700000000000000 us UTC), but the column is TIMESTAMP(MICROS) not adjusted
- * to UTC (a local wall-clock reading): convert it to the wall clock you mean
- * and drop the zone, or probe a UTC-adjusted column". */
+ * kind, the value and what the type wants, e.g. "a tz-aware (UTC) timestamp
+ * (1700000000000000), but the column is INT64 TIMESTAMP(MICROS,false) not
+ * adjusted to UTC (a local wall-clock reading): convert it to the wall clock
+ * you mean and drop the zone, or use a UTC-adjusted column"; for TEXT the
+ * text rule's phrase after "text ('...')". */
 BB_API int bb_parquet_encode_value(const bb_parquet_column* type, const bb_value_source* src,
                                    const void* value, size_t len, uint32_t flags, uint8_t* out,
                                    size_t capacity, size_t* out_len, char* error,
