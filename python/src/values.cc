@@ -848,34 +848,7 @@ py::tuple ColumnHashes(const py::dict& column, py::handle values, const std::str
   const int status = bb_parquet_value_form(&typed.column, 0, form, sizeof form);
   if (status != BB_OK) ThrowStatusMessage(status, typed.subject + ": " + form);
   StoredColumnType(typed, what);
-  if (!IsArrowArray(values)) return ColumnHashesTyped(typed, values, physical);
-  py::object many = IsOneObject(values) ? py::object(py::make_tuple(values)) : py::reinterpret_borrow<py::object>(values);
-  const Unmasked u = Unmask(many, py::none(), what, &typed);
-  ArrayColumn array;
-  if (!array.Take(u.values, py::none(), what)) {
-    HashedSequence<uint64_t> in = HashSequence<uint64_t>(u.values, py::none(), u.mask, 0, what, &typed);
-    py::array_t<uint64_t> hashes = ToArray(in.hashes, in.hashes.size());
-    py::array_t<bool> nulls(static_cast<py::ssize_t>(in.nulls.size()));
-    for (size_t i = 0; i < in.nulls.size(); ++i) nulls.mutable_data()[i] = in.nulls[i] != 0;
-    return py::make_tuple(hashes, nulls);
-  }
-  CheckArrayType(typed, array.column_type(), array.description(), what);
-  const NullMask mask(u.mask, array.count(), what);
-  const NullMask all(py::none(), array.count(), what);
-  std::vector<uint64_t> hashes(array.count());
-  size_t kept = 0;
-  // A hash per row (no validity): nulls are hashed as whatever their bytes are, and reported.
-  Check(ForEachColumnChunk(array.column_type(), array.width(), array.data(), array.count(), all,
-                           [&](size_t, size_t, const bb_column& col) {
-                             size_t got = 0;
-                             const int st = bb_parquet_hash_column(&col, hashes.data() + kept, &got);
-                             kept += got;
-                             return st;
-                           }),
-        what);
-  py::array_t<bool> nulls(static_cast<py::ssize_t>(array.count()));
-  for (size_t i = 0; i < array.count(); ++i) nulls.mutable_data()[i] = mask.null(i);
-  return py::make_tuple(ToArray(hashes, kept), nulls);
+  return ColumnHashesTyped(typed, values, physical);
 }
 
 py::object ParquetHash(py::handle value, py::handle type, bool physical) {
