@@ -34,6 +34,7 @@ _UNITS = {"s": SECONDS, "ms": MILLIS, "us": MICROS, "ns": NANOS}
 # datetime64 units the library has no unit for, and the exact unit they become.
 _COARSE = {"h": "s", "m": "s", "W": "D", "M": "D", "Y": "D"}
 
+_NAT = _np.iinfo(_np.int64).min  # numpy's NaT in any unit
 _EPOCH = _datetime.datetime(1970, 1, 1)
 _EPOCH_UTC = _datetime.datetime(1970, 1, 1, tzinfo=_datetime.timezone.utc)
 _ONE_MICRO = _datetime.timedelta(microseconds=1)
@@ -70,10 +71,11 @@ def _datetimes(arr, mask, zone, what):
     unit, convert = _datetime64_unit(arr.dtype, what)
     if convert is not None:
         arr = arr.astype(convert)
-    nat = _np.isnat(arr)
-    if nat.any():
-        mask = _or_masks(mask, nat)
     counts = _np.ascontiguousarray(arr).view(_np.int64)
+    # NaT is the int64 minimum: one min() over the counts finds whether there is any
+    # (no bool array of every row unless there is).
+    if counts.size and counts.min() == _NAT:
+        mask = _or_masks(mask, (counts == _NAT).reshape(-1))
     if unit == "D":
         return "column", counts, mask, (DATE, 0, DAYS, NAIVE, 0, 0)
     return "column", counts, mask, (TIMESTAMP, 0, _UNITS[unit], zone, 0, 0)
