@@ -630,6 +630,31 @@ TEST(SilentMisses, LongDecimalsStayDistinct) {
   EXPECT_EQ(col.hashes[0], ha);
 }
 
+TEST(TypedValue, DecimalColumnsRescaleAtThePrecisionsEdge) {
+  struct { int32_t scale; int64_t v; bool in; int64_t unscaled; } kRows[] = {
+      {2, 999999999, true, 999999999},   {2, 1000000000, false, 0},
+      {2, -999999999, true, -999999999}, {2, -1000000000, false, 0},
+      {3, 1230, true, 123},              {3, 1235, false, 0},
+      {3, -9999999990, true, -999999999}, {0, 9999999, true, 999999900},
+      {0, 10000000, false, 0},           {1, -99999999, true, -999999990}};
+  const bb_parquet_column t = Type("decimal(9,2)");
+  for (const auto& k : kRows) {
+    const ColumnHashes r = HashColumn(t, Src(BB_VALUE_DECIMAL, 0, 0, k.scale), Col(BB_TYPE_INT64, &k.v, 1));
+    ASSERT_EQ(r.rc, BB_OK);
+    EXPECT_EQ(r.in_type[0], k.in ? 1 : 0) << k.v << " scale " << k.scale;
+    const Bytes b = LE(static_cast<uint64_t>(k.unscaled), 4);
+    if (k.in) {
+      EXPECT_EQ(r.hashes[0], XXH64(b.data(), b.size(), 0)) << k.v;
+    }
+  }
+  // decimal128 at its extremes: -2^127 and 2^127 - 1 are past any precision.
+  const Bytes extremes = Hex("00000000000000000000000000000080") + Hex("ffffffffffffffffffffffffffffff7f");
+  const ColumnHashes r = HashColumn(Type("decimal(38,0)"), Src(BB_VALUE_DECIMAL),
+                                    Col(BB_TYPE_FIXED_LEN_BYTE_ARRAY, extremes.data(), 2, 16));
+  ASSERT_EQ(r.rc, BB_OK);
+  EXPECT_EQ(r.in_type[0], 0);
+}
+
 TEST(TypedValue, Decimal256ColumnsBeyond128BitsRescale) {
   // 10^40 and -3 * 10^40 at scale 40 (Arrow decimal256, little-endian): 1 and -3.
   const Bytes values = Hex("000000000061f5b9abbfa45cc3f129631d000000000000000000000000000000") +

@@ -178,21 +178,26 @@ void PackBits(const bool* ok, size_t n, uint8_t* bits) {
   }
 }
 
-// The converted values of rows [0, n) of src (elements of type T) into out
-// and whether each is in the type into ok: one loop per arithmetic, no
-// branch per row. UINT64 elements past INT64_MAX (kBig) are in the type only
-// for all_uint64.
+// The converted values of rows [0, n) of src (elements of type T) into out.
+// Returns true when every row is in the type (or `checked` is false: the
+// caller knows it), else false with whether each is into ok: loops without
+// a branch per row, the common all-in case without a store per row besides
+// the value. UINT64 elements past INT64_MAX (kBig) are in the type only for
+// all_uint64.
 template <typename T>
-void LinearRows(const Linear& l, const uint8_t* src, size_t n, int64_t* out, bool* ok) {
+bool LinearRows(const Linear& l, const uint8_t* src, size_t n, bool checked, int64_t* out,
+                bool* ok) {
   constexpr bool kBig = std::is_same<T, uint64_t>::value;
   auto load = [src](size_t i) {
     T x;
     std::memcpy(&x, src + i * sizeof(T), sizeof(T));
     return x;
   };
-  if (l.all_uint64) {
-    for (size_t i = 0; i < n; ++i) out[i] = static_cast<int64_t>(load(i)), ok[i] = true;
-  } else if (l.div > 1) {
+  if (!checked || l.all_uint64) {  // only the width changes
+    for (size_t i = 0; i < n; ++i) out[i] = static_cast<int64_t>(load(i));
+    return true;
+  }
+  if (l.div > 1) {
     for (size_t i = 0; i < n; ++i) {
       const T x = load(i);
       const int64_t v = static_cast<int64_t>(x);
@@ -201,34 +206,43 @@ void LinearRows(const Linear& l, const uint8_t* src, size_t n, int64_t* out, boo
       ok[i] = (!kBig || (static_cast<uint64_t>(x) >> 63) == 0) & (q * l.div == v) & (q >= l.lo) &
               (q <= l.hi);
     }
-  } else {
-    // out in lo .. hi  <=>  v in vlo .. vhi (rounded inward); the product of
-    // a row outside is never used, and is computed without overflow.
-    const int64_t vlo = l.lo / l.mul + (l.lo > 0 && l.lo % l.mul != 0);
-    const int64_t vhi = l.hi / l.mul - (l.hi < 0 && l.hi % l.mul != 0);
-    const uint64_t mul = static_cast<uint64_t>(l.mul);
-    for (size_t i = 0; i < n; ++i) {
-      const T x = load(i);
-      const int64_t v = static_cast<int64_t>(x);
-      out[i] = static_cast<int64_t>(static_cast<uint64_t>(v) * mul);
-      ok[i] = (!kBig || (static_cast<uint64_t>(x) >> 63) == 0) & (v >= vlo) & (v <= vhi);
-    }
+    return false;
   }
+  // out in lo .. hi  <=>  v in vlo .. vhi (rounded inward), one unsigned
+  // compare; the product of a row outside is never used, and is computed
+  // without overflow.
+  const int64_t vlo = l.lo / l.mul + (l.lo > 0 && l.lo % l.mul != 0);
+  const int64_t vhi = l.hi / l.mul - (l.hi < 0 && l.hi % l.mul != 0);
+  const uint64_t mul = static_cast<uint64_t>(l.mul);
+  const uint64_t span = static_cast<uint64_t>(vhi) - static_cast<uint64_t>(vlo);
+  auto outside = [vlo, span](T x) {
+    const uint64_t big = kBig ? static_cast<uint64_t>(x) >> 63 : 0;
+    return big | (static_cast<uint64_t>(static_cast<int64_t>(x)) - static_cast<uint64_t>(vlo) > span);
+  };
+  uint64_t any = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const T x = load(i);
+    out[i] = static_cast<int64_t>(static_cast<uint64_t>(static_cast<int64_t>(x)) * mul);
+    any |= outside(x);
+  }
+  if (any == 0) return true;
+  for (size_t i = 0; i < n; ++i) ok[i] = outside(load(i)) == 0;
+  return false;
 }
 
-void LinearChunk(const Linear& l, const ColumnView& c, size_t start, size_t n, int64_t* out,
-                 bool* ok) {
+bool LinearChunk(const Linear& l, const ColumnView& c, size_t start, size_t n, bool checked,
+                 int64_t* out, bool* ok) {
   const uint8_t* src = c.values + start * c.width;
   switch (c.type) {
-    case BB_TYPE_INT8: return LinearRows<int8_t>(l, src, n, out, ok);
-    case BB_TYPE_INT16: return LinearRows<int16_t>(l, src, n, out, ok);
-    case BB_TYPE_UINT8: return LinearRows<uint8_t>(l, src, n, out, ok);
-    case BB_TYPE_UINT16: return LinearRows<uint16_t>(l, src, n, out, ok);
-    case BB_TYPE_UINT32: return LinearRows<uint32_t>(l, src, n, out, ok);
-    case BB_TYPE_UINT64: return LinearRows<uint64_t>(l, src, n, out, ok);
+    case BB_TYPE_INT8: return LinearRows<int8_t>(l, src, n, checked, out, ok);
+    case BB_TYPE_INT16: return LinearRows<int16_t>(l, src, n, checked, out, ok);
+    case BB_TYPE_UINT8: return LinearRows<uint8_t>(l, src, n, checked, out, ok);
+    case BB_TYPE_UINT16: return LinearRows<uint16_t>(l, src, n, checked, out, ok);
+    case BB_TYPE_UINT32: return LinearRows<uint32_t>(l, src, n, checked, out, ok);
+    case BB_TYPE_UINT64: return LinearRows<uint64_t>(l, src, n, checked, out, ok);
     default:
-      if (c.width == 4) return LinearRows<int32_t>(l, src, n, out, ok);
-      return LinearRows<int64_t>(l, src, n, out, ok);
+      if (c.width == 4) return LinearRows<int32_t>(l, src, n, checked, out, ok);
+      return LinearRows<int64_t>(l, src, n, checked, out, ok);
   }
 }
 
@@ -311,7 +325,7 @@ void RunLinear(const Linear& l, const ColumnView& c, Output* o) {
   bool ok[kColumnChunk];
   for (size_t start = 0; start < c.length; start += kColumnChunk) {
     const size_t n = c.length - start < kColumnChunk ? c.length - start : kColumnChunk;
-    LinearChunk(l, c, start, n, out, ok);
+    const bool all_in = LinearChunk(l, c, start, n, !(inside && l.mul == 1 && l.div == 1), out, ok);
     // Hashed in eighths, each after asking for an eighth of the next chunk's
     // values: they arrive from memory while this chunk is hashed, where the
     // conversion loop alone would wait for each line.
@@ -328,7 +342,11 @@ void RunLinear(const Linear& l, const ColumnView& c, Output* o) {
         HashStored(out + part, m, l.width, o->hashes + start + part);
       }
     }
-    o->Bits(c, start, n, ok);
+    if (all_in) {
+      o->Valid(c, start, n);
+    } else {
+      o->Bits(c, start, n, ok);
+    }
   }
 }
 
@@ -379,6 +397,8 @@ int RunRows(const Plan& p, const ColumnView& c, Output* o, std::string* why) {
       if (!RowValid(c, i)) continue;
       Value v;
       Exact exact;
+      bool rescaled = false;
+      int rc = BB_OK;
       switch (p.src.kind) {
         case BB_VALUE_UINT: v.u = LoadUnsigned(c, i); break;
         case BB_VALUE_FLOAT:
@@ -391,6 +411,19 @@ int RunRows(const Plan& p, const ColumnView& c, Output* o, std::string* why) {
           }
           break;
         case BB_VALUE_DECIMAL:
+          if (p.rules.kind == Kind::kDecimal && c.width <= 16) {  // Int128 arithmetic
+            Int128 u = 0;
+            if (c.type == BB_TYPE_FIXED_LEN_BYTE_ARRAY) {
+              UInt128 le = 0;
+              for (size_t b = 16; b-- > 0;) le = le << 8 | c.values[i * 16 + b];
+              u = static_cast<Int128>(le);
+            } else {
+              u = LoadSigned(c, i);
+            }
+            rescaled = true;
+            rc = RescaledInto(p, u, p.src.scale, &bytes);
+            break;
+          }
           exact = c.type == BB_TYPE_FIXED_LEN_BYTE_ARRAY
                       ? ExactFromTwosComplement(c.values + i * c.width, c.width, p.src.scale)
                       : ExactFromInteger(LoadSigned(c, i), p.src.scale);
@@ -400,7 +433,7 @@ int RunRows(const Plan& p, const ColumnView& c, Output* o, std::string* why) {
         case BB_VALUE_BYTES: v.bytes = Row(c, i); break;
         default: v.i = LoadSigned(c, i);
       }
-      const int rc = Convert(p, v, &bytes, &phrase);
+      if (!rescaled) rc = Convert(p, v, &bytes, &phrase);
       if (rc < 0) {
         *why = "row " + std::to_string(i) + ": text '" + std::string(v.bytes.substr(0, 40)) +
                "' " + phrase;

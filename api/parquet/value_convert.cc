@@ -435,6 +435,35 @@ int EncodeOne(const bb_parquet_column* type, const bb_value_source* src, const v
 
 }  // namespace
 
+int RescaledInto(const Plan& p, Int128 v, int scale, std::string* out) {
+  out->clear();
+  const Rules& r = p.rules;
+  const int shift = r.scale - scale;
+  if (shift > kMaxPrecision || shift < -kMaxPrecision) {  // rare: the exact route
+    return DecimalInto(p, ExactFromInteger(v, scale), out);
+  }
+  UInt128 pow = 1, limit = 1;  // 10^|shift|, 10^precision
+  for (int i = 0; i < (shift < 0 ? -shift : shift); ++i) pow *= 10;
+  for (int i = 0; i < r.precision; ++i) limit *= 10;
+  const bool negative = v < 0;
+  UInt128 m = negative ? -static_cast<UInt128>(v) : static_cast<UInt128>(v);
+  if (shift >= 0) {
+    if (m > (limit - 1) / pow) return NotInType();
+    m *= pow;
+  } else {
+    if (m % pow != 0) return NotInType();
+    m /= pow;
+    if (m > limit - 1) return NotInType();
+  }
+  const Int128 unscaled = negative ? -static_cast<Int128>(m) : static_cast<Int128>(m);
+  std::string why;
+  if (PutUnscaled(r, unscaled, out, &why) != BB_OK) {
+    out->clear();
+    return NotInType();
+  }
+  return BB_OK;
+}
+
 int64_t PerSecond(int unit) {
   switch (unit) {
     case BB_VALUE_UNIT_SECONDS: return 1;

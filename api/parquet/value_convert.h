@@ -62,6 +62,12 @@ struct Value {
 // the phrase in *why.
 int Convert(const Plan& plan, const Value& v, std::string* out, std::string* why);
 
+// A DECIMAL source held as v * 10^-scale (an Arrow decimal128 or an integer
+// column) into a DECIMAL type (plan.rules.kind kDecimal), as Convert would
+// with the same value as an Exact, by Int128 arithmetic: BB_OK or
+// BB_VALUE_NOT_IN_TYPE.
+int RescaledInto(const Plan& plan, Int128 v, int scale, std::string* out);
+
 // "an integer", "a tz-aware (UTC) timestamp", ...: the source kind in words.
 std::string SourceWords(const bb_value_source& src);
 
