@@ -34,8 +34,10 @@ fill, and 400 million inserts would take minutes).
 Then find_values on N int64 values (the 1 MiB filter, half present) given as a
 numpy array and as the same values in a pandas Series (plain int64, and
 nullable Int64 with no NA), interleaved: the Series should cost what the array
-does (target within 1.2x; the Series is taken apart, not walked). --values-only
-runs just that part.
+does (target within 1.2x; the Series is taken apart, not walked), and
+datetime64[us] values probing a TIMESTAMP(NANOS) filter (converted by the
+library, target within 1.2x of the int64 ndarray). --values-only runs just that
+part.
 """
 import argparse
 import ctypes
@@ -230,12 +232,21 @@ def bench_series(blockbloom, np, rng, n, repeat):
     nullable = pd.Series(values, dtype="Int64")
     assert np.array_equal(f.find_values(series), f.find_values(values))
     assert np.array_equal(f.find_values(nullable), f.find_values(values))
+    # A TIMESTAMP(NANOS) filter probed with datetime64[us]: a unit change per row in the library.
+    g = blockbloom.Filter(1 << 20, type="timestamp(ns)")
+    micros = (keys // 4096).astype("datetime64[us]")
+    g.insert_values(micros.astype("datetime64[ns]"))
+    probes_us = np.concatenate([rng.choice(micros, n // 2),
+                                (rng.integers(-(2**51), 2**51, size=n - n // 2)).astype("datetime64[us]")])
+    assert g.find_values(probes_us[: n // 2]).all()
     t = interleaved({"ndarray": lambda: f.find_values(values), "series": lambda: f.find_values(series),
-                     "nullable": lambda: f.find_values(nullable)}, repeat)
+                     "nullable": lambda: f.find_values(nullable),
+                     "datetime64_us_on_nanos": lambda: g.find_values(probes_us)}, repeat)
     print("  find_values, %d int64 values, 1 MiB: ndarray %.2f ns/value, Series %.2f (%.2fx), "
-          "Int64 Series %.2f (%.2fx)"
+          "Int64 Series %.2f (%.2fx), datetime64[us] on TIMESTAMP(NANOS) %.2f (%.2fx)"
           % (n, t["ndarray"] * 1e9 / n, t["series"] * 1e9 / n, t["series_ratio"], t["nullable"] * 1e9 / n,
-             t["nullable_ratio"]), flush=True)
+             t["nullable_ratio"], t["datetime64_us_on_nanos"] * 1e9 / n, t["datetime64_us_on_nanos_ratio"]),
+          flush=True)
     return {"bytes": 1 << 20, "call": "find_values", "probes": n, **t}
 
 

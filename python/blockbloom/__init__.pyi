@@ -80,8 +80,8 @@ class Filter:
     ) -> Filter:
         """A filter over a raw bitset where it lies (copy=False) or a copy of it."""
     @staticmethod
-    def from_parquet_bytes(buf: _Buffer, *, copy: bool = True) -> Filter:
-        """A Parquet filter from a Thrift BloomFilterHeader and its bitset."""
+    def from_parquet_bytes(buf: _Buffer, *, copy: bool = True, type: Optional[ValueType] = None) -> Filter:
+        """A Parquet filter from a Thrift BloomFilterHeader and its bitset (of values of type, if given)."""
     @staticmethod
     def from_kudu_fields(fields: Mapping[str, Any]) -> Filter:
         """A Kudu filter from BlockBloomFilterPB's fields (to_kudu_fields())."""
@@ -98,15 +98,20 @@ class Filter:
         """The ascending indices of the hashes that may be present."""
     def __contains__(self, hash: int) -> bool:
         """`hash in filter`."""
-    def insert_values(self, values: Values, type: Optional[ValueType] = None, mask: Mask = None) -> None:
-        """Hashes values as the format does (nulls left out) and inserts them."""
-    @overload
-    def find_values(self, values: Value, type: Optional[ValueType] = None, mask: Optional[bool] = None) -> bool: ...
+    def insert_values(
+        self, values: Values, type: Optional[ValueType] = None, mask: Mask = None, *, physical: bool = False
+    ) -> None:
+        """Converts values into the filter's type (set by the first insert if none) and inserts them; nulls and
+        values that cannot be of the type are left out."""
     @overload
     def find_values(
-        self, values: Values, type: Optional[ValueType] = None, mask: Mask = None
+        self, values: Value, type: Optional[ValueType] = None, mask: Optional[bool] = None, *, physical: bool = False
+    ) -> bool: ...
+    @overload
+    def find_values(
+        self, values: Values, type: Optional[ValueType] = None, mask: Mask = None, *, physical: bool = False
     ) -> npt.NDArray[np.bool_]:
-        """Hashes values and tests them; nulls answer False."""
+        """Converts values as insert_values does and tests them; nulls and values not of the type answer False."""
     def fpp(self, ndv: int) -> float:
         """The expected false-positive probability with ndv distinct values in."""
     def union(self, other: Filter) -> None:
@@ -185,10 +190,14 @@ def select_isa(name: str) -> None:
     """Switches all filters to one tier (process-wide)."""
 
 @overload
-def parquet_hash(values: Union[Value, bytearray, memoryview, np.generic], type: Optional[ValueType] = None) -> int:
-    """XXH64 (seed 0) of a value's plain encoding; with a Parquet type name, of the value as that type (the library's text rules)."""
+def parquet_hash(
+    values: Union[Value, bytearray, memoryview, np.generic], type: Optional[ValueType] = None, *, physical: bool = False
+) -> Optional[int]:
+    """XXH64 (seed 0) of a value's plain encoding in type (None: the type its kind gives); None if it cannot be of it."""
 @overload
-def parquet_hash(values: Values, type: Optional[ValueType] = None) -> npt.NDArray[np.uint64]:
+def parquet_hash(
+    values: Values, type: Optional[ValueType] = None, *, physical: bool = False
+) -> npt.NDArray[np.uint64]:
     """The non-null values' hashes, in order."""
 
 @overload

@@ -66,9 +66,11 @@ def bloom_filter(series, *, ndv=None, fpp=0.01, type=None, sizing="exact", split
     Every partition's filter has the size Filter(ndv=ndv, fpp=fpp, sizing=sizing)
     gives, so they merge (Filter.union_all, a tree of split_every per task). ndv
     None: estimated with series.nunique_approx() times NDV_HEADROOM (one more
-    pass over the Series). Values are hashed as Filter.insert_values hashes a
-    pandas Series (type= as for Filter); nulls are not inserted. The result is
-    bit for bit the filter of the same size built from all values at once.
+    pass over the Series). Values are converted and hashed as Filter.insert_values
+    does for a pandas Series (type= as for Filter); nulls are not inserted. The
+    result is typed as the filter of all values would be (Filter.type: type=, or
+    the type the Series' dtype gives, every partition the same) and is bit for bit
+    the filter of the same size built from all values at once.
     compute=False gives the dask.delayed object instead.
     """
     if ndv is None:

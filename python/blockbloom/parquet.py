@@ -143,7 +143,7 @@ def _find_column(pf, column, shown_path):
     return c
 
 
-def probe(path, column, values, row_group=None):
+def probe(path, column, values, row_group=None, *, physical=False):
     """Might each row group of the Parquet file hold each value in column?
 
     The dict of ``blockbloom parquet probe FILE --column COLUMN --json``:
@@ -155,17 +155,19 @@ def probe(path, column, values, row_group=None):
     values: a list (any iterable) of values, or one value: int, float, str,
     bytes, decimal.Decimal, datetime.date / time / datetime (naive or
     aware), uuid.UUID, numpy scalars and datetime64; None, pd.NA and NaT are
-    nulls (maybe False in every row group: a null never matches). Each
-    becomes its canonical text (a str is its own text, str(int),
-    format(Decimal, "f"), isoformat(), str(uuid), float.hex(); bytes go as
-    bytes, never parsed; an int on a DATE / TIME / TIMESTAMP is its stored
-    count) and the library's text rules (bb_parquet_encode_text, with the
-    column's type) parse and range-check it, all values in one call: a
-    DATE takes "2024-01-31", INTEGER(8,true) -128 .. 127, DECIMAL(9,2) at
-    most 7 integer and 2 fraction digits, and so on (docs/formats.md,
-    "Values as text"). A value of another kind than the column's raises
-    TypeError, one out of range or not of the type's form ValueError, as
-    "value X of column C (TYPE) " and the library's phrase.
+    nulls (maybe False in every row group: a null never matches). Each is
+    converted into the column's type by the library's one table, as
+    Filter.insert_values converts values (docs/formats.md, "Values into a
+    typed filter"): text by the text rules (a DATE takes "2024-01-31",
+    INTEGER(8,true) -128 .. 127, DECIMAL(9,2) at most 7 integer and 2
+    fraction digits, ...: a typo is a ValueError); a value of the type's kind
+    exactly (1.0 on an integer column); one that cannot be of the type (300
+    on INTEGER(8,true), 1.5 on an integer column) answers maybe False; an
+    ambiguous one (an int on a DATE: days? a tz-aware datetime on a local
+    TIMESTAMP) or one of another kind raises (blockbloom.Error or TypeError,
+    naming the item and the column). physical=True: ints are the stored
+    physical value (a DATE's days, a TIMESTAMP's count), as the tool's
+    ``--physical``.
 
     column: the dotted path (str or bytes), as ``--column``, refused when
     more than one column has it; or the names (a list or tuple of str or
@@ -223,8 +225,8 @@ def probe(path, column, values, row_group=None):
         raise _error(status, "%s: column %s has no usable Bloom filter in any of its %d row "
                      "groups (row group %d %s)" % (shown_path, column_name, len(selected), g, why))
 
-    # One call: every value through the library's text rules for the column's type.
-    hashes, nulls = _column_hashes(info, values, column_name)
+    # One call: every value converted into the column's type (nulls: null or not of the type).
+    hashes, nulls = _column_hashes(info, values, column_name, physical)
     answers = []
     for g in selected:
         if g in unusable:

@@ -49,15 +49,13 @@ def list(path: _Path) -> list[FilterInfo]:
     with the library's reason."""
 
 def probe(path: _Path, column: Union[str, bytes, Sequence[Union[str, bytes]]], values: Union[_Value, Iterable[_Value]],
-          row_group: Optional[int] = None) -> ProbeReport:
+          row_group: Optional[int] = None, *, physical: bool = False) -> ProbeReport:
     """Might each row group hold each value in column? maybe False: surely
-    not (a null never matches). Each value becomes its canonical text (a str
-    is its own, str(int), format(Decimal, "f"), isoformat(), str(uuid);
-    bytes as bytes) and the library's text rules with the column's type
-    (bb_parquet_encode_text, docs/formats.md "Values as text") parse and
-    range-check it, all in one call: a value of another kind raises
-    TypeError, out of range or of the wrong form ValueError ("value X of
-    column C (TYPE) " and the library's phrase). column: a dotted path (str or bytes) or the names (a list or
+    not (a null never matches). Each value is converted into the column's
+    type as Filter.insert_values converts it (docs/formats.md "Values into a
+    typed filter"): text by the text rules (a typo raises), a value that
+    cannot be of the type answers maybe False, an ambiguous one or one of
+    another kind raises. physical=True: ints are the stored physical value. column: a dotted path (str or bytes) or the names (a list or
     tuple of str or bytes: exact). No such column, an ambiguous dotted path
     (status BB_ERR_PARQUET_AMBIGUOUS_COLUMN), no usable filter, a row_group
     past the file's, a BOOLEAN column: blockbloom.Error."""

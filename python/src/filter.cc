@@ -114,6 +114,18 @@ py::bytes BytesFilledWithoutGil(size_t n, const std::string& what, Fill fill) {
   return py::reinterpret_steal<py::bytes>(cut);
 }
 
+// Filters of values of two different types hold hashes of different bytes:
+// combined, neither type's values would be found. An untyped filter combines
+// with any (it takes the other's type).
+void CheckSameValues(const Filter& a, const Filter& b, const char* what) {
+  const ColumnType& x = a.value_type();
+  const ColumnType& y = b.value_type();
+  if (x.set && y.set && !SameColumnType(x, y)) {
+    ThrowStatusMessage(BB_ERR_FILTER_MISMATCH, std::string(what) + ": the filters hold values of different "
+                       "types ('" + x.name + "' and '" + y.name + "'): " + bb_status_message(BB_ERR_FILTER_MISMATCH));
+  }
+}
+
 }  // namespace
 
 bb_layout ParseLayout(const std::string& layout) {
@@ -273,7 +285,10 @@ std::string Filter::Repr() const {
   return s + ">";
 }
 
-void Filter::Insert(py::handle hashes) { kudu() ? InsertT<uint32_t>(hashes) : InsertT<uint64_t>(hashes); }
+void Filter::Insert(py::handle hashes) {
+  kudu() ? InsertT<uint32_t>(hashes) : InsertT<uint64_t>(hashes);
+  if (!type_.set) raw_hashes_ = true;
+}
 
 template <class T>
 void Filter::InsertT(py::handle hashes) {
@@ -385,6 +400,7 @@ double Filter::Fpp(py::handle ndv) const {
 }
 
 void Filter::Combine(Filter& other, int (*op)(bb_filter*, const bb_filter*), const char* what) {
+  CheckSameValues(*this, other, what);
   int status;
   {
     PairLock lock(mutex_, true, other.mutex_);
@@ -392,6 +408,9 @@ void Filter::Combine(Filter& other, int (*op)(bb_filter*, const bb_filter*), con
   }
   if (status == BB_ERR_FILTER_MISMATCH) ThrowMismatch(*this, other, what);
   Check(status, what);
+  // An untyped filter takes the other's type (its values were of it, or it was empty).
+  if (!type_.set && other.type_.set) type_ = other.type_;
+  raw_hashes_ = raw_hashes_ || other.raw_hashes_;
 }
 
 // The library's mismatch error with what differs and both values
@@ -421,6 +440,7 @@ std::unique_ptr<Filter> Filter::CombineAll(py::handle filters, int (*op)(bb_filt
   // error, the one union() raises.
   for (Filter* f : all) {
     if (bb_filter_mismatch(&f->f_, &all[0]->f_, nullptr, 0) != BB_OK) ThrowMismatch(*all[0], *f, what);
+    CheckSameValues(*all[0], *f, what);
   }
   std::unique_ptr<Filter> result = all[0]->Copy();
   for (size_t i = 1; i < all.size(); ++i) result->Combine(*all[i], op, what);
@@ -456,6 +476,7 @@ std::unique_ptr<Filter> Filter::Copy() const {
   }
   Check(status, "copy()");
   copy->type_ = type_;
+  copy->raw_hashes_ = raw_hashes_;
   return copy;
 }
 
@@ -508,17 +529,19 @@ py::tuple Filter::GetState() const {
     std::memcpy(out, f_.data, f_.num_bytes);
     return static_cast<long long>(f_.num_bytes);
   });
-  return py::make_tuple(kudu() ? "kudu" : "parquet", f_.hash_seed, always_false(), bits, ColumnTypeState(type_));
+  return py::make_tuple(kudu() ? "kudu" : "parquet", f_.hash_seed, always_false(), bits, ColumnTypeState(type_),
+                        raw_hashes_);
 }
 
 std::unique_ptr<Filter> Filter::SetState(const py::tuple& state) {
-  if (state.size() != 4 && state.size() != 5) {
-    throw py::value_error("Filter.__setstate__: expected (layout, seed, always_false, bytes[, type])");
+  if (state.size() < 4 || state.size() > 6) {
+    throw py::value_error("Filter.__setstate__: expected (layout, seed, always_false, bytes[, type[, raw_hashes]])");
   }
   const std::string layout = state[0].cast<std::string>();
   const bool kudu = ParseLayout(layout) == BB_LAYOUT_KUDU;
   auto f = FromBytes(state[3], layout, true, kudu ? py::object(state[1]) : py::none(), state[2].cast<bool>());
-  if (state.size() == 5) f->type_ = ColumnTypeFromState(state[4]);
+  if (state.size() >= 5) f->type_ = ColumnTypeFromState(state[4]);
+  if (state.size() == 6) f->raw_hashes_ = state[5].cast<bool>();
   return f;
 }
 

@@ -73,6 +73,9 @@ class Filter {
   bool is_view() const { return source_.held(); }
   const ColumnType& value_type() const { return type_; }
   void set_value_type(const ColumnType& t) { type_ = t; }
+  // An untyped filter that had raw hashes inserted (insert()): its values'
+  // type is unknown, so insert_values / find_values refuse it.
+  bool raw_hashes() const { return raw_hashes_; }
   FilterMutex& mutex() const { return mutex_; }
   std::string Repr() const;
 
@@ -113,6 +116,7 @@ class Filter {
   Buffer source_;  // the exported buffer of a view (from_bytes(copy=False))
   mutable FilterMutex mutex_;  // taken only through locks.h's guards
   ColumnType type_;  // the values' type, if known
+  bool raw_hashes_ = false;
 };
 
 // "parquet" / "kudu" -> bb_layout, else ValueError.

@@ -82,14 +82,14 @@ always-false until the first insert.
 
 type: the Parquet type of the values (a name bb_parquet_type_parse knows:
 'int32', 'uint8', 'date', 'decimal(9,2)', 'timestamp(us,utc)', 'uuid', ...),
-kept as Filter.type and by copy and pickle. insert_values / find_values then
-hash values as that type stores them: arrays must hold its physical type
-(int8 .. uint32 for INT32, int64 / uint64 for INT64, float32 / float64 for
-FLOAT / DOUBLE; datetime64 converted to a DATE's or TIMESTAMP's unit only
-when exact), Python objects (int, float, str, bytes, Decimal, date, time,
-datetime, UUID, numpy scalars; None = null) go through the library's text
-rules (bb_parquet_encode_text); a value of another kind is a TypeError naming
-both types (NaN is never an integer), one out of range a ValueError.
+kept as Filter.type and by copy, pickle and union. Without it, a Parquet
+filter takes its type from the first insert_values (an int32 Series: INT32;
+ints: INT64; datetime64[ns]: TIMESTAMP(NANOS); str: STRING; ...). Every
+insert_values / find_values then converts its values into that type by the
+library's one table (docs/formats.md, "Values into a typed filter"): exactly
+when the value has one meaning in the type, absent (False) when it cannot be
+of it, refused (TypeError, blockbloom.Error) when ambiguous or of another kind.
+A filter given raw hashes (insert()) and no type refuses values.
 
 The filter exports its bitset through the buffer protocol: memoryview(f) and
 numpy.frombuffer(f, numpy.uint8) are the filter's own bytes, not a copy
@@ -123,13 +123,17 @@ keeps buf exported for the filter's lifetime; the filter is writable exactly whe
 buf is (pass memoryview(buf).toreadonly() to forbid inserts). copy=True makes an
 owned, 64-byte-aligned copy. Kudu: seed is the FastHash seed of the values and
 always_false the BlockBloomFilterPB flag. Sizes are checked as for Filter().)")
-      .def_static("from_parquet_bytes", &Filter::FromParquetBytes, py::arg("buf"), py::kw_only(),
-                  py::arg("copy") = true,
+      .def_static("from_parquet_bytes", [](py::handle buf, bool copy, py::handle type) {
+                    auto f = Filter::FromParquetBytes(buf, copy);
+                    f->set_value_type(bbpy::ParseColumnType(type, "from_parquet_bytes(): type"));
+                    return f;
+                  }, py::arg("buf"), py::kw_only(), py::arg("copy") = true, py::arg("type") = py::none(),
                   R"(A Parquet filter from a Thrift BloomFilterHeader followed by its bitset.
 
 buf starts at the header (a Parquet file's bloom_filter_offset); bytes after the
 bitset are ignored. Any size the header can announce is read. copy=True (the
-default) makes an owned copy; copy=False views the bitset inside buf, as from_bytes.)")
+default) makes an owned copy; copy=False views the bitset inside buf, as from_bytes.
+type: the values' type (as Filter(type=...)); the bytes do not record it.)")
       .def_static("from_kudu_fields", &Filter::FromKuduFields, py::arg("fields"),
                   R"(A Kudu filter from Kudu's BlockBloomFilterPB fields, as to_kudu_fields() returns them.
 
@@ -165,41 +169,57 @@ blockbloom.Error (the C API's selection vectors hold uint32 indices); split it.)
       .def("__contains__", &Filter::Contains, py::arg("hash"),
            "`hash in filter`: True if the hash (an int) may be present.")
       .def("insert_values", &bbpy::InsertValues, py::arg("values"), py::arg("type") = py::none(),
-           py::arg("mask") = py::none(),
-           R"(Hashes values as the filter's format does and inserts them.
+           py::arg("mask") = py::none(), py::kw_only(), py::arg("physical") = false,
+           R"(Inserts values: each converted into the filter's type, then hashed as Parquet does.
 
-values: a numpy array of any integer width and sign, float32 or float64, or
-datetime64[D|s|ms|us|ns] (read in place, hashed by the library's typed
-columns, bb_column: int8 / int16 sign-extended and uint8 / uint16
-zero-extended to INT32, uint32 / uint64 the bits of INT32 / INT64, float32 /
-float64 FLOAT / DOUBLE, datetime64[D] DATE days as INT32, ms / us / ns
-TIMESTAMP counts as INT64, s as ms; any C-contiguous shape); a numpy.ma
-array (masked = null); a pandas Series or Index of those dtypes or of the
-nullable ones (Int8 .. UInt64, Float32/64 through their data and mask, string,
-datetime64 with or without tz, in UTC; pd.NA / NaT / None are nulls; booleans
-refused: Parquet has no BOOLEAN hash), at ndarray speed; any object with
-__array__; an Arrow array (__arrow_c_array__, the PyCapsule interface: its
-schema gives the type, its validity the nulls; blockbloom/arrow.hpp's formats,
-slices, views and dictionaries hashed by value; mask= refused); a list (or
-object/str array) of ints, floats, str or bytes; or one such value. A Series hashes as its to_numpy() does. Parquet hashes XXH64 (seed
-0) of the plain encoding (str as UTF-8, bytes as they are); Kudu FastHash32 of
-the little-endian bytes with the filter's seed (no unsigned types). Floats are
-hashed by their bits: -0.0 and 0.0 differ, NaN is a value (in a plain float
-Series too; a nullable Float64's NA is a null). type ("int32", "int64",
-"float", "double", "string") says how a list is encoded (default: int64 for
-ints, double for floats, string for str/bytes); an int column may hold
--2**(w-1) .. 2**w - 1 (unsigned columns stored as INT32/INT64).
-For an array it must agree with the dtype.
+A Parquet filter knows its values' type (Filter.type): given as Filter(type=...),
+a file column's (blockbloom.parquet.load_filter), or taken by the first
+insert_values from what the values are (an int32 array or Series: INT32; int64
+or a list of ints: INT64; float64 or floats: DOUBLE; datetime64[ns]:
+TIMESTAMP(NANOS); datetime64[D] or datetime.date: DATE; str: STRING; bytes:
+BYTE_ARRAY; tz-aware: adjusted to UTC; Decimal and bool say no type: give one).
+Every later call converts its values into that type by the library's one table
+(docs/formats.md, "Values into a typed filter"), whatever the container:
+- converted exactly when the value has one meaning in the type (an int64 that
+  fits INT32, 1.0 on an integer type, datetime64[us] on TIMESTAMP(NANOS),
+  "2024-01-31" text on DATE);
+- skipped (find_values: False) when it cannot be of the type (out of range, not
+  integral on an integer type, finer than the unit, more digits than the scale);
+- refused when ambiguous or of another kind (a tz-aware timestamp on a local
+  TIMESTAMP, an int on a DATE, bytes on an integer type, a bool): TypeError for
+  a kind the type cannot hold, blockbloom.Error (a ValueError) for the rest,
+  naming the item (its index in a list), its kind and the filter's type.
+
+values: a numpy array of any integer or float width, datetime64 of any unit
+(read in place, converted by the library without per-element Python work); a
+numpy.ma array (masked = null); a pandas Series or Index (plain, nullable Int* /
+Float* / string, datetime64 with or without tz); an Arrow array
+(__arrow_c_array__: integers, floats, date32/64, time32/64, timestamps in any
+unit with or without a zone, decimal128/256, strings, binary; dictionaries by
+blockbloom/arrow.hpp); a list of Python objects (int, float, decimal.Decimal,
+str, bytes, datetime.date / datetime / time, uuid.UUID, numpy scalars, None =
+null), one item at a time; or one such value. timedelta64 and booleans are
+refused (no Parquet value is a duration; Parquet has no BOOLEAN hash).
+
+type: a name bb_parquet_type_parse knows ('int32', 'date', 'decimal(9,2)',
+'timestamp(us,utc)', ...): the type the values are of. On a typed filter it
+must be the filter's; on an untyped one it becomes the filter's type.
+physical=True: ints are the stored physical value (a DATE's days, a DECIMAL's
+unscaled integer, a TIMESTAMP's count), as the CLI's --physical.
+
+A filter that had raw hashes inserted (insert()) and no type refuses values:
+give it a type. Kudu filters hash each value's cell as held (FastHash32 of the
+little-endian bytes with the filter's seed; no unsigned types).
 
 Nulls are not inserted: mask is a bool array (or sequence) of len(values),
-True = null (numpy.ma's convention); None in a list is a null; a numpy.ma
-masked array brings its own mask.)")
+True = null (numpy.ma's convention); None, pd.NA and NaT are nulls.)")
       .def("find_values", &bbpy::FindValues, py::arg("values"), py::arg("type") = py::none(),
-           py::arg("mask") = py::none(),
-           R"(Hashes values as insert_values does and tests them: a numpy bool array.
+           py::arg("mask") = py::none(), py::kw_only(), py::arg("physical") = false,
+           R"(Tests values, converted as insert_values converts them: a numpy bool array.
 
-Nulls (mask True, None in a list, masked entries) are never found: their answer
-is False. One value gives one bool.)")
+False for nulls and for values that cannot be of the filter's type. An untyped
+filter (nothing inserted by value yet) converts into the type the values would
+give it, without recording it. One value gives one bool.)")
       .def("fpp", &Filter::Fpp, py::arg("ndv"),
            "The expected false-positive probability once ndv distinct values are in (the exact model).")
       .def("union", &Filter::Union, py::arg("other"),
@@ -239,7 +259,9 @@ always_false, hash_algorithm (3, FAST_HASH) and hash_seed.)")
             return f.value_type().set ? py::object(py::str(f.value_type().name)) : py::none();
           }, R"(The values' Parquet type: None, the name given to Filter(type=...), or a file
 column's type ("INT32 DATE", as blockbloom.parquet.list spells it) for a filter from
-blockbloom.parquet.load_filter. insert_values / find_values hash values as that type.)")
+blockbloom.parquet.load_filter, or the type the first insert_values took from its
+values (INT64 for ints, INT32 INTEGER(32,true) for an int32 array, ...).
+insert_values / find_values convert every value into that type.)")
       .def("_set_column_type", [](Filter& f, const py::dict& info) { f.set_value_type(bbpy::ColumnTypeFromInfo(info)); },
            py::arg("column"), "For blockbloom.parquet: the type of the file's column (its dict) the filter came from.")
       .def_property_readonly("layout", [](const Filter& f) { return f.kudu() ? "kudu" : "parquet"; },
@@ -280,21 +302,18 @@ blockbloom.parquet.load_filter. insert_values / find_values hash values as that 
 Every tier gives identical results. An unknown name, or a tier this build or CPU
 cannot run, raises blockbloom.Error and leaves the selection as it was. The
 BLOCKBLOOM_ISA environment variable forces a tier when the library loads.)");
-  m.def("parquet_hash", &bbpy::ParquetHash, py::arg("values"), py::arg("type") = py::none(),
-        R"(Parquet hashes: XXH64, seed 0, of each value's plain encoding.
+  m.def("parquet_hash", &bbpy::ParquetHash, py::arg("values"), py::arg("type") = py::none(), py::kw_only(),
+        py::arg("physical") = false,
+        R"(Parquet hashes: XXH64, seed 0, of each value's plain encoding in a type.
 
-One value (int, float, str, bytes, a numpy scalar) gives an int < 2**64; an
-array, Series, Index, masked array or sequence a numpy uint64 array of the
-hashes of its non-null values, in order, hashed as Filter.insert_values hashes
-them (numpy arrays by the library's typed columns, bb_parquet_hash_column).
-An int is int64 unless type says otherwise; bytes-like values are hashed as
-they are, so parquet_hash(b) is the XXH64 of any bytes b.
-
-type: any name bb_parquet_type_parse knows ('date', 'decimal(9,2)',
-'timestamp(us,utc)', 'uuid', ...): Python objects then go through the
-library's text rules as on a Filter(type=...) (parquet_hash('2024-01-31',
-type='date') is the DATE's hash; None is a null: no hash). The five untyped
-names 'int32', 'int64', 'float', 'double', 'string' keep the untyped rules.)");
+The values are converted into type as Filter.insert_values converts them (type
+None: the type their kind gives, as the first insert into an untyped filter
+takes it: ints INT64, floats DOUBLE, str STRING, bytes BYTE_ARRAY, an int32
+array INT32, ...). One value gives an int < 2**64, or None when it cannot be of
+the type; an array, Series, Index, masked array, Arrow array or sequence a numpy
+uint64 array of the hashes of its values that are non-null and of the type, in
+order. bytes-like values are hashed as they are, so parquet_hash(b) is the
+XXH64 of any bytes b. physical=True as for insert_values.)");
   m.def("kudu_hash", &bbpy::KuduHash, py::arg("values"), py::arg("seed") = 0, py::arg("type") = py::none(),
         R"(Kudu hashes: FastHash32 of each value's little-endian bytes with seed.
 
@@ -302,8 +321,9 @@ One value gives an int < 2**32; an array or sequence a numpy uint32 array of
 its non-null values' hashes (bb_kudu_hash_column; Kudu has no unsigned types,
 so unsigned arrays are refused).)");
   m.def("_column_hashes", &bbpy::ColumnHashes, py::arg("column"), py::arg("values"), py::arg("name"),
-        "For blockbloom.parquet.probe: (uint64 hashes, bool nulls) of values as the file's column (its dict, "
-        "named `name` in messages) stores them, through the library's text rules.");
+        py::arg("physical") = false,
+        "For blockbloom.parquet.probe: (uint64 hashes, bool no-match: null or not of the type) of values "
+        "converted into the file's column's type (its dict, named `name` in messages).");
   bbpy::RegisterParquetFile(m);
   m.def("_hash_input_address", &HashInputAddress, py::arg("hashes"), py::arg("layout"),
         "For tests: the address a batch method reads `hashes` from.");

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "errors.h"
 #include "hash_ops.h"
 #include "locks.h"
+#include "typed_values.h"
 
 namespace py = pybind11;
 
@@ -624,14 +626,10 @@ py::object FindSequence(Filter& f, py::handle values, py::handle type, py::handl
 }  // namespace
 
 namespace {
-bool IsOneObject(py::handle value);
-
 // An Arrow array (__arrow_c_array__) through blockbloom/arrow.hpp. Its
 // schema says the type, so type= may only be a typed filter's or a Parquet
 // type name, whose physical type the array's values must be stored as.
-ArrowInput OpenArrow(const Filter& f, py::handle values, py::handle type, py::handle mask,
-                     const std::string& what) {
-  ArrowInput in(values, mask, what);
+ArrowInput OpenArrow(const Filter& f, ArrowInput in, py::handle type, const std::string& what) {
   ColumnType call;
   const ColumnType* typed = Resolve(f, type, &call, what);
   if (typed == nullptr && !type.is_none()) {
@@ -656,8 +654,8 @@ ArrowInput OpenArrow(const Filter& f, py::handle values, py::handle type, py::ha
   return in;
 }
 
-void InsertArrow(Filter& f, py::handle values, py::handle type, py::handle mask, const std::string& what) {
-  const ArrowInput in = OpenArrow(f, values, type, mask, what);
+void InsertArrow(Filter& f, ArrowInput arrow, py::handle type, const std::string& what) {
+  const ArrowInput in = OpenArrow(f, std::move(arrow), type, what);
   int status;
   {
     WriteLock lock(f.mutex());
@@ -666,8 +664,8 @@ void InsertArrow(Filter& f, py::handle values, py::handle type, py::handle mask,
   Check(status, what);
 }
 
-py::object FindArrow(Filter& f, py::handle values, py::handle type, py::handle mask, const std::string& what) {
-  const ArrowInput in = OpenArrow(f, values, type, mask, what);
+py::object FindArrow(Filter& f, ArrowInput arrow, py::handle type, const std::string& what) {
+  const ArrowInput in = OpenArrow(f, std::move(arrow), type, what);
   const size_t n = in.length();
   std::vector<uint8_t> bitmap((n + 7) / 8);
   BoolOutput answers(py::none(), n, {static_cast<py::ssize_t>(n)}, what);
@@ -687,11 +685,16 @@ py::object FindArrow(Filter& f, py::handle values, py::handle type, py::handle m
 }
 }  // namespace
 
-void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask) {
+void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical) {
   const std::string what = "insert_values()";
-  if (IsArrowArray(values)) return InsertArrow(f, values, type, mask, what);
+  // Parquet filters: the value model (typed_values.h); Kudu filters hash cells as they are held.
+  std::unique_ptr<ArrowInput> unmapped;
+  if (!f.kudu() && InsertTyped(f, values, type, mask, physical, &unmapped)) return;
+  if (physical) throw py::type_error(what + ": physical=True is for Parquet filters");
+  if (unmapped) return InsertArrow(f, std::move(*unmapped), type, what);
+  if (IsArrowArray(values)) return InsertArrow(f, ArrowInput(values, mask, what), type, what);
   if (IsOneObject(values)) {
-    InsertValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask));
+    InsertValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask), false);
     return;
   }
   ColumnType call;
@@ -713,11 +716,19 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
   Check(status, what);
 }
 
-py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle mask) {
+py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical) {
   const std::string what = "find_values()";
-  if (IsArrowArray(values)) return FindArrow(f, values, type, mask, what);
+  std::unique_ptr<ArrowInput> unmapped;
+  if (!f.kudu()) {
+    py::object answers = FindTyped(f, values, type, mask, physical, &unmapped);
+    if (answers) return answers;
+  }
+  if (physical) throw py::type_error(what + ": physical=True is for Parquet filters");
+  if (unmapped) return FindArrow(f, std::move(*unmapped), type, what);
+  if (IsArrowArray(values)) return FindArrow(f, ArrowInput(values, mask, what), type, what);
   if (IsOneObject(values)) {
-    py::object answers = FindValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask));
+    py::object answers =
+        FindValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask), false);
     return py::bool_(answers.attr("item")(0));
   }
   ColumnType call;
@@ -740,15 +751,6 @@ py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle 
   return answers.result();
 }
 
-namespace {
-
-template <class T>
-T HashOne(py::handle value, uint32_t seed, py::handle type, const std::string& what) {
-  ValueType value_type;
-  if (!ParseType(type, &value_type)) value_type = InferType(value, what);
-  return HashOf<T>(Encoded(value, value_type, what), seed);
-}
-
 // One value rather than many: None, int, float, str, bytes, a numpy scalar,
 // or an object that is neither a sequence, an iterable nor an array
 // (Decimal, date, time, datetime, UUID).
@@ -760,6 +762,15 @@ bool IsOneObject(py::handle value) {
     return false;
   }
   return true;
+}
+
+namespace {
+
+template <class T>
+T HashOne(py::handle value, uint32_t seed, py::handle type, const std::string& what) {
+  ValueType value_type;
+  if (!ParseType(type, &value_type)) value_type = InferType(value, what);
+  return HashOf<T>(Encoded(value, value_type, what), seed);
 }
 
 // For the hash functions bytearray and memoryview are one value too (their bytes).
@@ -828,7 +839,7 @@ py::object HashValues(py::handle values, uint32_t seed, py::handle type, const s
 
 }  // namespace
 
-py::tuple ColumnHashes(const py::dict& column, py::handle values, const std::string& name) {
+py::tuple ColumnHashes(const py::dict& column, py::handle values, const std::string& name, bool physical) {
   const std::string what = "probe()";
   ColumnType typed = ColumnTypeFromInfo(column);
   typed.subject = "column " + name + " (" + typed.name + ")";
@@ -837,37 +848,17 @@ py::tuple ColumnHashes(const py::dict& column, py::handle values, const std::str
   const int status = bb_parquet_value_form(&typed.column, 0, form, sizeof form);
   if (status != BB_OK) ThrowStatusMessage(status, typed.subject + ": " + form);
   StoredColumnType(typed, what);
-  py::object many = IsOneObject(values) ? py::object(py::make_tuple(values)) : py::reinterpret_borrow<py::object>(values);
-  const Unmasked u = Unmask(many, py::none(), what, &typed);
-  ArrayColumn array;
-  if (!array.Take(u.values, py::none(), what)) {
-    HashedSequence<uint64_t> in = HashSequence<uint64_t>(u.values, py::none(), u.mask, 0, what, &typed);
-    py::array_t<uint64_t> hashes = ToArray(in.hashes, in.hashes.size());
-    py::array_t<bool> nulls(static_cast<py::ssize_t>(in.nulls.size()));
-    for (size_t i = 0; i < in.nulls.size(); ++i) nulls.mutable_data()[i] = in.nulls[i] != 0;
-    return py::make_tuple(hashes, nulls);
-  }
-  CheckArrayType(typed, array.column_type(), array.description(), what);
-  const NullMask mask(u.mask, array.count(), what);
-  const NullMask all(py::none(), array.count(), what);
-  std::vector<uint64_t> hashes(array.count());
-  size_t kept = 0;
-  // A hash per row (no validity): nulls are hashed as whatever their bytes are, and reported.
-  Check(ForEachColumnChunk(array.column_type(), array.width(), array.data(), array.count(), all,
-                           [&](size_t, size_t, const bb_column& col) {
-                             size_t got = 0;
-                             const int st = bb_parquet_hash_column(&col, hashes.data() + kept, &got);
-                             kept += got;
-                             return st;
-                           }),
-        what);
-  py::array_t<bool> nulls(static_cast<py::ssize_t>(array.count()));
-  for (size_t i = 0; i < array.count(); ++i) nulls.mutable_data()[i] = mask.null(i);
-  return py::make_tuple(ToArray(hashes, kept), nulls);
+  return ColumnHashesTyped(typed, values, physical);
 }
 
-py::object ParquetHash(py::handle value, py::handle type) {
-  return HashValues<uint64_t>(value, 0, type, "parquet_hash()");
+py::object ParquetHash(py::handle value, py::handle type, bool physical) {
+  // bytearray / memoryview: one value, its bytes (as bytes are).
+  if (PyByteArray_Check(value.ptr()) || PyMemoryView_Check(value.ptr())) {
+    py::object bytes = py::reinterpret_steal<py::object>(PyBytes_FromObject(value.ptr()));
+    if (!bytes) throw py::error_already_set();
+    return HashTyped(bytes, type, physical);
+  }
+  return HashTyped(value, type, physical);
 }
 
 py::object KuduHash(py::handle value, uint32_t seed, py::handle type) {

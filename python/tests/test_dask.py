@@ -164,6 +164,8 @@ def test_bloom_filter_equals_the_filter_of_all_values(client):
     whole = blockbloom.Filter(ndv=40_000, fpp=0.01, sizing="exact")
     whole.insert_values(series.compute())
     assert f == whole and bytes(memoryview(f)) == bytes(memoryview(whole))
+    assert f.type is not None and f.type == whole.type  # typed by its values, as one insert is
+    assert f.find_values(series.compute().astype("float64")).all()  # 5.0 is the INT64 5
     estimated = bbd.bloom_filter(series, fpp=0.05, sizing="parquet-safe", split_every=2)
     ndv = bbd._estimate_ndv(series)
     assert 0.9 * 60_000 * bbd.NDV_HEADROOM < ndv < 1.1 * 60_000 * bbd.NDV_HEADROOM

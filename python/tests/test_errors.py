@@ -250,17 +250,17 @@ def test_a_batch_of_2_to_the_32_hashes_has_no_selection_vector():
 
 def test_value_refusals():
     f = blockbloom.Filter(64)
-    for dtype in (np.float16, np.complex64):
-        with pytest.raises(TypeError, match="cannot hash an array"):
-            f.insert_values(np.zeros(3, dtype=dtype))
+    with pytest.raises(TypeError, match="cannot take an array of complex64"):
+        f.insert_values(np.zeros(3, dtype=np.complex64))
     with pytest.raises(TypeError, match="no Bloom filter hash for BOOLEAN"):
         f.insert_values(np.zeros(3, dtype=np.bool_))
-    with pytest.raises(ValueError, match="datetime64"):
-        f.insert_values(np.zeros(3, dtype="datetime64[h]"))
+    with pytest.raises(TypeError, match="finest unit is ns"):
+        f.insert_values(np.zeros(3, dtype="datetime64[ps]"))
     with pytest.raises(blockbloom.Error):
         blockbloom.Filter(64, layout="kudu").insert_values(np.zeros(3, dtype=np.uint32))
-    with pytest.raises(TypeError, match="type='int32' but the array holds"):
-        f.insert_values(np.zeros(3, dtype=np.int64), type="int32")
+    with pytest.raises(TypeError, match="holds values of type 'int32', not type='int64'"):
+        blockbloom.Filter(64, type="int32").insert_values(np.zeros(3, dtype=np.int64), type="int64")
+    assert f.type is None  # nothing was inserted: still untyped
     with pytest.raises(ValueError, match="'int33' is not a type name"):
         f.insert_values([1], type="int33")
     with pytest.raises(TypeError):
@@ -275,22 +275,22 @@ def test_value_refusals():
         f.insert_values(np.zeros(3, dtype=np.int64), mask=np.zeros(3, dtype=np.int64))
     with pytest.raises(ValueError, match="not C-contiguous"):
         f.insert_values(np.zeros(3, dtype=np.int64), mask=np.zeros(6, dtype=bool)[::2])
-    with pytest.raises(TypeError, match="expected str or bytes"):
-        f.insert_values(["a", 1])
-    with pytest.raises(TypeError, match="expected an int"):
+    with pytest.raises(TypeError, match=r"item 1 \(1\)"):
+        f.insert_values(["a", 1])  # STRING from "a"; an int is no text
+    assert f.type is None  # a refused insert records no type
+    with pytest.raises(blockbloom.Error, match=r"item 1 \('a'\)"):
         f.insert_values([1, "a"])
-    with pytest.raises(TypeError, match="expected an int"):
-        f.insert_values([1.5], type="int64")
-    with pytest.raises(TypeError, match="expected a float"):
-        f.insert_values(["1.5"], type="double")
-    with pytest.raises(TypeError, match="cannot hash a object"):
+    with pytest.raises(TypeError, match="item 0 .*none of the kinds"):
         f.insert_values([object()])
-    with pytest.raises(TypeError, match="cannot hash a object"):
+    with pytest.raises(TypeError, match="value .*none of the kinds"):
         f.insert_values(object())  # one value (not iterable), of no kind known
     with pytest.raises(TypeError):
         blockbloom.parquet_hash(object())
-    with pytest.raises(TypeError):
+    with pytest.raises(blockbloom.Error, match="not a decimal integer"):
         blockbloom.parquet_hash("a", type="int32")
+    g = blockbloom.Filter(64, type="int64")
+    g.insert_values([1.5])  # no INT64 equals 1.5: nothing inserted, no error
+    assert bytes(g) == bytes(64)
     with pytest.raises(TypeError):
         blockbloom.kudu_hash(1, seed=-1)
     assert bytes(memoryview(f)) == bytes(64)  # nothing was half-inserted

@@ -108,18 +108,24 @@ def test_aware_datetime_on_local_timestamp_refused():
     aware = datetime.datetime(2024, 1, 31, 12, 30, tzinfo=UTC)
     with pytest.raises(ValueError) as e:
         blockbloom.Filter(1024, type="timestamp(us)").insert_values([aware])
-    assert "value %r of type 'timestamp(us)' " % aware in str(e.value)
+    assert "item 0 (%r) into type 'timestamp(us)': " % aware in str(e.value)
     assert "local" in str(e.value)  # the library's phrase
 
 
-@pytest.mark.parametrize("value", [decimal.Decimal("12345678.9"), decimal.Decimal("1.234"),
-                                   10**7, "99999999"])
-def test_out_of_range_decimal_refused_naming_value_and_type(value):
+@pytest.mark.parametrize("value", [decimal.Decimal("12345678.9"), decimal.Decimal("1.234"), 10**7])
+def test_decimal_values_that_cannot_be_of_the_type_are_absent(value):
+    f = blockbloom.Filter(1024, type="decimal(9,2)")
+    f.insert_values([value])
+    assert bytes(f) == bytes(1024)  # nothing inserted
+    assert f.find_values([value]).tolist() == [False]
+
+
+def test_out_of_range_decimal_text_refused_naming_value_and_type():
     f = blockbloom.Filter(1024, type="decimal(9,2)")
     with pytest.raises(ValueError) as e:
-        f.insert_values([value])
+        f.insert_values(["99999999"])
     message = str(e.value)
-    assert "value %r of type 'decimal(9,2)' " % value in message
+    assert "item 0 ('99999999') into type 'decimal(9,2)': " in message
     assert "digits" in message  # the library's phrase
 
 
@@ -127,7 +133,8 @@ def test_other_kinds_refused_with_type_error():
     with pytest.raises(TypeError, match="date"):
         blockbloom.parquet_hash(1.5, type="date")
     with pytest.raises(TypeError, match="decimal"):
-        blockbloom.parquet_hash(1.5, type="decimal(9,2)")
+        blockbloom.parquet_hash(b"1.5", type="decimal(9,2)")
+    assert blockbloom.parquet_hash(1.5, type="decimal(9,2)") == blockbloom.parquet_hash("1.50", type="decimal(9,2)")
     with pytest.raises(TypeError, match="uuid"):
         blockbloom.parquet_hash(datetime.date(2024, 1, 1), type="uuid")
 

@@ -49,7 +49,7 @@ def stamps_inside(call):
 @pytest.fixture(scope="module")
 def big_probe():
     # A DRAM-sized filter and 8 M hashes on the scalar tier: a call of 0.1 s or more.
-    f = blockbloom.Filter(64 << 20)
+    f = blockbloom.Filter(64 << 20, type="int64")
     hashes = random_hashes(8 << 20, seed=5)
     f.insert(hashes[: len(hashes) // 4])
     return f, hashes
@@ -78,10 +78,10 @@ def test_batch_calls_release_the_gil(big_probe, method):
 def test_concurrent_inserts_lose_no_bits():
     hashes = random_hashes(1 << 21, seed=11)
     parts = np.array_split(hashes, 8)
-    expected = blockbloom.Filter(1 << 16)
+    expected = blockbloom.Filter(1 << 16, type="int64")
     expected.insert(hashes)
     for _ in range(3):
-        shared = blockbloom.Filter(1 << 16)  # small: every insert hits the same lines
+        shared = blockbloom.Filter(1 << 16, type="int64")  # small: every insert hits the same lines
         threads = [threading.Thread(target=shared.insert, args=(p,)) for p in parts]
         threads += [threading.Thread(target=shared.insert_values, args=(p.view(np.int64),)) for p in parts[:2]]
         for t in threads:
@@ -121,8 +121,8 @@ import numpy as np
 import blockbloom
 from blockbloom import _core
 
-f = blockbloom.Filter(1 << 20)
-other = blockbloom.Filter(1 << 20)
+f = blockbloom.Filter(1 << 20, type="int64")
+other = blockbloom.Filter(1 << 20, type="int64")
 hashes = np.arange(1 << 17, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
 stop = time.monotonic() + float(sys.argv[1])
 counts = {}

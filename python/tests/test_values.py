@@ -31,43 +31,50 @@ def test_arrays_hash_their_plain_encoding(each_isa, dtype, fmt, type_name):
         assert blockbloom.parquet_hash(v, type_name) in f
 
 
-def test_list_types_default_to_int64_double_and_string():
-    f = blockbloom.Filter(4096)
-    f.insert_values([1, 2, 3])
-    f.insert_values([1.5, -0.0])
-    f.insert_values(["a", b"b", bytearray(b"c"), ""])
-    assert blockbloom.parquet_hash(struct.pack("<q", 2)) in f
-    assert blockbloom.parquet_hash(struct.pack("<d", -0.0)) in f
-    assert blockbloom.parquet_hash(struct.pack("<d", 0.0)) not in f  # bits, not equality
-    assert blockbloom.parquet_hash(b"") in f
-    assert f.find_values(["a", "b", "c", "", "d"]).tolist() == [True, True, True, True, False]
-    assert f.find_values(1) is True and f.find_values("zz") is False
-    f.insert_values("one string")  # a str is one value, not its characters
-    assert f.find_values(["one string", "o"]).tolist() == [True, False]
+def test_lists_type_an_untyped_filter_int64_double_and_string():
+    ints = blockbloom.Filter(4096)
+    ints.insert_values([1, 2, 3])
+    assert ints.type.startswith("INT64")
+    assert blockbloom.parquet_hash(struct.pack("<q", 2)) in ints
+    floats = blockbloom.Filter(4096)
+    floats.insert_values([1.5, -0.0])
+    assert floats.type == "DOUBLE"
+    assert blockbloom.parquet_hash(struct.pack("<d", -0.0)) in floats
+    assert blockbloom.parquet_hash(struct.pack("<d", 0.0)) not in floats  # bits, not equality
+    texts = blockbloom.Filter(4096)
+    texts.insert_values(["a", b"b", bytearray(b"c"), ""])
+    assert blockbloom.parquet_hash(b"") in texts
+    assert texts.find_values(["a", "b", "c", "", "d"]).tolist() == [True, True, True, True, False]
+    assert ints.find_values(1) is True and texts.find_values("zz") is False
+    texts.insert_values("one string")  # a str is one value, not its characters
+    assert texts.find_values(["one string", "o"]).tolist() == [True, False]
 
 
-def test_int_columns_take_unsigned_ranges_as_their_bits():
-    f = blockbloom.Filter(1024)
-    f.insert_values([2**32 - 1], type="int32")
-    assert f.find_values(np.array([-1], dtype=np.int32))[0]
-    f.insert_values([2**64 - 1])
-    assert f.find_values(np.array([-1], dtype=np.int64))[0]
-    with pytest.raises(OverflowError, match="int32"):
-        f.insert_values([2**32], type="int32")
-    with pytest.raises(OverflowError, match="int64"):
-        f.insert_values([-2**63 - 1])
-    with pytest.raises(ValueError, match="float32"):
-        f.insert_values([1e39], type="float")
+def test_int_columns_take_their_range_and_unsigned_columns_their_bits():
+    f = blockbloom.Filter(1024, type="int32")
+    f.insert_values([2**32 - 1, 2**31 - 1])  # 2**32 - 1 cannot be an INT32: skipped
+    assert f.find_values([2**32 - 1, -1, 2**31 - 1]).tolist() == [False, False, True]
+    u = blockbloom.Filter(1024, type="uint32")
+    u.insert_values([2**32 - 1])
+    assert u.find_values(np.array([2**32 - 1], dtype=np.uint32))[0]
+    assert blockbloom.parquet_hash(2**32 - 1, "uint32") == blockbloom.parquet_hash(-1, "int32")  # the bits
+    g = blockbloom.Filter(1024)
+    g.insert_values([2**64 - 1])
+    assert g.type.startswith("INT64") and g.find_values(2**64 - 1) is True
+    h = blockbloom.Filter(1024, type="float")
+    h.insert_values([1e39, 1.5])  # 1e39 is no float32: skipped
+    assert h.find_values([1e39, 1.5]).tolist() == [False, True]
 
 
 def test_nan_and_text_arrays():
     f = blockbloom.Filter(1024)
     f.insert_values(np.array([np.nan]))
     assert f.find_values(np.array([np.nan, 1.0])).tolist() == [True, False]
-    f.insert_values(np.array(["x", "yy"]))          # numpy str array
-    f.insert_values(np.array([b"z"], dtype="S1"))   # numpy bytes array
-    f.insert_values(np.array(["w", None], dtype=object))
-    assert f.find_values(["x", "yy", "z", "w", "v"]).tolist() == [True, True, True, True, False]
+    t = blockbloom.Filter(1024)
+    t.insert_values(np.array(["x", "yy"]))          # numpy str array
+    t.insert_values(np.array([b"z"], dtype="S1"))   # numpy bytes array
+    t.insert_values(np.array(["w", None], dtype=object))
+    assert t.find_values(["x", "yy", "z", "w", "v"]).tolist() == [True, True, True, True, False]
 
 
 def test_nulls_are_neither_inserted_nor_found():

@@ -32,7 +32,7 @@ def test_hash_arrays_are_read_in_place():
 
 
 def test_batches_allocate_nothing_in_python():
-    f = blockbloom.Filter(1 << 16)
+    f = blockbloom.Filter(1 << 16, type="int64")
     hashes = random_hashes(1 << 20)  # 8 MiB
     out = np.empty(len(hashes), dtype=bool)
     tracemalloc.start()
