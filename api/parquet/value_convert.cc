@@ -203,6 +203,18 @@ bool HalfExact(double d, uint16_t* h) {
   return true;
 }
 
+// A double that is not exactly a FLOAT / FLOAT16: the value its shortest
+// round-trip text (what Python, numpy and Arrow print: 0.1) means in the
+// narrower type, rounded once by the text rule, so that a Python 0.1 finds the
+// float32 0.1 a column stores, as the text "0.1" does. Past the type's finite
+// range: not in the type. Rounding can only add maybes, never lose a value:
+// no narrower value equals a double that is not exactly one.
+int ShortestText(const Plan& p, double d, std::string* out) {
+  char text[64];
+  const auto end = std::to_chars(text, text + sizeof text, d).ptr;
+  return ByTextRule(p, std::string(text, static_cast<size_t>(end - text)), out);
+}
+
 int FloatInto(const Plan& p, double d, std::string* out) {
   const Rules& r = p.rules;
   switch (r.kind) {
@@ -218,9 +230,8 @@ int FloatInto(const Plan& p, double d, std::string* out) {
     }
     case Kind::kFloat: {
       if (std::isnan(d)) return ByTextRule(p, "nan", out);
-      if (std::isfinite(d) && std::fabs(d) > std::numeric_limits<float>::max()) return NotInType();
       const float f = static_cast<float>(d);
-      if (static_cast<double>(f) != d) return NotInType();
+      if (std::isfinite(d) && static_cast<double>(f) != d) return ShortestText(p, d, out);
       uint32_t bits;
       std::memcpy(&bits, &f, 4);
       PutLittle(bits, 4, out);
@@ -229,7 +240,7 @@ int FloatInto(const Plan& p, double d, std::string* out) {
     case Kind::kFloat16: {
       if (std::isnan(d)) return ByTextRule(p, "nan", out);
       uint16_t h = 0;
-      if (!HalfExact(d, &h)) return NotInType();
+      if (!HalfExact(d, &h)) return ShortestText(p, d, out);
       PutLittle(h, 2, out);
       return BB_OK;
     }
@@ -252,11 +263,8 @@ int IntegerInto(const Plan& p, Int128 v, std::string* out) {
       PutLittle(static_cast<UInt128>(v), r.width, out);
       return BB_OK;
     case Kind::kDecimal: return DecimalInto(p, ExactFromInteger(v, 0), out);
-    default: {  // float kinds: exactly, else not in the type
-      const double d = static_cast<double>(v);
-      if (std::fabs(d) >= 0x1p120 || static_cast<Int128>(d) != v) return NotInType();
-      return FloatInto(p, d, out);
-    }
+    default:  // float kinds: the nearest value, as the text rule reads the integer's digits
+      return ByTextRule(p, IntText(v), out);
   }
 }
 

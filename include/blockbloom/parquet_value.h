@@ -229,13 +229,16 @@ BB_API int bb_parquet_stored_column_type(const bb_parquet_column* type, uint32_t
  * The table, source kind (rows) x the type's kind (columns):
  *   INT / UINT: integer columns if in the annotation's range (a UINT_32
  *     column holds 0 .. 2^32-1 as the INT32 of the same bits), else absent;
- *     FLOAT / DOUBLE / FLOAT16 if exactly representable, else absent;
+ *     FLOAT / DOUBLE / FLOAT16 the nearest value, as the text rule reads
+ *     the digits (absent past the finite range);
  *     DECIMAL(p,s): unscaled v * 10^s, absent past the precision; DATE /
  *     TIME / TIMESTAMP / INT96: BB_ERR_VALUE_AMBIGUOUS (days? seconds?)
  *     unless BB_PARQUET_TEXT_PHYSICAL; byte types: BB_ERR_VALUE_KIND.
  *   FLOAT: integer columns if integral and in range (1.0 -> 1; NaN, inf
- *     absent); DOUBLE as is; FLOAT / FLOAT16 if exact (NaN: the quiet NaN
- *     the text rule writes for "nan"), else absent; DECIMAL through the
+ *     absent); DOUBLE as is; FLOAT / FLOAT16 the value if exact, else the
+ *     nearest to the double's shortest round-trip text (0.1 finds the
+ *     float 0.1, as the text "0.1" does; absent past the finite range;
+ *     NaN: the quiet NaN the text rule writes for "nan"); DECIMAL through the
  *     double's shortest round-trip decimal text (0.1 -> 0.1); others refused.
  *   DECIMAL: integer columns if integral and in range; FLOAT / DOUBLE /
  *     FLOAT16 the nearest value (absent past the type's finite range);
