@@ -24,6 +24,8 @@ import uuid as _uuid
 
 import numpy as _np
 
+from ._containers import _or_masks
+
 # bb_value_kind (parquet_value.h); values are stable.
 INT, UINT, FLOAT, DECIMAL, DATE, TIMESTAMP, TIME, TEXT, BYTES, BOOL = range(1, 11)
 # Units (BB_PARQUET_UNIT_* and BB_VALUE_UNIT_*) and zones (BB_VALUE_ZONE_*).
@@ -41,12 +43,6 @@ _ONE_MICRO = _datetime.timedelta(microseconds=1)
 _DAY_ZERO = _datetime.date(1970, 1, 1).toordinal()
 
 
-def _or_masks(a, b):
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return _np.logical_or(a, b)
 
 
 def _no_bools(what):
