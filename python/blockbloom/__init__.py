@@ -24,6 +24,10 @@ from ._core import (
     supported_isas,
 )
 from . import parquet
+from ._filter_files import load as _load_filter_file, save as _save_filter_file
+
+Filter.save = _save_filter_file
+Filter.load = staticmethod(_load_filter_file)
 from ._dask_sizeof import register as _register_dask_sizeof
 
 _register_dask_sizeof()  # only if Dask is already loaded: never imports it

@@ -4,6 +4,7 @@
 Full descriptions are the runtime docstrings: help(blockbloom.Filter).
 """
 
+import os
 import sys
 from typing import Any, Iterable, Literal, Mapping, Optional, Protocol, Sequence, Tuple, Union, overload
 
@@ -83,6 +84,12 @@ class Filter:
     def from_parquet_bytes(buf: _Buffer, *, copy: bool = True, type: Optional[ValueType] = None) -> Filter:
         """A Parquet filter from a Thrift BloomFilterHeader and its bitset (of values of type, if given)."""
     @staticmethod
+    def from_file_bytes(buf: _Buffer) -> Filter:
+        """A filter from a blockbloom filter file's bytes, with its layout, seed and value type."""
+    @staticmethod
+    def load(path: Union[str, "os.PathLike[str]"]) -> Filter:
+        """The filter a blockbloom filter file holds, with its value type."""
+    @staticmethod
     def from_kudu_fields(fields: Mapping[str, Any]) -> Filter:
         """A Kudu filter from BlockBloomFilterPB's fields (to_kudu_fields())."""
     def insert(self, hashes: Union[int, Hashes]) -> None:
@@ -147,6 +154,10 @@ class Filter:
         """The bitset itself (memoryview(filter)), zero-copy."""
     def to_parquet_bytes(self, *, any_size: bool = False) -> bytes:
         """Thrift BloomFilterHeader + bitset, as in a Parquet file."""
+    def to_file_bytes(self) -> bytes:
+        """The filter as a blockbloom filter file (layout, size, seed, value type, bits)."""
+    def save(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Writes to_file_bytes() to path (atomically: a temporary file renamed over it)."""
     def to_kudu_fields(self) -> dict[str, Any]:
         """BlockBloomFilterPB's fields."""
     @property

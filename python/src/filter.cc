@@ -3,6 +3,7 @@
 
 #include <vector>
 
+#include <blockbloom/filter_file.h>
 #include <blockbloom/kudu.h>
 #include <blockbloom/parquet_format.h>
 #include <blockbloom/sizing.h>
@@ -223,6 +224,30 @@ std::unique_ptr<Filter> Filter::FromParquetBytes(py::handle buf, bool copy) {
   Check(bb_parquet_header_read(data, src.bytes(), &header_bytes, &num_bytes), "from_parquet_bytes()");
   Check(InitView(&filter->f_, src, data + header_bytes, num_bytes, BB_LAYOUT_PARQUET, false, 0),
         "from_parquet_bytes()");
+  return filter;
+}
+
+std::unique_ptr<Filter> Filter::FromFileBytes(py::handle buf) {
+  const std::string what = "from_file_bytes()";
+  auto filter = std::make_unique<Filter>();
+  Buffer src;
+  AcquireForView(src, buf, false, what);
+  int32_t values = 0;
+  bb_parquet_column type{};
+  type.struct_size = sizeof type;
+  int status = 0;
+  {
+    py::gil_scoped_release release;
+    status = bb_filter_file_read(static_cast<const uint8_t*>(src.data()), src.bytes(), &filter->f_,
+                                 &values, &type, nullptr);
+  }
+  src.Release();
+  Check(status, what);
+  if (values == BB_FILTER_VALUES_TYPED) {
+    filter->type_ = ColumnTypeOf(type);
+  } else {
+    filter->raw_hashes_ = true;
+  }
   return filter;
 }
 
@@ -498,6 +523,25 @@ py::bytes Filter::ToParquetBytes(bool any_size) const {
     size_t written = 0;
     const int status = (any_size ? bb_parquet_filter_write_any_size : bb_parquet_filter_write)(
         &f_, reinterpret_cast<uint8_t*>(out), BB_PARQUET_HEADER_MAX_BYTES + f_.num_bytes, &written);
+    return status < 0 ? status : static_cast<long long>(written);
+  });
+}
+
+py::bytes Filter::ToFileBytes() const {
+  const std::string what = "to_file_bytes()";
+  if (!type_.set && !raw_hashes_) {
+    throw py::value_error(what + ": the filter has no value type yet (no type= and no values "
+                          "inserted), so its file could not say how to probe it: give it a "
+                          "type (Filter(..., type=...)) or insert values or hashes first");
+  }
+  size_t n = 0;
+  Check(bb_filter_file_size(&f_, &n), what);
+  const bb_parquet_column* type = type_.set ? &type_.column : nullptr;
+  return BytesFilledWithoutGil(n, what, [&](char* out) -> long long {
+    ReadLock lock(mutex_);
+    size_t written = 0;
+    const int status = bb_filter_file_write(&f_, type, nullptr, reinterpret_cast<uint8_t*>(out), n,
+                                            &written);
     return status < 0 ? status : static_cast<long long>(written);
   });
 }

@@ -64,6 +64,8 @@ class Filter {
   static std::unique_ptr<Filter> FromBytes(pybind11::handle buf, const std::string& layout, bool copy,
                                            pybind11::object seed, bool always_false);
   static std::unique_ptr<Filter> FromParquetBytes(pybind11::handle buf, bool copy);
+  // A filter file (filter_file.h): layout, seed, value type and bits, checked.
+  static std::unique_ptr<Filter> FromFileBytes(pybind11::handle buf);
   static std::unique_ptr<Filter> FromKuduFields(pybind11::handle fields);
 
   const bb_filter& raw() const { return f_; }
@@ -97,6 +99,9 @@ class Filter {
   bool Equals(const Filter& other) const;
 
   pybind11::bytes ToParquetBytes(bool any_size) const;
+  // The filter file of this filter: typed, or raw hashes (insert()); a filter
+  // with neither (nothing inserted, no type=) is a ValueError.
+  pybind11::bytes ToFileBytes() const;
   pybind11::dict ToKuduFields() const;
   pybind11::buffer_info BufferInfo() const;
   pybind11::tuple GetState() const;

@@ -134,6 +134,14 @@ buf starts at the header (a Parquet file's bloom_filter_offset); bytes after the
 bitset are ignored. Any size the header can announce is read. copy=True (the
 default) makes an owned copy; copy=False views the bitset inside buf, as from_bytes.
 type: the values' type (as Filter(type=...)); the bytes do not record it.)")
+      .def_static("from_file_bytes", &Filter::FromFileBytes, py::arg("buf"),
+                  R"(A filter from a blockbloom filter file's bytes (to_file_bytes(), save(), the tool's build).
+
+The file says the layout, size, Kudu seed and always-false state, and the values' type
+(or that they are raw hashes): the filter comes back with all of them, its type in
+Filter.type. Every field is checked (docs/formats.md, "Filter files"): a damaged or
+lying file raises blockbloom.Error with its own code (BB_ERR_FILTER_FILE_*). The
+bytes are copied.)")
       .def_static("from_kudu_fields", &Filter::FromKuduFields, py::arg("fields"),
                   R"(A Kudu filter from Kudu's BlockBloomFilterPB fields, as to_kudu_fields() returns them.
 
@@ -252,6 +260,13 @@ this one always-false. `a & b` returns a new filter instead.)")
 
 Only the sizes every Parquet reader accepts (a power of two from 32 B to 128 MiB)
 are written unless any_size=True (readers such as DuckDB read any multiple of 32).)")
+      .def("to_file_bytes", &Filter::ToFileBytes,
+           R"(The filter as a blockbloom filter file: layout, size, seed, value type and bits, checksummed.
+
+What `blockbloom build` writes and `blockbloom probe` reads, and what from_file_bytes()
+and load() take back with the type, so the values are probed as they were inserted.
+A filter with no type yet (nothing inserted, no type=) raises ValueError: its file could
+not say how to probe it. A filter of raw hashes (insert()) is written as raw hashes.)")
       .def("to_kudu_fields", &Filter::ToKuduFields,
            R"(Kudu's BlockBloomFilterPB fields as a dict: log_space_bytes, bloom_data (bytes),
 always_false, hash_algorithm (3, FAST_HASH) and hash_seed.)")
