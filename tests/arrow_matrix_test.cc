@@ -492,8 +492,9 @@ TEST(ArrowMatrix, WithoutATypeAnArrayTakesTheTypeArrowsParquetWriterStores) {
                         {"tts", "time(ms)"}, {"ttm", "time(ms)"}, {"ttu", "time(us)"}, {"ttn", "time(ns)"},
                         {"tss:", "timestamp(ms)"}, {"tsm:", "timestamp(ms)"}, {"tsu:", "timestamp(us)"},
                         {"tsn:", "timestamp(ns)"}, {"tss:UTC", "timestamp(ms,utc)"},
-                        {"tsu:Asia/Tokyo", "timestamp(us,utc)"}, {"d:9,2,32", "decimal(9,2)"},
-                        {"d:18,4,64", "decimal(18,4)"}, {"d:38,10", "decimal(38,10)"}, {"d:9,2,128", "decimal(9,2)"},
+                        {"tsu:Asia/Tokyo", "timestamp(us,utc)"}, {"d:9,2,32", "decimal(9,2,fixed(4))"},
+                        {"d:18,4,64", "decimal(18,4,fixed(8))"}, {"d:38,10", "decimal(38,10,fixed(16))"},
+                        {"d:9,2,128", "decimal(9,2,fixed(4))"},
 {"u", "string"}, {"vu", "string"}, {"z", "binary"},
                         {"Z", "binary"}, {"w:16", "fixed(16)"}, {"w:3", "fixed(3)"}};
   const std::vector<Rows> all = AllRows();

@@ -266,12 +266,21 @@ TEST(TypedValue, FloatsIntoFloatTypes) {
   EXPECT_BYTES(Float("float16", 1.0 / 3), Hex("5535"));  // the nearest half
   EXPECT_BYTES(Float("float16", 0.1), Text("float16", "0.1").bytes);
   EXPECT_BYTES(Float("float16", -0.0), Hex("0080"));
-  // NaN into FLOAT / FLOAT16: the bytes the text rule writes for "nan".
-  for (const char* t : {"float", "float16"}) {
-    const Result nan_text = Text(t, "nan");
-    ASSERT_EQ(nan_text.rc, BB_OK);
-    EXPECT_BYTES(Float(t, payload_nan), nan_text.bytes) << t;
-  }
+  // A binary NaN keeps its bits as a writer hashes them: into FLOAT the
+  // float the cast makes (sign and top payload bits), into FLOAT16 the quiet
+  // NaN of its sign. Only the text "nan" is the positive quiet NaN.
+  const auto float_bits = [](uint32_t bits) {
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return static_cast<double>(f);
+  };
+  EXPECT_BYTES(Float("float", float_bits(0xffc00000)), Hex("0000c0ff"));  // x86's default NaN
+  EXPECT_BYTES(Float("float", float_bits(0x7fc00123)), Hex("2301c07f"));
+  EXPECT_BYTES(Float("float", payload_nan), Hex("0000c07f"));  // the payload is below a float's
+  EXPECT_BYTES(Float("float16", float_bits(0xffc00000)), Hex("00fe"));
+  EXPECT_BYTES(Float("float16", payload_nan), Hex("007e"));
+  EXPECT_BYTES(Text("float", "nan"), Hex("0000c07f"));
+  EXPECT_BYTES(Text("float", "-nan"), Hex("0000c07f"));
 }
 
 TEST(TypedValue, FloatsIntoDecimalsByTheirShortestText) {
@@ -338,7 +347,12 @@ TEST(TypedValue, DatesIntoDates) {
   EXPECT_RC(Count("date", BB_VALUE_DATE, int64_t{1} << 31, 0), NOT_IN);
   EXPECT_BYTES(Count("date", BB_VALUE_DATE, 19753LL * 86400000, MS), LE(19753, 4));  // date64
   EXPECT_BYTES(Count("date", BB_VALUE_DATE, -86400000, MS), LE(static_cast<uint64_t>(-1), 4));
-  EXPECT_RC(Count("date", BB_VALUE_DATE, 86400001, MS), NOT_IN);
+  // A date64 that is not a whole day: its day, truncated toward zero as
+  // Arrow's Parquet writer and bb_parquet_hash_column store it.
+  EXPECT_BYTES(Count("date", BB_VALUE_DATE, 86400001, MS), LE(1, 4));
+  EXPECT_BYTES(Count("date", BB_VALUE_DATE, -1, MS), LE(0, 4));
+  EXPECT_BYTES(Count("date", BB_VALUE_DATE, -86400001, MS), LE(static_cast<uint64_t>(-1), 4));
+  EXPECT_BYTES(Count("timestamp(ms)", BB_VALUE_DATE, 86400001, MS), LE(86400000, 8));
 }
 
 TEST(TypedValue, DatesIntoTimestampsAsMidnightOnlyWhereLocal) {
@@ -414,7 +428,11 @@ TEST(TypedValue, TimesIntoTimesByExactUnitChange) {
   EXPECT_BYTES(Count("time(ms)", BB_VALUE_TIME, 1, SEC), LE(1000, 4));
   EXPECT_BYTES(Count("time(ms)", BB_VALUE_TIME, 86399999, MS), LE(86399999, 4));
   EXPECT_RC(Count("time(ms)", BB_VALUE_TIME, 1500, US), NOT_IN);
-  EXPECT_RC(Count("time(ms)", BB_VALUE_TIME, 86400, SEC), NOT_IN);  // not a time of day
+  // 24:00:00 is a time some engines store; past it no time of day.
+  EXPECT_BYTES(Count("time(ms)", BB_VALUE_TIME, 86400, SEC), LE(86400000, 4));
+  EXPECT_BYTES(Count("time(us)", BB_VALUE_TIME, 86400000000, US), LE(86400000000, 8));
+  EXPECT_RC(Count("time(ms)", BB_VALUE_TIME, 86401, SEC), NOT_IN);
+  EXPECT_RC(Count("time(us)", BB_VALUE_TIME, 86400000001, US), NOT_IN);
   EXPECT_RC(Count("time(ns)", BB_VALUE_TIME, -1, NS), NOT_IN);
   EXPECT_BYTES(Count("time(ns)", BB_VALUE_TIME, 1, US), LE(1000, 8));
   EXPECT_BYTES(Count("time(us,utc)", BB_VALUE_TIME, 1, US, UTC), LE(1, 8));
@@ -479,6 +497,18 @@ TEST(TypedValue, BadArgumentsAreRefused) {
   EXPECT_RC(Int("decimal(39,2)", 1), BB_ERR_PARQUET_UNSUPPORTED);
 }
 
+// A kind of no bb_value_kind has no size: the message names the source and
+// quotes nothing of the value (reading `len` bytes of an 8-byte value would
+// run past it).
+TEST(TypedValue, AnUnknownKindIsRefusedWithoutReadingTheValue) {
+  const int64_t v = 0x4141414141414141;
+  const Result r = Encode("int64", Src(99), &v, 40);
+  EXPECT_EQ(r.rc, BB_ERR_VALUE_KIND);
+  EXPECT_NE(r.error.find("is of no bb_value_kind"), std::string::npos) << r.error;
+  EXPECT_EQ(r.error.find('\''), std::string::npos) << r.error;
+  EXPECT_EQ(r.error.find("AAAA"), std::string::npos) << r.error;
+}
+
 TEST(TypedValue, HashIsTheHashOfTheBytes) {
   const bb_parquet_column t = Type("decimal(38,1)");
   const bb_value_source s = Src(BB_VALUE_DECIMAL);
@@ -520,6 +550,18 @@ TEST(TypedValue, TypeOfSourceIsWhatArrowsWriterMakes) {
   EXPECT_EQ(got.type_length, want.type_length);
   EXPECT_EQ(got.precision, 20);
   EXPECT_EQ(got.scale, 2);
+  // Arrow's Parquet writer (and pyarrow's default) stores every decimal128 /
+  // 256 as FIXED_LEN_BYTE_ARRAY of the fewest bytes, INT32 / INT64 ranges too.
+  const struct { int precision, bytes; } kFixed[] = {{1, 1}, {2, 1}, {3, 2}, {9, 4}, {10, 5}, {18, 8}, {38, 16}};
+  d.scale = 0;
+  for (const auto& k : kFixed) {
+    d.precision = k.precision;
+    ASSERT_EQ(bb_parquet_type_of_source(&d, &got), BB_OK) << k.precision;
+    EXPECT_EQ(got.physical_type, BB_PARQUET_FIXED_LEN_BYTE_ARRAY) << k.precision;
+    EXPECT_EQ(got.type_length, k.bytes) << k.precision;
+    EXPECT_EQ(got.logical_type, BB_PARQUET_LOGICAL_DECIMAL) << k.precision;
+    EXPECT_EQ(got.precision, k.precision);
+  }
   d.precision = 0;
   EXPECT_EQ(bb_parquet_type_of_source(&d, &got), BB_ERR_VALUE_KIND);
   const bb_value_source b = Src(BB_VALUE_BOOL);
@@ -707,6 +749,63 @@ TEST(SilentMisses, SecondsTimestampsHashAsMilliseconds) {
   const bb_parquet_column t = Type("timestamp(ms)");
   ASSERT_EQ(bb_parquet_hash_text(&t, "2024-01-31 00:00:00", 19, 0, &text, nullptr, 0), BB_OK);
   EXPECT_EQ(HashOf("timestamp(ms)", Src(BB_VALUE_TIMESTAMP, SEC), &s), text);
+}
+
+// A date64 column: each row's day truncated toward zero, as the scalar call
+// and bb_parquet_hash_column hash it: every row in the type.
+TEST(SilentMisses, Date64RowsThatAreNoWholeDayHashAsTheirDay) {
+  const int64_t ms[] = {86400001, -1, -86400001, 19753LL * 86400000 + 5};
+  const bb_column c = Col(BB_TYPE_DATE64, ms, 4);
+  const ColumnHashes got = HashColumn(Type("date"), Src(BB_VALUE_DATE, MS), c);
+  ASSERT_EQ(got.rc, BB_OK);
+  EXPECT_EQ(got.count, 4u);
+  EXPECT_EQ(got.in_type[0], 0x0f);
+  const std::vector<uint64_t> plain = Plain(c);
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(got.hashes[i], plain[i]) << i;
+    EXPECT_EQ(got.hashes[i], HashOf("date", Src(BB_VALUE_DATE, MS), &ms[i])) << i;
+  }
+}
+
+// float32 NaNs with a sign or a payload keep their bits, as a writer hashes
+// the float it stores.
+TEST(SilentMisses, Float32NaNsKeepTheirBits) {
+  const uint32_t bits[] = {0xffc00000, 0x7fc00001, 0x7f800001, 0x7fc00000, 0x3f800000};
+  const bb_column c = Col(BB_TYPE_FLOAT, bits, 5);
+  const ColumnHashes got = HashColumn(Type("float"), Src(BB_VALUE_FLOAT), c);
+  ASSERT_EQ(got.rc, BB_OK);
+  EXPECT_EQ(got.count, 5u);
+  for (size_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(got.hashes[i], XXH64(&bits[i], 4, 0)) << i;  // little-endian host, as the kernels
+  }
+}
+
+// TIME 24:00:00 (a count of one whole day) is in the type, row and scalar.
+TEST(SilentMisses, TimeOfTwentyFourHoursIsInTheType) {
+  const int64_t us[] = {86400000000, 86400000001, 0};
+  const bb_column c = Col(BB_TYPE_TIME64, us, 3);
+  const ColumnHashes got = HashColumn(Type("time(us)"), Src(BB_VALUE_TIME, US), c);
+  ASSERT_EQ(got.rc, BB_OK);
+  EXPECT_EQ(got.count, 2u);
+  EXPECT_EQ(got.in_type[0], 0x05);
+  EXPECT_EQ(got.hashes[0], HashOf("time(us)", Src(BB_VALUE_TIME, US), &us[0]));
+  const int32_t ms[] = {86400000};
+  const ColumnHashes narrow = HashColumn(Type("time(ms)"), Src(BB_VALUE_TIME, MS), Col(BB_TYPE_TIME32, ms, 1));
+  ASSERT_EQ(narrow.rc, BB_OK);
+  EXPECT_EQ(narrow.count, 1u);
+}
+
+// A decimal's exponent is exact however many fraction digits come first;
+// huge exponents are still decided at once.
+TEST(SilentMisses, DecimalExponentsPastTheFractionStayExact) {
+  const std::string one = "0." + std::string(100001, '0') + "1e100002";
+  EXPECT_BYTES(Dec("decimal(9,2)", one), LE(100, 4));
+  EXPECT_BYTES(Dec("decimal(9,2)", "-" + one), LE(static_cast<uint64_t>(-100), 4));
+  EXPECT_BYTES(Dec("decimal(9,2)", "0." + std::string(100001, '0') + "1e100001"), LE(10, 4));
+  EXPECT_RC(Dec("decimal(9,2)", "0." + std::string(100001, '0') + "1e99999"), NOT_IN);
+  EXPECT_RC(Dec("decimal(9,2)", "1e99999999999999999999999999"), NOT_IN);
+  EXPECT_RC(Dec("decimal(9,2)", "1e-99999999999999999999999999"), NOT_IN);
+  EXPECT_BYTES(Dec("decimal(9,2)", "0e99999999999999999999999999"), LE(0, 4));
 }
 
 // --------------------------------------------- the column call = the scalar call

@@ -98,6 +98,7 @@ struct Linear {
   int64_t lo = kInt64Min, hi = kInt64Max;
   int width = 8;
   bool all_uint64 = false;  // UINT64 elements into UINT_64: every value, as its bits
+  bool truncate = false;    // v / div toward zero, remainder or not (date64 into DATE)
 };
 
 Linear LinearOf(const Plan& p, const ColumnView& c) {
@@ -118,7 +119,9 @@ Linear LinearOf(const Plan& p, const ColumnView& c) {
   const int64_t src_per_day = 86400 * PerSecond(p.src.unit);
   const int64_t a = PerSecond(p.src.unit), b = PerSecond(p.target_unit);
   if (kind == BB_VALUE_DATE && r.kind == Kind::kDate) {
+    // date64: the day it falls in, as Arrow's Parquet writer stores it.
     l.div = p.src.unit == BB_PARQUET_UNIT_MILLIS ? 86400000 : 1;
+    l.truncate = true;
     l.lo = kInt32Min, l.hi = kInt32Max;
   } else if (kind == BB_VALUE_DATE && r.kind == Kind::kTimestamp &&
              p.src.unit != BB_PARQUET_UNIT_MILLIS) {
@@ -129,7 +132,7 @@ Linear LinearOf(const Plan& p, const ColumnView& c) {
   } else if ((kind == BB_VALUE_TIMESTAMP && r.kind == Kind::kTimestamp) ||
              (kind == BB_VALUE_TIME && r.kind == Kind::kTime)) {
     (b >= a ? l.mul : l.div) = b >= a ? b / a : a / b;
-    if (r.kind == Kind::kTime) l.lo = 0, l.hi = 86400 * b - 1;
+    if (r.kind == Kind::kTime) l.lo = 0, l.hi = 86400 * b;  // 24:00:00 included
   } else {
     l.ok = false;
   }
@@ -203,7 +206,7 @@ bool LinearRows(const Linear& l, const uint8_t* src, size_t n, bool checked, int
       const int64_t v = static_cast<int64_t>(x);
       const int64_t q = v / l.div;
       out[i] = q;
-      ok[i] = (!kBig || (static_cast<uint64_t>(x) >> 63) == 0) & (q * l.div == v) & (q >= l.lo) &
+      ok[i] = (!kBig || (static_cast<uint64_t>(x) >> 63) == 0) & (l.truncate | (q * l.div == v)) & (q >= l.lo) &
               (q <= l.hi);
     }
     return false;
@@ -350,34 +353,6 @@ void RunLinear(const Linear& l, const ColumnView& c, Output* o) {
   }
 }
 
-// float32 into FLOAT: the bits as they are, NaN as the one NaN rule writes it.
-void RunFloatToFloat(const Plan& p, const ColumnView& c, Output* o) {
-  std::string nan;
-  Value v;
-  v.d = std::numeric_limits<double>::quiet_NaN();
-  std::string why;
-  Convert(p, v, &nan, &why);
-  uint32_t nan_bits;
-  std::memcpy(&nan_bits, nan.data(), 4);
-  uint32_t bits[kColumnChunk];
-  ColumnView view{};
-  view.type = BB_TYPE_FLOAT;
-  view.width = 4;
-  view.values = reinterpret_cast<const uint8_t*>(bits);
-  const auto hash = ParquetChunkHasher(view);
-  for (size_t start = 0; start < c.length; start += kColumnChunk) {
-    const size_t n = c.length - start < kColumnChunk ? c.length - start : kColumnChunk;
-    std::memcpy(bits, c.values + 4 * start, 4 * n);
-    for (size_t i = 0; i < n; ++i) {
-      const bool is_nan = (bits[i] & 0x7fffffffu) > 0x7f800000u;
-      bits[i] = is_nan ? nan_bits : bits[i];
-    }
-    view.length = n;
-    hash(view, 0, n, 0, o->hashes + start);
-    o->Valid(c, start, n);
-  }
-}
-
 bool RowValid(const ColumnView& c, size_t i) {
   if (c.validity == nullptr) return true;
   const size_t bit = c.validity_offset + i;
@@ -478,11 +453,10 @@ int HashTypedColumn(const bb_parquet_column& type, const bb_value_source& src,
     RunLinear(l, c, o);
     return BB_OK;
   }
-  if (src.kind == BB_VALUE_FLOAT && c.type == BB_TYPE_FLOAT && p.rules.kind == Kind::kFloat) {
-    RunFloatToFloat(p, c, o);
-    return BB_OK;
-  }
-  if (src.kind == BB_VALUE_FLOAT && c.type == BB_TYPE_DOUBLE && p.rules.kind == Kind::kDouble) {
+  // float32 into FLOAT, double into DOUBLE: the bits as they are, NaNs too
+  // (sign and payload), as a writer hashes what it stores.
+  if (src.kind == BB_VALUE_FLOAT && ((c.type == BB_TYPE_FLOAT && p.rules.kind == Kind::kFloat) ||
+                                     (c.type == BB_TYPE_DOUBLE && p.rules.kind == Kind::kDouble))) {
     RunDirect(c, o);
     return BB_OK;
   }

@@ -15,7 +15,9 @@ namespace blockbloom::internal::parquet_value {
 namespace {
 
 constexpr uint32_t kKnownFlags = BB_PARQUET_TEXT_HEX | BB_PARQUET_TEXT_PHYSICAL;
-constexpr int64_t kExponentCap = 100000;  // past this every exponent decides alike
+// Past this (plus the text's length, which bounds how far the digits and the
+// fraction move the exponent back) every exponent decides alike.
+constexpr int64_t kExponentCap = 100000;
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
@@ -228,8 +230,7 @@ int FloatInto(const Plan& p, double d, std::string* out) {
       PutLittle(bits, 8, out);
       return BB_OK;
     }
-    case Kind::kFloat: {
-      if (std::isnan(d)) return ByTextRule(p, "nan", out);
+    case Kind::kFloat: {  // a NaN keeps its sign and top payload bits, as the cast does
       const float f = static_cast<float>(d);
       if (std::isfinite(d) && static_cast<double>(f) != d) return ShortestText(p, d, out);
       uint32_t bits;
@@ -238,7 +239,10 @@ int FloatInto(const Plan& p, double d, std::string* out) {
       return BB_OK;
     }
     case Kind::kFloat16: {
-      if (std::isnan(d)) return ByTextRule(p, "nan", out);
+      if (std::isnan(d)) {  // the quiet NaN of the same sign
+        PutLittle(static_cast<uint16_t>((std::signbit(d) ? 0x8000 : 0) | 0x7e00), 2, out);
+        return BB_OK;
+      }
       uint16_t h = 0;
       if (!HalfExact(d, &h)) return ShortestText(p, d, out);
       PutLittle(h, 2, out);
@@ -303,7 +307,7 @@ int CountInto(const Plan& p, int64_t count, int unit, std::string* out) {
     case Kind::kInt96:
       return PutInt96(Int128{count} * (1000000000 / PerSecond(unit)), out);
     case Kind::kTime:
-      if (count < 0 || count >= per_day || !ChangeUnit(count, unit, p.target_unit, &v)) {
+      if (count < 0 || count > per_day || !ChangeUnit(count, unit, p.target_unit, &v)) {
         return NotInType();
       }
       PutLittle(static_cast<UInt128>(static_cast<Int128>(v)), r.width, out);
@@ -318,10 +322,9 @@ int CountInto(const Plan& p, int64_t count, int unit, std::string* out) {
 int DateInto(const Plan& p, int64_t date, std::string* out) {
   if (p.rules.kind == Kind::kInteger) return IntegerInto(p, date, out);  // PHYSICAL: as stored
   int64_t days = date;
-  if (p.src.unit == BB_PARQUET_UNIT_MILLIS) {  // Arrow date64: whole days only
-    if (date % 86400000 != 0) return NotInType();
-    days = date / 86400000;
-  }
+  // Arrow date64: the day it falls in, truncated toward zero as Arrow's Parquet
+  // writer stores it (int32(ms / 86400000)).
+  if (p.src.unit == BB_PARQUET_UNIT_MILLIS) days = date / 86400000;
   if (p.rules.kind == Kind::kDate) return PutDays(days, out);
   if (days < -(int64_t{1} << 40) || days > (int64_t{1} << 40)) return NotInType();
   if (p.rules.kind == Kind::kInt96) return PutInt96(Int128{days} * 86400 * 1000000000, out);
@@ -392,10 +395,13 @@ std::string ValueWords(const bb_value_source& s, const void* value, size_t len) 
       break;
     }
     case BB_VALUE_BYTES: v = std::to_string(len) + " bytes"; break;
-    default: {
+    case BB_VALUE_TEXT:
+    case BB_VALUE_DECIMAL: {
       const size_t n = len < 40 ? len : 40;
       v = "'" + std::string(static_cast<const char*>(value), n) + (n < len ? "...'" : "'");
+      break;
     }
+    default: return "";  // a kind of no size: the value cannot be read safely
   }
   return " (" + v + ")";
 }
@@ -499,8 +505,9 @@ bool ExactFromText(std::string_view s, Exact* e) {
     const bool minus = i < s.size() && s[i] == '-';
     if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
     const size_t first = i;
+    const int64_t cap = kExponentCap + static_cast<int64_t>(s.size());
     int64_t x = 0;
-    while (i < s.size() && IsDigit(s[i])) x = std::min(x * 10 + (s[i++] - '0'), kExponentCap);
+    while (i < s.size() && IsDigit(s[i])) x = std::min(x * 10 + (s[i++] - '0'), cap);
     if (i == first) return false;
     e->exponent += minus ? -x : x;
   }
@@ -739,9 +746,16 @@ extern "C" int bb_parquet_type_of_source(const bb_value_source* src, bb_parquet_
           src->scale > src->precision) {
         return BB_ERR_VALUE_KIND;
       }
+      // FIXED_LEN_BYTE_ARRAY of the fewest bytes holding the precision, as
+      // Arrow's Parquet writer stores decimal128 / decimal256: the parser
+      // takes the first length that holds it.
       const std::string name = "decimal(" + std::to_string(src->precision) + "," +
-                               std::to_string(src->scale) + ")";
-      const int rc = bb_parquet_type_parse(name.data(), name.size(), &t);
+                               std::to_string(src->scale) + ",fixed(";
+      int rc = BB_ERR_VALUE_KIND;
+      for (int n = 1; n <= 16 && rc != BB_OK; ++n) {
+        const std::string full = name + std::to_string(n) + "))";
+        rc = bb_parquet_type_parse(full.data(), full.size(), &t);
+      }
       if (rc != BB_OK) return BB_ERR_VALUE_KIND;
       break;
     }

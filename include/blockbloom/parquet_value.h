@@ -402,7 +402,11 @@ BB_API int bb_parquet_hash_typed_column(const bb_parquet_column* type, const bb_
  * MILLIS: Parquet has no seconds), zone UTC -> adjusted to UTC; TIME seconds
  * and ms -> TIME(MILLIS) on INT32, us / ns -> INT64; TEXT -> BYTE_ARRAY
  * STRING; BYTES -> BYTE_ARRAY; a DECIMAL column with a precision ->
- * DECIMAL(precision, scale) on the physical type bb_parquet_type_parse picks.
+ * DECIMAL(precision, scale) on FIXED_LEN_BYTE_ARRAY of the fewest bytes that
+ * hold the precision (1 .. 38 digits: 1 .. 16 bytes), as Arrow and pyarrow
+ * (store_decimal_as_integer false, the default) write decimal128 / 256.
+ * Spark and DuckDB store precision <= 9 / <= 18 as INT32 / INT64: a filter
+ * loaded from a file has the file's type, whatever this gives.
  * A DECIMAL scalar (precision 0) and BOOL: BB_ERR_VALUE_KIND ("give the
  * filter a type"). Writes *type (whose struct_size the caller sets; path
  * NULL, every other member overwritten). NULL: BB_ERR_NULL_POINTER; a
