@@ -363,7 +363,8 @@ TEST(ArrowAdapter, TheLayoutsRefusalsComeThroughBothPaths) {
   std::vector<uint8_t> bytes(256, 0);
   bb_filter ro{};
   ASSERT_EQ(bb_filter_init_view_readonly(&ro, bytes.data(), bytes.size()), BB_OK);
-  EXPECT_EQ(blockbloom::arrow::insert(&ro, &a->schema, &a->array), BB_ERR_READ_ONLY);
+  const auto any_int64 = FixedArrow("l", FixedValues(10, 8, 1), 8, valid);  // every value in its type
+  EXPECT_EQ(blockbloom::arrow::insert(&ro, &any_int64->schema, &any_int64->array), BB_ERR_READ_ONLY);
 }
 
 int InsertInto(const Arrow& a) {

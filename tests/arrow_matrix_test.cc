@@ -420,11 +420,13 @@ void ExpectTheScalarRule(const Rows& r, const bb_parquet_column& t) {
   Filter want;
   std::vector<bool> in_type(n, false);
   int error = BB_OK;
+  std::size_t first_outside = n;  // the first valid row whose value is not of the type
   for (std::size_t i = 0; i < n; ++i) {
     if (!r.valid[i]) continue;
     uint64_t hash = 0;
     const int st = ScalarRule(t, r, i, &hash);
     if (st < 0 && error == BB_OK) error = st;
+    if (st == BB_VALUE_NOT_IN_TYPE && first_outside == n) first_outside = i;
     if (st == BB_OK) {
       ASSERT_EQ(bb_insert(want.get(), hash), BB_OK);
       in_type[i] = true;
@@ -446,9 +448,16 @@ void ExpectTheScalarRule(const Rows& r, const bb_parquet_column& t) {
     EXPECT_NE(why.find("Arrow format '" + values.format + "'"), std::string::npos) << why;
     return;
   }
-  ASSERT_EQ(inserted, BB_OK) << why;
   ASSERT_EQ(found, BB_OK) << find_why;
-  EXPECT_EQ(got.bytes(), want.bytes()) << "a row hashed otherwise than the scalar rule";
+  if (first_outside < n) {  // inserting would lose that row: refused, nothing inserted
+    EXPECT_EQ(inserted, BB_ERR_VALUE_RANGE) << why;
+    EXPECT_TRUE(got.empty()) << "refused but inserted";
+    EXPECT_NE(why.find("row " + std::to_string(first_outside) + " "), std::string::npos) << why;
+    EXPECT_NE(why.find("Arrow format '"), std::string::npos) << why;
+  } else {
+    ASSERT_EQ(inserted, BB_OK) << why;
+    EXPECT_EQ(got.bytes(), want.bytes()) << "a row hashed otherwise than the scalar rule";
+  }
   std::size_t expected_hits = 0;
   for (std::size_t i = 0; i < n; ++i) {
     SCOPED_TRACE(i);
@@ -498,6 +507,7 @@ TEST(ArrowMatrix, WithoutATypeAnArrayTakesTheTypeArrowsParquetWriterStores) {
 {"u", "string"}, {"vu", "string"}, {"z", "binary"},
                         {"Z", "binary"}, {"w:16", "fixed(16)"}, {"w:3", "fixed(3)"}};
   const std::vector<Rows> all = AllRows();
+  std::size_t inserted = 0;
   for (const Case& c : cases) {
     SCOPED_TRACE(c.format);
     const Rows* rows = nullptr;
@@ -519,11 +529,19 @@ TEST(ArrowMatrix, WithoutATypeAnArrayTakesTheTypeArrowsParquetWriterStores) {
     EXPECT_EQ(got.bit_width, want.bit_width);
     EXPECT_EQ(got.is_signed, want.is_signed);
     Filter untyped, typed;
-    ASSERT_EQ(blockbloom::arrow::insert(untyped.get(), &rows->array->schema, &rows->array->array), BB_OK);
-    ASSERT_EQ(blockbloom::arrow::insert(typed.get(), &want, &rows->array->schema, &rows->array->array), BB_OK);
+    std::string why;
+    const int own = blockbloom::arrow::insert(untyped.get(), &rows->array->schema, &rows->array->array, &why);
+    EXPECT_EQ(blockbloom::arrow::insert(typed.get(), &want, &rows->array->schema, &rows->array->array), own);
     EXPECT_EQ(untyped.bytes(), typed.bytes());
-    EXPECT_FALSE(untyped.empty());
+    if (own == BB_OK) {
+      ++inserted;
+      EXPECT_FALSE(untyped.empty());
+    } else {  // a row out of even its own type (a date64 past int32 days, ...): refused whole
+      EXPECT_EQ(own, BB_ERR_VALUE_RANGE) << why;
+      EXPECT_TRUE(untyped.empty());
+    }
   }
+  EXPECT_GT(inserted, 20u);
   // Past 38 digits the library writes no DECIMAL of its own: such an array needs a type.
   const Rows wide = Decimals(40, 5, 256);
   Filter f;
@@ -649,6 +667,33 @@ TEST(ArrowMatrix, SelectionsAreTheBitmapsRows) {
       EXPECT_EQ(selection, from_bitmap);
     }
   }
+}
+
+// A typed insert whose valid row is no value of the type would lose it: the
+// insert is refused whole (its row and format named), nothing inserted; a
+// null row's bytes (0xAB.., far outside INT8) refuse nothing; a probe
+// answers 0 for the rows outside.
+TEST(ArrowMatrix, AnInsertWithARowOutsideTheTypeIsRefusedWhole) {
+  const bb_parquet_column int8 = Type("int8");
+  const Rows outside = Ints("l", 64, {5, 300, 7, 9, -1000, 42});  // row 2 null
+  Filter f;
+  std::string why;
+  EXPECT_EQ(blockbloom::arrow::insert(f.get(), &int8, &outside.array->schema, &outside.array->array, &why),
+            BB_ERR_VALUE_RANGE);
+  EXPECT_TRUE(f.empty());
+  EXPECT_NE(why.find("Arrow format 'l'"), std::string::npos) << why;
+  EXPECT_NE(why.find("row 1 "), std::string::npos) << why;
+  const Rows inside = Ints("l", 64, {5, -3, 7, 9, 42});  // row 2 null
+  ASSERT_EQ(blockbloom::arrow::insert(f.get(), &int8, &inside.array->schema, &inside.array->array, &why), BB_OK)
+      << why;
+  EXPECT_FALSE(f.empty());
+  uint8_t bitmap = 0xEE;
+  std::size_t hits = 0;
+  ASSERT_EQ(blockbloom::arrow::find_bitmap(f.get(), &int8, &outside.array->schema, &outside.array->array, &bitmap,
+                                           &hits),
+            BB_OK);
+  EXPECT_EQ(bitmap, 0x29);  // rows 0 (5), 3 (9), 5 (42)
+  EXPECT_EQ(hits, 3u);
 }
 
 }  // namespace

@@ -35,9 +35,10 @@
 // array as (parquet_type_of; Parquet has no seconds, so seconds are stored
 // and hashed as milliseconds); the calls without a type use it. The calls
 // with a type (a bb_parquet_column: a file's column, bb_parquet_type_parse)
-// convert each row into it: rows that cannot be of the type (out of its
-// range, finer than its unit, more fraction digits than its scale, ...)
-// are not inserted and answer 0; a source the type cannot take at all or
+// convert each row into it. A valid row that cannot be of the type (out of
+// its range, finer than its unit, more fraction digits than its scale, ...)
+// answers 0 to a probe and refuses an insert (BB_ERR_VALUE_RANGE, its row in
+// the message, nothing inserted: leaving it out would lose it); a source the type cannot take at all or
 // only ambiguously (a tz-aware timestamp into a local TIMESTAMP, an integer
 // into a DATE, bytes into an INT64, ...) is the call's error, nothing
 // inserted or written.
@@ -840,9 +841,6 @@ class Converted {
   std::uint64_t* hashes() { return hashes_; }
   // The library's phrase for the last error ("" if it gave none).
   const char* error() const { return error_; }
-  // True if rows, not only the column's kind, can be refused (a text row's
-  // syntax): then an insert hashes every row before inserting any.
-  bool row_errors() const { return source_.kind == BB_VALUE_TEXT; }
 
  private:
   // A text row's error names its row in the chunk ("row 5: ..."): in the
@@ -940,26 +938,33 @@ inline int Insert(bb_filter* f, const bb_parquet_column* type, bool typed, const
       return bb_insert_column(f, &c);
     }), nullptr);
   }
+  // Every row is hashed before any is inserted: a text row's syntax error or
+  // a valid row whose value is not of the type (inserting it would lose it
+  // silently) refuses the whole insert.
   Converted& conv = call.converted();
-  const bool hash_all_first = conv.row_errors();
   std::vector<std::uint64_t> held;
   std::uint8_t in_type[kChunk / 8];
+  std::string outside;
   int st = call.source().ForEach(true, [&](std::size_t first, std::size_t count, const bb_column& c) -> int {
     const int hashed = conv.Hash(c, in_type, first);
     if (hashed < 0) return hashed;
     std::uint64_t* h = conv.hashes();
     std::size_t kept = 0;
     for (std::size_t i = 0; i < count; ++i) {
-      if (Bit(in_type, i)) h[kept++] = h[i];
+      if (Bit(in_type, i)) {
+        h[kept++] = h[i];
+      } else if (c.validity == nullptr || Bit(c.validity, c.validity_offset + i)) {
+        outside = "row " + std::to_string(first + i) +
+                  " is no value of the Parquet type (out of its range, finer than its unit or with more "
+                  "fraction digits than its scale): nothing inserted";
+        return BB_ERR_VALUE_RANGE;
+      }
     }
-    if (hash_all_first) {
-      held.insert(held.end(), h, h + kept);
-      return BB_OK;
-    }
-    return bb_insert_batch(f, h, kept);
+    held.insert(held.end(), h, h + kept);
+    return BB_OK;
   });
-  if (st >= 0 && hash_all_first) st = bb_insert_batch(f, held.data(), held.size());
-  return call.Finish(st, conv.error());
+  if (st >= 0) st = bb_insert_batch(f, held.data(), held.size());
+  return call.Finish(st, outside.empty() ? conv.error() : outside.c_str());
 }
 
 // Probes every row, kChunk rows at a time: fn(first, count, chunk_bitmap,
@@ -1042,8 +1047,10 @@ inline int insert(bb_filter* f, const ArrowSchema* schema, const ArrowArray* arr
 }
 
 // Inserts the array's valid rows converted into `type` (a Parquet filter's;
-// a file's column, bb_parquet_type_parse): rows whose value cannot be of the
-// type are left out; a source the type refuses is the error, nothing inserted.
+// a file's column, bb_parquet_type_parse). A valid row whose value cannot be
+// of the type (inserting it would lose it) is BB_ERR_VALUE_RANGE, its row and
+// the format in *why, nothing inserted; so is a source the type refuses (its
+// own code). Probes answer 0 for such rows.
 inline int insert(bb_filter* f, const bb_parquet_column* type, const ArrowSchema* schema, const ArrowArray* array,
                   std::string* why = nullptr) {
   return detail::Insert(f, type, true, schema, array, why);
