@@ -108,8 +108,9 @@ class Filter:
     def insert_values(
         self, values: Values, type: Optional[ValueType] = None, mask: Mask = None, *, physical: bool = False
     ) -> None:
-        """Converts values into the filter's type (set by the first insert if none) and inserts them; nulls and
-        values that cannot be of the type are left out."""
+        """Converts values into the filter's type (set by the first insert if none) and inserts them; nulls are
+        left out; a value that cannot be of the type (1000 on INTEGER(8), 2.5 on INT64) raises blockbloom.Error
+        naming it and nothing of the call is inserted."""
     @overload
     def find_values(
         self, values: Value, type: Optional[ValueType] = None, mask: Optional[bool] = None, *, physical: bool = False

@@ -191,8 +191,10 @@ Every later call converts its values into that type by the library's one table
 - converted exactly when the value has one meaning in the type (an int64 that
   fits INT32, 1.0 on an integer type, datetime64[us] on TIMESTAMP(NANOS),
   "2024-01-31" text on DATE);
-- skipped (find_values: False) when it cannot be of the type (out of range, not
-  integral on an integer type, finer than the unit, more digits than the scale);
+- absent when it cannot be of the type (out of range, not integral on an
+  integer type, finer than the unit, more digits than the scale): find_values
+  answers False, insert_values raises blockbloom.Error naming it and inserts
+  nothing of the call (give the filter a wider type=);
 - refused when ambiguous or of another kind (a tz-aware timestamp on a local
   TIMESTAMP, an int on a DATE, bytes on an integer type, a bool): TypeError for
   a kind the type cannot hold, blockbloom.Error (a ValueError) for the rest,

@@ -289,8 +289,9 @@ def test_value_refusals():
     with pytest.raises(blockbloom.Error, match="not a decimal integer"):
         blockbloom.parquet_hash("a", type="int32")
     g = blockbloom.Filter(64, type="int64")
-    g.insert_values([1.5])  # no INT64 equals 1.5: nothing inserted, no error
-    assert bytes(g) == bytes(64)
+    with pytest.raises(blockbloom.Error, match=r"item 0 \(1.5\) is not a value of the filter's type 'int64'"):
+        g.insert_values([1.5])  # no INT64 equals 1.5: refused, nothing inserted
+    assert bytes(g) == bytes(64) and g.find_values([1.5]).tolist() == [False]
     with pytest.raises(TypeError):
         blockbloom.kudu_hash(1, seed=-1)
     assert bytes(memoryview(f)) == bytes(64)  # nothing was half-inserted

@@ -405,7 +405,9 @@ def test_old_type_names_are_type_names():
     for name in ("int32", "int64", "float", "double", "string"):
         assert blockbloom.Filter(1024, type=name).type is not None
     f = blockbloom.Filter(1024, type="int32")
-    f.insert_values([2**31 - 1, 2**31])  # 2**31 cannot be an INT32: skipped
+    with pytest.raises(blockbloom.Error, match=r"item 1 \(2147483648\)"):
+        f.insert_values([2**31 - 1, 2**31])  # 2**31 cannot be an INT32: the call is refused
+    f.insert_values([2**31 - 1])
     assert f.find_values([2**31 - 1, 2**31]).tolist() == [True, False]
 
 
@@ -414,3 +416,34 @@ def test_timedelta_is_refused():
         blockbloom.Filter(1024).insert_values(np.array([1], dtype="timedelta64[s]"))
     with pytest.raises(TypeError, match="duration"):
         blockbloom.Filter(1024, type="time(us)").insert_values([dt.timedelta(seconds=1)])
+
+
+def test_insert_of_a_value_not_in_the_filters_type_is_refused_whole():
+    """A value the filter's type cannot hold is refused on insert (the call
+    inserts nothing) and answered False on find: never inserted-then-absent."""
+    f = blockbloom.Filter(1024)
+    f.insert_values(np.array([1, 2], dtype=np.int8))  # the type becomes INTEGER(8)
+    before = bytes(f)
+    with pytest.raises(blockbloom.Error) as e:
+        f.insert_values(np.array([5, 1000]))
+    message = str(e.value)
+    assert "item 1 (1000)" in message and "INTEGER(8" in message and "type='int64'" in message
+    assert bytes(f) == before  # 5 was not inserted either
+    assert f.find_values([1000]).tolist() == [False]
+    g = blockbloom.Filter(1024)
+    with pytest.raises(ValueError, match=r"item 1 \(2.5\).*INT64"):
+        g.insert_values([1, 2.5])
+    assert g.type is None and bytes(g) == bytes(1024)
+    d = blockbloom.Filter(1024, type="date")
+    noon = dt.datetime(2024, 1, 1, 12)
+    for values in ([noon], np.array(["2024-01-01T12"], dtype="M8[us]"), pd.Series([noon])):
+        with pytest.raises(blockbloom.Error, match="'date'"):
+            d.insert_values(values)
+    d.insert_values(np.array(["2024-01-01T00"], dtype="M8[us]"))  # midnight is a date
+    assert d.find_values([dt.date(2024, 1, 1), noon]).tolist() == [True, False]
+    x = blockbloom.Filter(1024, type="float")
+    with pytest.raises(blockbloom.Error, match="1e\\+300"):
+        x.insert_values(np.array([1.5, 1e300]))
+    assert bytes(x) == bytes(1024)
+    x.insert_values(np.array([1.5, np.nan]), mask=np.array([False, True]))  # a null is no value: fine
+    assert x.find_values([1.5]).tolist() == [True]
