@@ -825,6 +825,19 @@ RowHashes HashRows(py::handle values, const ColumnType* given, py::handle type, 
 
 }  // namespace
 
+ColumnType TypeOfValues(py::handle values, py::handle mask, const std::string& what) {
+  Taken t = Take(values, mask, what);
+  if (t.rows == nullptr || t.first == nullptr) return ColumnType();
+  bb_parquet_column column{};
+  column.struct_size = sizeof column;
+  const int status = bb_parquet_type_of_source(t.first, &column);
+  if (status < 0) {
+    ThrowConversion(status, what + ": the filter has no type and the values, " + KindName(t.first->kind) +
+                                ", do not say one (" + bb_status_message(status) + "): give Filter(type=...) or type=");
+  }
+  return ColumnTypeOf(column);
+}
+
 py::object HashTyped(py::handle values, py::handle type, bool physical) {
   const std::string what = "parquet_hash()";
   if (values.is_none()) throw py::value_error(what + ": None (a null) has no hash");

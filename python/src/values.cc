@@ -690,6 +690,22 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
   // Parquet filters: the value model (typed_values.h); Kudu filters hash cells as they are held.
   std::unique_ptr<ArrowInput> unmapped;
   if (!f.kudu() && InsertTyped(f, values, type, mask, physical, &unmapped)) return;
+  if (f.kudu() && !f.value_type().set && !f.raw_hashes() && type.is_none()) {
+    // An untyped Kudu filter takes its type from the first values, as a
+    // Parquet filter does: later values of another container are then
+    // converted into it (or refused), never hashed as another type's cells.
+    const ColumnType first = TypeOfValues(values, mask, what);
+    if (first.set) {
+      f.set_value_type(first);
+      try {
+        InsertValues(f, values, type, mask, physical);
+      } catch (...) {
+        f.set_value_type(ColumnType());  // a refused insert leaves the filter untyped
+        throw;
+      }
+      return;
+    }
+  }
   if (physical) throw py::type_error(what + ": physical=True is for Parquet filters");
   if (unmapped) return InsertArrow(f, std::move(*unmapped), type, what);
   if (IsArrowArray(values)) return InsertArrow(f, ArrowInput(values, mask, what), type, what);
