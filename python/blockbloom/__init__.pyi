@@ -78,11 +78,14 @@ class Filter:
         copy: bool = False,
         seed: Optional[int] = None,
         always_false: bool = False,
+        type: Optional[ValueType] = None,
     ) -> Filter:
-        """A filter over a raw bitset where it lies (copy=False) or a copy of it."""
+        """A filter over a raw bitset where it lies (copy=False) or a copy of it; of values of type if given,
+        else of raw hashes (insert_values / find_values raise TypeError asking for type=)."""
     @staticmethod
     def from_parquet_bytes(buf: _Buffer, *, copy: bool = True, type: Optional[ValueType] = None) -> Filter:
-        """A Parquet filter from a Thrift BloomFilterHeader and its bitset (of values of type, if given)."""
+        """A Parquet filter from a Thrift BloomFilterHeader and its bitset: of values of type if given, else of
+        raw hashes (insert_values / find_values raise TypeError asking for type=)."""
     @staticmethod
     def from_file_bytes(buf: _Buffer) -> Filter:
         """A filter from a blockbloom filter file's bytes, with its layout, seed and value type."""
@@ -90,8 +93,9 @@ class Filter:
     def load(path: Union[str, "os.PathLike[str]"]) -> Filter:
         """The filter a blockbloom filter file holds, with its value type."""
     @staticmethod
-    def from_kudu_fields(fields: Mapping[str, Any]) -> Filter:
-        """A Kudu filter from BlockBloomFilterPB's fields (to_kudu_fields())."""
+    def from_kudu_fields(fields: Mapping[str, Any], *, type: Optional[ValueType] = None) -> Filter:
+        """A Kudu filter from BlockBloomFilterPB's fields (to_kudu_fields()); of values of type if given, else of
+        raw hashes."""
     def insert(self, hashes: Union[int, Hashes]) -> None:
         """Inserts one hash or an array of hashes (read in place, without the GIL)."""
     @overload

@@ -533,8 +533,9 @@ class ItemRows : public Rows {
 ColumnType ResolveType(const Filter& f, py::handle type, const bb_value_source* first, const std::string& what) {
   const ColumnType& own = f.value_type();
   if (!own.set && f.raw_hashes()) {
-    throw py::type_error(what + ": the filter holds raw hashes (insert()) and has no value type, so its "
-                         "values' type is unknown: build it with Filter(type=...) to insert or find values, "
+    throw py::type_error(what + ": the filter holds raw hashes (insert(), or bytes read without type=) and has "
+                         "no value type, so its values' type is unknown: build it with Filter(type=...) or pass "
+                         "type= to from_bytes / from_parquet_bytes / from_kudu_fields to insert or find values, "
                          "or hash the values with parquet_hash() and use find()");
   }
   if (!type.is_none()) {

@@ -340,6 +340,12 @@ bool IsLegacyName(py::handle type) {
 // type or the call's (*call), which must agree.
 const ColumnType* Resolve(const Filter& f, py::handle type, ColumnType* call, const std::string& what) {
   const ColumnType& own = f.value_type();
+  if (!own.set && f.raw_hashes()) {
+    throw py::type_error(what + ": the filter holds raw hashes (insert(), or bytes read without type=) and has "
+                         "no value type, so its values' type is unknown: build it with Filter(type=...) or pass "
+                         "type= to from_bytes / from_kudu_fields to insert or find values, or hash the values "
+                         "with kudu_hash() and use find()");
+  }
   if (type.is_none()) return own.set ? &own : nullptr;
   if (!own.set && IsLegacyName(type)) return nullptr;
   *call = ParseColumnType(type, what + ": type");

@@ -136,7 +136,7 @@ def test_wrong_out_arrays():
 
 
 def test_read_only_views_refuse_every_write():
-    f = blockbloom.Filter.from_bytes(bytes(64))
+    f = blockbloom.Filter.from_bytes(bytes(64), type="int64")
     assert f.read_only and f.is_view
     assert refused(READ_ONLY, f.insert, 1).endswith("filter is a read-only view; inserts are refused")
     refused(READ_ONLY, f.insert, random_hashes(3))

@@ -447,3 +447,24 @@ def test_insert_of_a_value_not_in_the_filters_type_is_refused_whole():
     assert bytes(x) == bytes(1024)
     x.insert_values(np.array([1.5, np.nan]), mask=np.array([False, True]))  # a null is no value: fine
     assert x.find_values([1.5]).tolist() == [True]
+
+
+def test_a_filter_from_bytes_without_type_holds_raw_hashes():
+    """Issue 33: bits read back without type= do not say their values' type,
+    so values are refused rather than converted into a type each probe guesses."""
+    f = blockbloom.Filter(1024, type="int32")
+    f.insert_values([1, 2])
+    k = blockbloom.Filter(1024, layout="kudu", type="int32")
+    k.insert_values([1, 2])
+    for untyped in (blockbloom.Filter.from_bytes(bytes(f)), blockbloom.Filter.from_parquet_bytes(f.to_parquet_bytes()),
+                    blockbloom.Filter.from_kudu_fields(k.to_kudu_fields())):
+        assert untyped.type is None
+        with pytest.raises(TypeError, match="type="):
+            untyped.find_values([1, 2])
+        with pytest.raises(TypeError, match="type="):
+            untyped.insert_values(np.array([3], dtype=np.int64))
+    typed = [blockbloom.Filter.from_bytes(bytes(f), type="int32"),
+             blockbloom.Filter.from_parquet_bytes(f.to_parquet_bytes(), type="int32"),
+             blockbloom.Filter.from_kudu_fields(k.to_kudu_fields(), type="int32")]
+    for t in typed:
+        assert t.type == "int32" and t.find_values([1, 2, 3]).tolist() == [True, True, False]
