@@ -468,3 +468,22 @@ def test_a_filter_from_bytes_without_type_holds_raw_hashes():
              blockbloom.Filter.from_kudu_fields(k.to_kudu_fields(), type="int32")]
     for t in typed:
         assert t.type == "int32" and t.find_values([1, 2, 3]).tolist() == [True, True, False]
+
+
+def test_a_raw_hash_filter_does_not_merge_with_a_typed_one():
+    """Issue 33: h | a used to take a's type, so h's raw hashes then answered
+    by a's type's conversion; the CLI refuses the same pair."""
+    h = blockbloom.Filter(1024)
+    h.insert(5)
+    a = blockbloom.Filter(1024, type="int32")
+    a.insert_values([1])
+    for merge in (lambda: h | a, lambda: a | h, lambda: h.union(a), lambda: a.intersect(h),
+                  lambda: blockbloom.Filter.union_all([a, h])):
+        with pytest.raises(blockbloom.Error, match="filters differ in value type: (raw hashes and 'int32'|"
+                                                   "'int32' and raw hashes)") as e:
+            merge()
+        assert e.value.status == -12  # BB_ERR_FILTER_MISMATCH
+    assert h.type is None and a.type == "int32"
+    r = blockbloom.Filter(1024)
+    r.insert(7)
+    assert 7 in (h | r) and 5 in (h | r) and (h | blockbloom.Filter(1024)).type is None
