@@ -487,3 +487,21 @@ def test_a_raw_hash_filter_does_not_merge_with_a_typed_one():
     r = blockbloom.Filter(1024)
     r.insert(7)
     assert 7 in (h | r) and 5 in (h | r) and (h | blockbloom.Filter(1024)).type is None
+
+
+def test_big_endian_arrays_are_read_by_value_or_refused():
+    """Issue 33: a '>M8[us]' array's counts were read in this machine's byte
+    order (another instant, absent); numeric big-endian arrays are refused."""
+    day = dt.datetime(2024, 1, 1)
+    f = blockbloom.Filter(1024)
+    f.insert_values(np.array(["2024-01-01"], dtype=">M8[us]"))
+    assert f.find_values([day, dt.datetime(2024, 1, 2)]).tolist() == [True, False]
+    assert f.find_values(np.array(["2024-01-01"], dtype="<M8[ns]")).tolist() == [True]
+    d = blockbloom.Filter(1024, type="date")
+    d.insert_values(np.array(["2024-01-01"], dtype=">M8[D]"))
+    assert d.find_values([day.date()]).tolist() == [True]
+    for dtype in (">i8", ">i4", ">f8", ">u2"):
+        with pytest.raises(TypeError, match="native byte order"):
+            blockbloom.Filter(1024).insert_values(np.array([1], dtype=dtype))
+        with pytest.raises(TypeError, match="native byte order"):
+            blockbloom.Filter(1024, type="int64").find_values(np.array([1], dtype=dtype))
