@@ -574,6 +574,14 @@ HashedSequence<T> HashSequence(py::handle values, py::handle type, py::handle ma
       }
     }
   }
+  // A Kudu cell holds a signed integer at its width (formats.md): an INT8 /
+  // INT16 value is its first 1 / 2 little-endian bytes of the INT32 the
+  // Parquet encoding writes, as an int8 / int16 array's rows are hashed.
+  size_t cell_bytes = SIZE_MAX;
+  if (typed != nullptr && sizeof(T) == 4 && typed->column.logical_type == BB_PARQUET_LOGICAL_INTEGER &&
+      (typed->column.bit_width == 8 || typed->column.bit_width == 16)) {
+    cell_bytes = static_cast<size_t>(typed->column.bit_width / 8);
+  }
   HashedSequence<T> out;
   out.hashes.resize(n);
   out.nulls.resize(n);
@@ -585,7 +593,7 @@ HashedSequence<T> HashSequence(py::handle values, py::handle type, py::handle ma
       const std::vector<uint8_t> bytes =
           EncodeObject(text_fn, item[i], *typed, what, &null);
       out.nulls[i] = null;
-      if (!null) out.hashes[i] = HashBytes<T>(bytes.data(), bytes.size(), seed);
+      if (!null) out.hashes[i] = HashBytes<T>(bytes.data(), std::min(bytes.size(), cell_bytes), seed);
     } else {
       out.hashes[i] = HashOf<T>(Encoded(item[i], value_type, what + ": value " + std::to_string(i)), seed);
     }

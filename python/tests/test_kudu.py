@@ -149,3 +149,18 @@ def test_an_untyped_kudu_filter_takes_its_type_from_the_first_insert(tmp_path):
     with pytest.raises(TypeError, match="2.5"):
         u.insert_values([1, 2.5])  # refused whole: stays untyped and empty
     assert u.type is None and u.always_false
+
+
+def test_kudu_int8_and_int16_values_hash_as_cells_of_their_width():
+    """Issue 33: Python ints on an INT8 / INT16 Kudu filter were hashed as the
+    4 bytes of Parquet's INT32, so an int8 array's values (1-byte cells, as the
+    tool builds them) answered absent."""
+    for dtype, name in ((np.int8, "int8"), (np.int16, "int16")):
+        values = np.array([1, -2, 100], dtype=dtype)
+        assert blockbloom.kudu_hash(values.tolist(), 3, name).tolist() == blockbloom.kudu_hash(values, 3).tolist()
+        k = blockbloom.Filter(1024, layout="kudu", seed=3)
+        k.insert_values(values)  # the type becomes INTEGER(8) / INTEGER(16)
+        assert k.find_values([1, -2, 100, 5]).tolist() == [True, True, True, False]
+        t = blockbloom.Filter(1024, layout="kudu", seed=3, type=name)
+        t.insert_values([1, -2, 100])
+        assert t == k
