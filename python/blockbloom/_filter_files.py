@@ -21,9 +21,22 @@ def _mode_for(target):
             return _stat.S_IMODE(info.st_mode)
     except FileNotFoundError:
         pass
+    return 0o666 & ~_umask()
+
+
+def _umask():
+    """The process's umask, read without changing it where Linux says it
+    (another thread's file created meanwhile would get umask 0)."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
     mask = _os.umask(0)
     _os.umask(mask)
-    return 0o666 & ~mask
+    return mask
 
 
 def save(self, path):

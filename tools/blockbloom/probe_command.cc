@@ -72,6 +72,9 @@ void CheckNoTrailingBytes(const std::string& path, std::size_t bytes) {
 // no error): a file that starts with the filter-file magic is refused, before
 // any size check could suggest --allow-trailing for it.
 void RefuseFilterFile(const std::string& path, const char* format_flag) {
+  struct stat st;
+  // Only a regular file is opened here: a FIFO would block (FileRange reports it).
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
   std::FILE* in = std::fopen(path.c_str(), "rb");
   if (in == nullptr) return;  // FileRange reports it
   char magic[BB_FILTER_FILE_MAGIC_BYTES] = {};
