@@ -78,11 +78,14 @@ class Filter:
         copy: bool = False,
         seed: Optional[int] = None,
         always_false: bool = False,
+        type: Optional[ValueType] = None,
     ) -> Filter:
-        """A filter over a raw bitset where it lies (copy=False) or a copy of it."""
+        """A filter over a raw bitset where it lies (copy=False) or a copy of it; of values of type if given,
+        else of raw hashes (insert_values / find_values raise TypeError asking for type=)."""
     @staticmethod
     def from_parquet_bytes(buf: _Buffer, *, copy: bool = True, type: Optional[ValueType] = None) -> Filter:
-        """A Parquet filter from a Thrift BloomFilterHeader and its bitset (of values of type, if given)."""
+        """A Parquet filter from a Thrift BloomFilterHeader and its bitset: of values of type if given, else of
+        raw hashes (insert_values / find_values raise TypeError asking for type=)."""
     @staticmethod
     def from_file_bytes(buf: _Buffer) -> Filter:
         """A filter from a blockbloom filter file's bytes, with its layout, seed and value type."""
@@ -90,8 +93,9 @@ class Filter:
     def load(path: Union[str, "os.PathLike[str]"]) -> Filter:
         """The filter a blockbloom filter file holds, with its value type."""
     @staticmethod
-    def from_kudu_fields(fields: Mapping[str, Any]) -> Filter:
-        """A Kudu filter from BlockBloomFilterPB's fields (to_kudu_fields())."""
+    def from_kudu_fields(fields: Mapping[str, Any], *, type: Optional[ValueType] = None) -> Filter:
+        """A Kudu filter from BlockBloomFilterPB's fields (to_kudu_fields()); of values of type if given, else of
+        raw hashes."""
     def insert(self, hashes: Union[int, Hashes]) -> None:
         """Inserts one hash or an array of hashes (read in place, without the GIL)."""
     @overload
@@ -108,8 +112,9 @@ class Filter:
     def insert_values(
         self, values: Values, type: Optional[ValueType] = None, mask: Mask = None, *, physical: bool = False
     ) -> None:
-        """Converts values into the filter's type (set by the first insert if none) and inserts them; nulls and
-        values that cannot be of the type are left out."""
+        """Converts values into the filter's type (set by the first insert if none) and inserts them; nulls are
+        left out; a value that cannot be of the type (1000 on INTEGER(8), 2.5 on INT64) raises blockbloom.Error
+        naming it and nothing of the call is inserted."""
     @overload
     def find_values(
         self, values: Value, type: Optional[ValueType] = None, mask: Optional[bool] = None, *, physical: bool = False

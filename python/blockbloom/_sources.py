@@ -65,6 +65,8 @@ def _datetime64_unit(dtype, what):
 
 def _datetimes(arr, mask, zone, what):
     unit, convert = _datetime64_unit(arr.dtype, what)
+    if not arr.dtype.isnative:  # '>M8[us]': its counts are read as int64 below, so in this machine's order
+        arr = arr.astype(arr.dtype.newbyteorder("="))
     if convert is not None:
         arr = arr.astype(convert)
     counts = _np.ascontiguousarray(arr).view(_np.int64)

@@ -125,6 +125,16 @@ void CheckSameValues(const Filter& a, const Filter& b, const char* what) {
     ThrowStatusMessage(BB_ERR_FILTER_MISMATCH, std::string(what) + ": the filters hold values of different "
                        "types ('" + x.name + "' and '" + y.name + "'): " + bb_status_message(BB_ERR_FILTER_MISMATCH));
   }
+  // Raw hashes are of no known type: merged with typed values, the result's
+  // type would be wrong for one of them (its values then answer absent).
+  const bool raw_x = !x.set && a.raw_hashes(), raw_y = !y.set && b.raw_hashes();
+  if ((raw_x && y.set) || (raw_y && x.set)) {
+    const std::string first = raw_x ? "raw hashes" : "'" + x.name + "'";
+    const std::string second = raw_y ? "raw hashes" : "'" + y.name + "'";
+    ThrowStatusMessage(BB_ERR_FILTER_MISMATCH, std::string(what) + ": filters differ in value type: " + first +
+                       " and " + second + " (a raw-hash filter merges only with raw-hash or empty untyped "
+                       "filters)");
+  }
 }
 
 }  // namespace

@@ -78,6 +78,14 @@ class Filter {
   // An untyped filter that had raw hashes inserted (insert()): its values'
   // type is unknown, so insert_values / find_values refuse it.
   bool raw_hashes() const { return raw_hashes_; }
+  // Bits that came from elsewhere (from_bytes, from_parquet_bytes,
+  // from_kudu_fields): typed when the caller gives type=, else raw hashes, as
+  // the bytes do not say what values made them (a type guessed per probe
+  // would answer absent for values inserted as another type).
+  void TypeBitsFromElsewhere(pybind11::handle type, const std::string& what) {
+    type_ = ParseColumnType(type, what + ": type");
+    raw_hashes_ = !type_.set;
+  }
   FilterMutex& mutex() const { return mutex_; }
   std::string Repr() const;
 

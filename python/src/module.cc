@@ -113,19 +113,27 @@ PYBIND11_MODULE(_core, m) {
       .def(py::init(&Filter::Create), py::arg("num_bytes") = py::none(), py::kw_only(),
            py::arg("ndv") = py::none(), py::arg("fpp") = py::none(), py::arg("layout") = "parquet",
            py::arg("seed") = py::none(), py::arg("type") = py::none(), py::arg("sizing") = py::none())
-      .def_static("from_bytes", &Filter::FromBytes, py::arg("buf"), py::kw_only(),
+      .def_static("from_bytes", [](py::handle buf, const std::string& layout, bool copy, py::object seed,
+                                   bool always_false, py::handle type) {
+                    auto f = Filter::FromBytes(buf, layout, copy, seed, always_false);
+                    f->TypeBitsFromElsewhere(type, "from_bytes()");
+                    return f;
+                  }, py::arg("buf"), py::kw_only(),
                   py::arg("layout") = "parquet", py::arg("copy") = false, py::arg("seed") = py::none(),
-                  py::arg("always_false") = false,
+                  py::arg("always_false") = false, py::arg("type") = py::none(),
                   R"(A filter over the raw bitset in buf (bytes, bytearray, memoryview, mmap, numpy array).
 
 copy=False (the default) probes the bytes where they lie, at any alignment, and
 keeps buf exported for the filter's lifetime; the filter is writable exactly when
 buf is (pass memoryview(buf).toreadonly() to forbid inserts). copy=True makes an
 owned, 64-byte-aligned copy. Kudu: seed is the FastHash seed of the values and
-always_false the BlockBloomFilterPB flag. Sizes are checked as for Filter().)")
+always_false the BlockBloomFilterPB flag. Sizes are checked as for Filter().
+type: the values' type (as Filter(type=...)); the bytes do not record it, so
+without type= the filter holds raw hashes (insert() / find(); insert_values and
+find_values raise TypeError asking for type=).)")
       .def_static("from_parquet_bytes", [](py::handle buf, bool copy, py::handle type) {
                     auto f = Filter::FromParquetBytes(buf, copy);
-                    f->set_value_type(bbpy::ParseColumnType(type, "from_parquet_bytes(): type"));
+                    f->TypeBitsFromElsewhere(type, "from_parquet_bytes()");
                     return f;
                   }, py::arg("buf"), py::kw_only(), py::arg("copy") = true, py::arg("type") = py::none(),
                   R"(A Parquet filter from a Thrift BloomFilterHeader followed by its bitset.
@@ -133,7 +141,9 @@ always_false the BlockBloomFilterPB flag. Sizes are checked as for Filter().)")
 buf starts at the header (a Parquet file's bloom_filter_offset); bytes after the
 bitset are ignored. Any size the header can announce is read. copy=True (the
 default) makes an owned copy; copy=False views the bitset inside buf, as from_bytes.
-type: the values' type (as Filter(type=...)); the bytes do not record it.)")
+type: the values' type (as Filter(type=...)); the bytes do not record it, so
+without type= the filter holds raw hashes (insert_values / find_values raise
+TypeError asking for type=).)")
       .def_static("from_file_bytes", &Filter::FromFileBytes, py::arg("buf"),
                   R"(A filter from a blockbloom filter file's bytes (to_file_bytes(), save(), the tool's build).
 
@@ -142,13 +152,18 @@ The file says the layout, size, Kudu seed and always-false state, and the values
 Filter.type. Every field is checked (docs/formats.md, "Filter files"): a damaged or
 lying file raises blockbloom.Error with its own code (BB_ERR_FILTER_FILE_*). The
 bytes are copied.)")
-      .def_static("from_kudu_fields", &Filter::FromKuduFields, py::arg("fields"),
+      .def_static("from_kudu_fields", [](py::handle fields, py::handle type) {
+                    auto f = Filter::FromKuduFields(fields);
+                    f->TypeBitsFromElsewhere(type, "from_kudu_fields()");
+                    return f;
+                  }, py::arg("fields"), py::kw_only(), py::arg("type") = py::none(),
                   R"(A Kudu filter from Kudu's BlockBloomFilterPB fields, as to_kudu_fields() returns them.
 
 fields maps log_space_bytes and bloom_data (required), always_false (default
 False), hash_algorithm (3 or "FAST_HASH", the default) and hash_seed (default 0).
 The bytes are copied. A size other than 2**log_space_bytes, an out-of-range
-log_space_bytes or another hash raises blockbloom.Error.)")
+log_space_bytes or another hash raises blockbloom.Error. type: the values' type;
+without it the filter holds raw hashes (insert_values / find_values raise TypeError).)")
       .def("insert", &Filter::Insert, py::arg("hashes"),
            R"(Inserts hashes: one int, or a C-contiguous array of uint64 (Parquet) / uint32 (Kudu).
 
@@ -191,8 +206,10 @@ Every later call converts its values into that type by the library's one table
 - converted exactly when the value has one meaning in the type (an int64 that
   fits INT32, 1.0 on an integer type, datetime64[us] on TIMESTAMP(NANOS),
   "2024-01-31" text on DATE);
-- skipped (find_values: False) when it cannot be of the type (out of range, not
-  integral on an integer type, finer than the unit, more digits than the scale);
+- absent when it cannot be of the type (out of range, not integral on an
+  integer type, finer than the unit, more digits than the scale): find_values
+  answers False, insert_values raises blockbloom.Error naming it and inserts
+  nothing of the call (give the filter a wider type=);
 - refused when ambiguous or of another kind (a tz-aware timestamp on a local
   TIMESTAMP, an int on a DATE, bytes on an integer type, a bool): TypeError for
   a kind the type cannot hold, blockbloom.Error (a ValueError) for the rest,

@@ -225,6 +225,9 @@ class Rows {
   // Whether a row can be an error after another chunk's rows were taken
   // (text: a typo in row 70000): inserts then check every row first.
   virtual bool row_errors() const { return false; }
+  // Whether row i is a value (not a null): a row not in the type that is a
+  // value is refused by an insert.
+  virtual bool valid(size_t i) const = 0;
   // "the int32 array" ..., "item 3 (...)" for the error of status / message.
   virtual std::string Describe(const std::string& error) const = 0;
 };
@@ -275,6 +278,7 @@ class ArrayRows : public Rows {
     }
   }
   size_t size() const override { return col_.length; }
+  bool valid(size_t i) const override { return !has_mask_ || !mask_.data()[i]; }
   std::vector<py::ssize_t> shape() const override { return buffer_.shape(); }
   int Hash(const bb_parquet_column& type, uint32_t flags, size_t first, size_t count, uint64_t* hashes,
            uint8_t* in_type, std::string* error) override {
@@ -449,6 +453,12 @@ class ArrowRows : public Rows {
     return HashColumnChunk(type, column_.src, c, flags, hashes, in_type, error);
   }
   bool row_errors() const override { return column_.src.kind == BB_VALUE_TEXT; }
+  bool valid(size_t i) const override {
+    const auto* v = static_cast<const uint8_t*>(column_.col.validity);
+    if (v == nullptr) return true;
+    const size_t bit = column_.col.validity_offset + i;
+    return (v[bit / 8] >> (bit % 8) & 1u) != 0;
+  }
   std::string Describe(const std::string& error) const override { return in_->description() + ": " + error; }
 
  private:
@@ -477,6 +487,7 @@ class ItemRows : public Rows {
   ItemRows(Items items, bool one, const std::string& what) : items_(std::move(items)), one_(one), what_(what) {}
   const Item* first() const { return items_.first; }
   size_t size() const override { return items_.items.size(); }
+  bool valid(size_t i) const override { return !items_.items[i].null; }
   void Convert(const ColumnType& type, uint32_t flags) {
     const size_t n = size();
     hashes_.assign(n, 0);
@@ -522,8 +533,9 @@ class ItemRows : public Rows {
 ColumnType ResolveType(const Filter& f, py::handle type, const bb_value_source* first, const std::string& what) {
   const ColumnType& own = f.value_type();
   if (!own.set && f.raw_hashes()) {
-    throw py::type_error(what + ": the filter holds raw hashes (insert()) and has no value type, so its "
-                         "values' type is unknown: build it with Filter(type=...) to insert or find values, "
+    throw py::type_error(what + ": the filter holds raw hashes (insert(), or bytes read without type=) and has "
+                         "no value type, so its values' type is unknown: build it with Filter(type=...) or pass "
+                         "type= to from_bytes / from_parquet_bytes / from_kudu_fields to insert or find values, "
                          "or hash the values with parquet_hash() and use find()");
   }
   if (!type.is_none()) {
@@ -624,6 +636,65 @@ void CheckRows(int status, const Rows& rows, const std::string& error, const Col
   ThrowConversion(status, what + ": " + rows.Describe(error) + " (into " + TypeSubject(type) + ")");
 }
 
+// Row i of values as Python shows it ("" when it cannot be read back).
+std::string RowRepr(py::handle values, bool one, size_t i) {
+  try {
+    if (one) return Repr(values);
+    if (IsArrowArray(values)) {
+      py::object v = values[py::int_(i)];
+      if (py::hasattr(v, "as_py")) v = v.attr("as_py")();
+      return Repr(v);
+    }
+    py::object v = py::module_::import("numpy").attr("asarray")(values).attr("reshape")(-1)[py::int_(i)];
+    if (py::hasattr(v, "item")) v = v.attr("item")();
+    return Repr(v);
+  } catch (py::error_already_set&) {
+    return "";
+  }
+}
+
+// Whether every value of this column source is one of `type` (its own type:
+// int64 into INT64, ...), so an insert need not look for values outside it.
+bool SourceIsType(const Taken& t, const ColumnType& type) {
+  if (t.items != nullptr || t.first == nullptr || t.rows->row_errors()) return false;
+  bb_parquet_column column{};
+  column.struct_size = sizeof column;
+  if (bb_parquet_type_of_source(t.first, &column) < 0) return false;
+  return SameColumnType(ColumnTypeOf(column), type);
+}
+
+// An insert takes every value or none: a value that is not one of the
+// filter's type (1000 into INTEGER(8), 2.5 into INT64, noon into DATE) would
+// otherwise be left out and then answered absent, so the whole call is
+// refused before the filter changes (a find answers such a value False).
+void RefuseRowsNotInType(Taken& t, py::handle values, const ColumnType& type, uint32_t flags,
+                         const std::string& what) {
+  if (SourceIsType(t, type)) return;
+  std::string error;
+  size_t bad = SIZE_MAX;
+  int status;
+  {
+    py::gil_scoped_release release;
+    Rows& rows = *t.rows;
+    status = EachChunk(rows, type, flags, &error, [&](size_t first, size_t count, uint64_t*, uint8_t* ok) {
+      for (size_t i = 0; i < count && bad == SIZE_MAX; ++i) {
+        if (((ok[i / 8] >> (i % 8)) & 1u) == 0 && rows.valid(first + i)) bad = first + i;
+      }
+      return bad == SIZE_MAX ? 0 : BB_ERR_VALUE_RANGE;
+    });
+  }
+  if (bad == SIZE_MAX) {
+    CheckRows(status, *t.rows, error, type, what);
+    return;
+  }
+  const std::string repr = RowRepr(values, t.one, bad);
+  const std::string item = t.one ? "value " + repr : "item " + std::to_string(bad) + (repr.empty() ? "" : " (" + repr + ")");
+  ThrowStatusMessage(BB_ERR_VALUE_RANGE,
+                     what + ": " + item + " is not a value of the filter's " + TypeSubject(type) +
+                         ", so nothing was inserted (a filter holds only values of its type): give the filter "
+                         "a wider type=, e.g. Filter(..., type='int64') or type='double'");
+}
+
 }  // namespace
 
 bool InsertTyped(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical,
@@ -641,11 +712,8 @@ bool InsertTyped(Filter& f, py::handle values, py::handle type, py::handle mask,
   Prepare(t, column_type, flags);
   std::string error;
   int status = BB_OK;
-  if (t.rows->row_errors()) {  // every row checked before the filter changes
-    py::gil_scoped_release release;
-    status = EachChunk(*t.rows, column_type, flags, &error, [](size_t, size_t, uint64_t*, uint8_t*) { return 0; });
-  }
   CheckRows(status, *t.rows, error, column_type, what);
+  RefuseRowsNotInType(t, values, column_type, flags, what);
   {
     WriteLock lock(f.mutex());
     status = EachChunk(*t.rows, column_type, flags, &error, [&](size_t, size_t count, uint64_t* h, uint8_t* ok) {
@@ -757,6 +825,19 @@ RowHashes HashRows(py::handle values, const ColumnType* given, py::handle type, 
 }
 
 }  // namespace
+
+ColumnType TypeOfValues(py::handle values, py::handle mask, const std::string& what) {
+  Taken t = Take(values, mask, what);
+  if (t.rows == nullptr || t.first == nullptr) return ColumnType();
+  bb_parquet_column column{};
+  column.struct_size = sizeof column;
+  const int status = bb_parquet_type_of_source(t.first, &column);
+  if (status < 0) {
+    ThrowConversion(status, what + ": the filter has no type and the values, " + KindName(t.first->kind) +
+                                ", do not say one (" + bb_status_message(status) + "): give Filter(type=...) or type=");
+  }
+  return ColumnTypeOf(column);
+}
 
 py::object HashTyped(py::handle values, py::handle type, bool physical) {
   const std::string what = "parquet_hash()";

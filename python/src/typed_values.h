@@ -10,7 +10,7 @@
 // The type: the filter's (Filter(type=), a file's column, or the first typed
 // insert: bb_parquet_type_of_source of the first values' source). A value of
 // the type's kind is converted exactly; one that cannot be of the type is
-// absent (find answers False, insert skips it); an ambiguous one or one of
+// absent (find answers False, insert refuses the whole call); an ambiguous one or one of
 // another kind raises (TypeError for a kind the type has no comparison with,
 // blockbloom.Error, a ValueError, for the rest), naming the item and the type.
 #ifndef BLOCKBLOOM_PYTHON_TYPED_VALUES_H_
@@ -34,6 +34,12 @@ bool InsertTyped(Filter& f, pybind11::handle values, pybind11::handle type, pybi
                  std::unique_ptr<ArrowInput>* unmapped);
 pybind11::object FindTyped(Filter& f, pybind11::handle values, pybind11::handle type, pybind11::handle mask,
                            bool physical, std::unique_ptr<ArrowInput>* unmapped);
+
+// The type an untyped filter takes from these values (bb_parquet_type_of_source
+// of their source, as a Parquet filter's first insert): unset when there is no
+// non-null value or the values are an Arrow array of a format not mapped here;
+// raises as an insert would when the values do not say a type.
+ColumnType TypeOfValues(pybind11::handle values, pybind11::handle mask, const std::string& what);
 
 // parquet_hash(values, type=None, physical=False): one value's hash (None when
 // it cannot be of the type), or a uint64 array of the hashes of an array's or

@@ -340,6 +340,12 @@ bool IsLegacyName(py::handle type) {
 // type or the call's (*call), which must agree.
 const ColumnType* Resolve(const Filter& f, py::handle type, ColumnType* call, const std::string& what) {
   const ColumnType& own = f.value_type();
+  if (!own.set && f.raw_hashes()) {
+    throw py::type_error(what + ": the filter holds raw hashes (insert(), or bytes read without type=) and has "
+                         "no value type, so its values' type is unknown: build it with Filter(type=...) or pass "
+                         "type= to from_bytes / from_kudu_fields to insert or find values, or hash the values "
+                         "with kudu_hash() and use find()");
+  }
   if (type.is_none()) return own.set ? &own : nullptr;
   if (!own.set && IsLegacyName(type)) return nullptr;
   *call = ParseColumnType(type, what + ": type");
@@ -568,6 +574,14 @@ HashedSequence<T> HashSequence(py::handle values, py::handle type, py::handle ma
       }
     }
   }
+  // A Kudu cell holds a signed integer at its width (formats.md): an INT8 /
+  // INT16 value is its first 1 / 2 little-endian bytes of the INT32 the
+  // Parquet encoding writes, as an int8 / int16 array's rows are hashed.
+  size_t cell_bytes = SIZE_MAX;
+  if (typed != nullptr && sizeof(T) == 4 && typed->column.logical_type == BB_PARQUET_LOGICAL_INTEGER &&
+      (typed->column.bit_width == 8 || typed->column.bit_width == 16)) {
+    cell_bytes = static_cast<size_t>(typed->column.bit_width / 8);
+  }
   HashedSequence<T> out;
   out.hashes.resize(n);
   out.nulls.resize(n);
@@ -579,7 +593,7 @@ HashedSequence<T> HashSequence(py::handle values, py::handle type, py::handle ma
       const std::vector<uint8_t> bytes =
           EncodeObject(text_fn, item[i], *typed, what, &null);
       out.nulls[i] = null;
-      if (!null) out.hashes[i] = HashBytes<T>(bytes.data(), bytes.size(), seed);
+      if (!null) out.hashes[i] = HashBytes<T>(bytes.data(), std::min(bytes.size(), cell_bytes), seed);
     } else {
       out.hashes[i] = HashOf<T>(Encoded(item[i], value_type, what + ": value " + std::to_string(i)), seed);
     }
@@ -690,6 +704,22 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
   // Parquet filters: the value model (typed_values.h); Kudu filters hash cells as they are held.
   std::unique_ptr<ArrowInput> unmapped;
   if (!f.kudu() && InsertTyped(f, values, type, mask, physical, &unmapped)) return;
+  if (f.kudu() && !f.value_type().set && !f.raw_hashes() && type.is_none()) {
+    // An untyped Kudu filter takes its type from the first values, as a
+    // Parquet filter does: later values of another container are then
+    // converted into it (or refused), never hashed as another type's cells.
+    const ColumnType first = TypeOfValues(values, mask, what);
+    if (first.set) {
+      f.set_value_type(first);
+      try {
+        InsertValues(f, values, type, mask, physical);
+      } catch (...) {
+        f.set_value_type(ColumnType());  // a refused insert leaves the filter untyped
+        throw;
+      }
+      return;
+    }
+  }
   if (physical) throw py::type_error(what + ": physical=True is for Parquet filters");
   if (unmapped) return InsertArrow(f, std::move(*unmapped), type, what);
   if (IsArrowArray(values)) return InsertArrow(f, ArrowInput(values, mask, what), type, what);

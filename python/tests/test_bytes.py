@@ -135,8 +135,10 @@ def test_parquet_mr_filter_rebuilt_byte_for_byte(each_isa):
     assert f.to_parquet_bytes()[:16] == bytes.fromhex("15 80 10 1c 1c 00 00 1c 1c 00 00 1c 1c 00 00 00")
     read = blockbloom.Filter.from_parquet_bytes(reference)
     assert read == f and not read.is_view
-    in_place = blockbloom.Filter.from_parquet_bytes(reference, copy=False)
+    in_place = blockbloom.Filter.from_parquet_bytes(reference, copy=False, type="string")
     assert in_place == f and in_place.is_view and in_place.read_only
+    with pytest.raises(TypeError, match="pass type="):  # the bytes do not say the values' type
+        read.find_values(list(PARQUET_MR))
     assert in_place.find_values(list(PARQUET_MR) + ["parquet-mr"]).tolist() == [True] * 4 + [False]
     # facts.md: "hello" sets these lanes of block 4.
     lanes = struct.unpack_from("<8I", reference, 16 + 4 * 32)

@@ -136,7 +136,7 @@ def test_wrong_out_arrays():
 
 
 def test_read_only_views_refuse_every_write():
-    f = blockbloom.Filter.from_bytes(bytes(64))
+    f = blockbloom.Filter.from_bytes(bytes(64), type="int64")
     assert f.read_only and f.is_view
     assert refused(READ_ONLY, f.insert, 1).endswith("filter is a read-only view; inserts are refused")
     refused(READ_ONLY, f.insert, random_hashes(3))
@@ -289,8 +289,9 @@ def test_value_refusals():
     with pytest.raises(blockbloom.Error, match="not a decimal integer"):
         blockbloom.parquet_hash("a", type="int32")
     g = blockbloom.Filter(64, type="int64")
-    g.insert_values([1.5])  # no INT64 equals 1.5: nothing inserted, no error
-    assert bytes(g) == bytes(64)
+    with pytest.raises(blockbloom.Error, match=r"item 0 \(1.5\) is not a value of the filter's type 'int64'"):
+        g.insert_values([1.5])  # no INT64 equals 1.5: refused, nothing inserted
+    assert bytes(g) == bytes(64) and g.find_values([1.5]).tolist() == [False]
     with pytest.raises(TypeError):
         blockbloom.kudu_hash(1, seed=-1)
     assert bytes(memoryview(f)) == bytes(64)  # nothing was half-inserted

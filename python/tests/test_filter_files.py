@@ -82,3 +82,31 @@ def test_the_tool_probes_a_filter_python_saved(tmp_path, tool):
     out = subprocess.run([tool, "probe", "--filter", str(path), "--input", str(keys)], capture_output=True,
                          text=True, stdin=subprocess.DEVNULL, check=True).stdout
     assert out.split() == ["1", "1"]
+
+
+def test_save_gives_the_tools_modes_and_follows_a_symlink(tmp_path):
+    """Issue 33: save made every file 0600 (mkstemp) and replaced a symlink
+    with a file; the tool's build keeps a file's mode and writes a link's target."""
+    f = blockbloom.Filter(1024, type="int64")
+    f.insert_values([1, 2])
+    mask = os.umask(0o022)
+    try:
+        new = tmp_path / "new.bbf"
+        f.save(new)
+        assert new.stat().st_mode & 0o7777 == 0o644
+    finally:
+        os.umask(mask)
+    kept = tmp_path / "kept.bbf"
+    kept.write_bytes(b"old")
+    os.chmod(kept, 0o640)
+    f.save(kept)
+    assert kept.stat().st_mode & 0o7777 == 0o640
+    assert blockbloom.Filter.load(kept).find_values([1, 2]).tolist() == [True, True]
+    target = tmp_path / "target.bbf"
+    target.write_bytes(b"old")
+    link = tmp_path / "link.bbf"
+    link.symlink_to(target.name)
+    f.save(link)
+    assert link.is_symlink() and os.readlink(link) == target.name
+    assert target.read_bytes() == f.to_file_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.bbf", "link.bbf", "new.bbf", "target.bbf"]

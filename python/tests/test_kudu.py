@@ -130,3 +130,37 @@ def test_always_false_kudu_filters_are_equal_whatever_their_bits():
     assert zeros.always_false and ones == zeros
     with pytest.raises(blockbloom.Error, match="clear"):
         blockbloom.Filter.from_bytes(bytes(64), layout="kudu").clear()
+
+
+def test_an_untyped_kudu_filter_takes_its_type_from_the_first_insert(tmp_path):
+    """Issue 33: the values' container no longer decides a Kudu cell's hash
+    after the first insert: int32 values then Python ints find each other."""
+    pd = pytest.importorskip("pandas")
+    k = blockbloom.Filter(1024, layout="kudu", seed=7)
+    k.insert_values(pd.Series([1, 2], dtype="int32"))
+    assert k.type == "INT32 INTEGER(32,true)"
+    assert k.find_values([1, 2]).tolist() == [True, True]
+    with pytest.raises(TypeError, match="not values of type 'INT32"):  # refused, never hashed as int64 cells
+        k.find_values(np.array([1, 2], dtype=np.int64))
+    k.save(tmp_path / "k.bbf")  # it has a type, so it can be saved
+    back = blockbloom.Filter.load(tmp_path / "k.bbf")
+    assert back.type == k.type and back.find_values([1, 2]).tolist() == [True, True]
+    u = blockbloom.Filter(1024, layout="kudu")
+    with pytest.raises(TypeError, match="2.5"):
+        u.insert_values([1, 2.5])  # refused whole: stays untyped and empty
+    assert u.type is None and u.always_false
+
+
+def test_kudu_int8_and_int16_values_hash_as_cells_of_their_width():
+    """Issue 33: Python ints on an INT8 / INT16 Kudu filter were hashed as the
+    4 bytes of Parquet's INT32, so an int8 array's values (1-byte cells, as the
+    tool builds them) answered absent."""
+    for dtype, name in ((np.int8, "int8"), (np.int16, "int16")):
+        values = np.array([1, -2, 100], dtype=dtype)
+        assert blockbloom.kudu_hash(values.tolist(), 3, name).tolist() == blockbloom.kudu_hash(values, 3).tolist()
+        k = blockbloom.Filter(1024, layout="kudu", seed=3)
+        k.insert_values(values)  # the type becomes INTEGER(8) / INTEGER(16)
+        assert k.find_values([1, -2, 100, 5]).tolist() == [True, True, True, False]
+        t = blockbloom.Filter(1024, layout="kudu", seed=3, type=name)
+        t.insert_values([1, -2, 100])
+        assert t == k

@@ -113,9 +113,10 @@ def test_aware_datetime_on_local_timestamp_refused():
 
 
 @pytest.mark.parametrize("value", [decimal.Decimal("12345678.9"), decimal.Decimal("1.234"), 10**7])
-def test_decimal_values_that_cannot_be_of_the_type_are_absent(value):
+def test_decimal_values_that_cannot_be_of_the_type_are_refused_on_insert_absent_on_find(value):
     f = blockbloom.Filter(1024, type="decimal(9,2)")
-    f.insert_values([value])
+    with pytest.raises(blockbloom.Error, match="is not a value of the filter's type 'decimal\\(9,2\\)'"):
+        f.insert_values([value])
     assert bytes(f) == bytes(1024)  # nothing inserted
     assert f.find_values([value]).tolist() == [False]
 

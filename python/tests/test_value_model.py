@@ -405,7 +405,9 @@ def test_old_type_names_are_type_names():
     for name in ("int32", "int64", "float", "double", "string"):
         assert blockbloom.Filter(1024, type=name).type is not None
     f = blockbloom.Filter(1024, type="int32")
-    f.insert_values([2**31 - 1, 2**31])  # 2**31 cannot be an INT32: skipped
+    with pytest.raises(blockbloom.Error, match=r"item 1 \(2147483648\)"):
+        f.insert_values([2**31 - 1, 2**31])  # 2**31 cannot be an INT32: the call is refused
+    f.insert_values([2**31 - 1])
     assert f.find_values([2**31 - 1, 2**31]).tolist() == [True, False]
 
 
@@ -414,3 +416,92 @@ def test_timedelta_is_refused():
         blockbloom.Filter(1024).insert_values(np.array([1], dtype="timedelta64[s]"))
     with pytest.raises(TypeError, match="duration"):
         blockbloom.Filter(1024, type="time(us)").insert_values([dt.timedelta(seconds=1)])
+
+
+def test_insert_of_a_value_not_in_the_filters_type_is_refused_whole():
+    """A value the filter's type cannot hold is refused on insert (the call
+    inserts nothing) and answered False on find: never inserted-then-absent."""
+    f = blockbloom.Filter(1024)
+    f.insert_values(np.array([1, 2], dtype=np.int8))  # the type becomes INTEGER(8)
+    before = bytes(f)
+    with pytest.raises(blockbloom.Error) as e:
+        f.insert_values(np.array([5, 1000]))
+    message = str(e.value)
+    assert "item 1 (1000)" in message and "INTEGER(8" in message and "type='int64'" in message
+    assert bytes(f) == before  # 5 was not inserted either
+    assert f.find_values([1000]).tolist() == [False]
+    g = blockbloom.Filter(1024)
+    with pytest.raises(ValueError, match=r"item 1 \(2.5\).*INT64"):
+        g.insert_values([1, 2.5])
+    assert g.type is None and bytes(g) == bytes(1024)
+    d = blockbloom.Filter(1024, type="date")
+    noon = dt.datetime(2024, 1, 1, 12)
+    for values in ([noon], np.array(["2024-01-01T12"], dtype="M8[us]"), pd.Series([noon])):
+        with pytest.raises(blockbloom.Error, match="'date'"):
+            d.insert_values(values)
+    d.insert_values(np.array(["2024-01-01T00"], dtype="M8[us]"))  # midnight is a date
+    assert d.find_values([dt.date(2024, 1, 1), noon]).tolist() == [True, False]
+    x = blockbloom.Filter(1024, type="float")
+    with pytest.raises(blockbloom.Error, match="1e\\+300"):
+        x.insert_values(np.array([1.5, 1e300]))
+    assert bytes(x) == bytes(1024)
+    x.insert_values(np.array([1.5, np.nan]), mask=np.array([False, True]))  # a null is no value: fine
+    assert x.find_values([1.5]).tolist() == [True]
+
+
+def test_a_filter_from_bytes_without_type_holds_raw_hashes():
+    """Issue 33: bits read back without type= do not say their values' type,
+    so values are refused rather than converted into a type each probe guesses."""
+    f = blockbloom.Filter(1024, type="int32")
+    f.insert_values([1, 2])
+    k = blockbloom.Filter(1024, layout="kudu", type="int32")
+    k.insert_values([1, 2])
+    for untyped in (blockbloom.Filter.from_bytes(bytes(f)), blockbloom.Filter.from_parquet_bytes(f.to_parquet_bytes()),
+                    blockbloom.Filter.from_kudu_fields(k.to_kudu_fields())):
+        assert untyped.type is None
+        with pytest.raises(TypeError, match="type="):
+            untyped.find_values([1, 2])
+        with pytest.raises(TypeError, match="type="):
+            untyped.insert_values(np.array([3], dtype=np.int64))
+    typed = [blockbloom.Filter.from_bytes(bytes(f), type="int32"),
+             blockbloom.Filter.from_parquet_bytes(f.to_parquet_bytes(), type="int32"),
+             blockbloom.Filter.from_kudu_fields(k.to_kudu_fields(), type="int32")]
+    for t in typed:
+        assert t.type == "int32" and t.find_values([1, 2, 3]).tolist() == [True, True, False]
+
+
+def test_a_raw_hash_filter_does_not_merge_with_a_typed_one():
+    """Issue 33: h | a used to take a's type, so h's raw hashes then answered
+    by a's type's conversion; the CLI refuses the same pair."""
+    h = blockbloom.Filter(1024)
+    h.insert(5)
+    a = blockbloom.Filter(1024, type="int32")
+    a.insert_values([1])
+    for merge in (lambda: h | a, lambda: a | h, lambda: h.union(a), lambda: a.intersect(h),
+                  lambda: blockbloom.Filter.union_all([a, h])):
+        with pytest.raises(blockbloom.Error, match="filters differ in value type: (raw hashes and 'int32'|"
+                                                   "'int32' and raw hashes)") as e:
+            merge()
+        assert e.value.status == -12  # BB_ERR_FILTER_MISMATCH
+    assert h.type is None and a.type == "int32"
+    r = blockbloom.Filter(1024)
+    r.insert(7)
+    assert 7 in (h | r) and 5 in (h | r) and (h | blockbloom.Filter(1024)).type is None
+
+
+def test_big_endian_arrays_are_read_by_value_or_refused():
+    """Issue 33: a '>M8[us]' array's counts were read in this machine's byte
+    order (another instant, absent); numeric big-endian arrays are refused."""
+    day = dt.datetime(2024, 1, 1)
+    f = blockbloom.Filter(1024)
+    f.insert_values(np.array(["2024-01-01"], dtype=">M8[us]"))
+    assert f.find_values([day, dt.datetime(2024, 1, 2)]).tolist() == [True, False]
+    assert f.find_values(np.array(["2024-01-01"], dtype="<M8[ns]")).tolist() == [True]
+    d = blockbloom.Filter(1024, type="date")
+    d.insert_values(np.array(["2024-01-01"], dtype=">M8[D]"))
+    assert d.find_values([day.date()]).tolist() == [True]
+    for dtype in (">i8", ">i4", ">f8", ">u2"):
+        with pytest.raises(TypeError, match="native byte order"):
+            blockbloom.Filter(1024).insert_values(np.array([1], dtype=dtype))
+        with pytest.raises(TypeError, match="native byte order"):
+            blockbloom.Filter(1024, type="int64").find_values(np.array([1], dtype=dtype))

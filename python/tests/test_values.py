@@ -52,7 +52,9 @@ def test_lists_type_an_untyped_filter_int64_double_and_string():
 
 def test_int_columns_take_their_range_and_unsigned_columns_their_bits():
     f = blockbloom.Filter(1024, type="int32")
-    f.insert_values([2**32 - 1, 2**31 - 1])  # 2**32 - 1 cannot be an INT32: skipped
+    with pytest.raises(blockbloom.Error, match="item 0 .* not a value of the filter's type 'int32'"):
+        f.insert_values([2**32 - 1, 2**31 - 1])  # 2**32 - 1 cannot be an INT32: refused
+    f.insert_values([2**31 - 1])
     assert f.find_values([2**32 - 1, -1, 2**31 - 1]).tolist() == [False, False, True]
     u = blockbloom.Filter(1024, type="uint32")
     u.insert_values([2**32 - 1])
@@ -62,7 +64,9 @@ def test_int_columns_take_their_range_and_unsigned_columns_their_bits():
     g.insert_values([2**64 - 1])
     assert g.type.startswith("INT64") and g.find_values(2**64 - 1) is True
     h = blockbloom.Filter(1024, type="float")
-    h.insert_values([1e39, 1.5])  # 1e39 is no float32: skipped
+    with pytest.raises(blockbloom.Error, match="1e\\+39"):
+        h.insert_values([1e39, 1.5])  # 1e39 is no float32: refused
+    h.insert_values([1.5])
     assert h.find_values([1e39, 1.5]).tolist() == [False, True]
 
 

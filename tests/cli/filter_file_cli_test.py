@@ -120,6 +120,22 @@ class FilterFileRefusals(FileTestCase):
         self.assertFails(probe + ["--bytes", "512"], "--bytes 512", "256 bytes")
         self.assertFails(probe + ["--offset", "0"], "--offset", usage=True)
 
+    def test_a_filter_file_probed_as_raw_or_parquet_bytes_is_refused(self):
+        # Its 96-byte header would be probed as bits: 0 for keys that are there, exit 0.
+        parquet = self.path("p.bbf")
+        self.run_ok(["build", "--layout", "parquet", "--bytes", "1024", "--type", "int64",
+                     "--input", self.keys, "-o", parquet])
+        raw = ["probe", "--filter", parquet, "--layout", "parquet", "--bytes", "1024", "--type",
+               "int64", "--input", self.keys]
+        for flags, dropped in ((["--format", "raw", "--allow-trailing"], "--format raw"),
+                               (["--format", "raw"], "--format raw"),
+                               (["--format", "parquet"], "--format parquet")):
+            with self.subTest(flags=flags):
+                result = self.assertFails(raw + flags, "is a blockbloom filter file", "drop " + dropped)
+                self.assertNotIn("--allow-trailing if", result.stderr)
+        self.assertEqual(self.run_ok(["probe", "--filter", parquet, "--input", self.keys]).stdout,
+                         "1\n1\n1\n")
+
     def test_build_refuses_to_overwrite_its_input(self):
         before = read_bytes(self.keys)
         os.symlink(self.keys, self.path("link.txt"))

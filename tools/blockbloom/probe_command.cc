@@ -6,10 +6,13 @@
 // alignment; see file_range.h).
 #include <sys/stat.h>
 
+#include <blockbloom/filter_file.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -62,6 +65,25 @@ void CheckNoTrailingBytes(const std::string& path, std::size_t bytes) {
                  " bytes would answer for another filter; give --bytes " +
                  std::to_string(size) + ", or --allow-trailing if the filter is only the first " +
                  std::to_string(bytes) + " bytes of the file");
+}
+
+// A blockbloom filter file probed with --format raw or parquet would be
+// probed through its header's bytes as bits (0 for keys that are there, with
+// no error): a file that starts with the filter-file magic is refused, before
+// any size check could suggest --allow-trailing for it.
+void RefuseFilterFile(const std::string& path, const char* format_flag) {
+  struct stat st;
+  // Only a regular file is opened here: a FIFO would block (FileRange reports it).
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return;
+  std::FILE* in = std::fopen(path.c_str(), "rb");
+  if (in == nullptr) return;  // FileRange reports it
+  char magic[BB_FILTER_FILE_MAGIC_BYTES] = {};
+  const std::size_t got = std::fread(magic, 1, sizeof magic, in);
+  std::fclose(in);
+  if (got == sizeof magic && std::memcmp(magic, BB_FILTER_FILE_MAGIC, sizeof magic) == 0) {
+    throw CliError(path + " is a blockbloom filter file: drop " + format_flag +
+                   " (its layout, type and size are read from it)");
+  }
 }
 
 // Appended to the errors of a probe that reads a BloomFilterHeader: real
@@ -205,6 +227,7 @@ int RunProbe(const std::vector<std::string>& args) {
       throw UsageError("--allow-trailing is for a raw filter at --offset 0 (elsewhere the filter "
                        "is inside a larger file anyway)");
     }
+    if (offset == 0) RefuseFilterFile(filter_path, with_header ? "--format parquet" : "--format raw");
     if (with_header) {
       range.emplace(filter_path, offset);
       HeaderedBitset found{};
