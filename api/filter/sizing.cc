@@ -117,7 +117,9 @@ int bb_bytes_for(uint64_t ndv, double fpp, bb_sizing kind, size_t* num_bytes) {
   if (!ValidFpp(fpp)) return BB_ERR_INVALID_FPP;
   // ndv 0 (an empty build side) fits every size: the searches below give
   // the kind's smallest.
-  const auto fits = [&](uint64_t blocks) { return KindFpp(ndv, blocks, kind) <= fpp; };
+  // kind by value: a reference would make every use of it a load from memory,
+  // which UBSan's enum check flags for the unknown kinds refused below.
+  const auto fits = [ndv, fpp, kind](uint64_t blocks) { return KindFpp(ndv, blocks, kind) <= fpp; };
 
   uint64_t blocks = 0;
   switch (kind) {
