@@ -67,8 +67,11 @@
 //     hold or, in Kudu, of P > 38; in Parquet of a negative
 //     scale or one above P)                                   BB_ERR_ARROW_UNSUPPORTED_TYPE
 //   a released array/schema, negative length / offset, the wrong
-//     n_buffers, a buffer NULL where rows need it, offsets
-//     negative / decreasing, a view past its buffer            BB_ERR_ARROW_MALFORMED
+//     n_buffers, children on an array of a format above, a
+//     null_count not -1 nor in 0 .. length, a buffer NULL where
+//     rows need it, offsets negative / decreasing, a view past
+//     its buffer (its variadic size), or any position that
+//     cannot exist (below)                                     BB_ERR_ARROW_MALFORMED
 //   a valid row's dictionary index outside the dictionary    BB_ERR_ARROW_DICTIONARY_INDEX
 // then what the library refuses: the conversion (BB_ERR_VALUE_AMBIGUOUS,
 // BB_ERR_VALUE_KIND, a text row's BB_ERR_VALUE_SYNTAX / _RANGE), the typed
@@ -76,6 +79,17 @@
 // Every call takes an optional std::string* why: on an error it receives a
 // message naming the Arrow format refused and why (the library's phrase);
 // the C++ overloads throw Error with that message.
+//
+// Positions that cannot exist: the C Data Interface gives no buffer sizes
+// (but a view's variadic ones), so the adapter trusts a length and offset
+// only as far as memory can hold them. Each buffer (the validity bits, the
+// values, the offset + length + 1 offsets, the 16-byte views, the data up to
+// the last offset, the buffers array itself) must fit offset + length
+// positions, whatever the length, in at most 2^57 bytes (no process has more
+// address space) without passing the top of the address space from where it
+// starts; a dictionary's values and its indices each by their own offset and
+// length. Checked before any row is read, so no product wraps. validate()
+// runs these checks alone.
 
 // Before C++17: one clear #error and the rest skipped (see blockbloom.hpp).
 #if !defined(__cplusplus) || \
@@ -400,6 +414,42 @@ inline float HalfToFloat(std::uint16_t h) {
   return f;
 }
 
+// The most bytes one buffer can span: no address space holds more (a
+// process gets at most 2^56 bytes on x86-64 and RISC-V, 2^52 on AArch64,
+// 2^32 on a 32-bit machine). A row whose bytes would lie further from its
+// buffer's start, or past the top of the address space, cannot exist: the
+// producer lied about a length or offset, and reading there is undefined.
+constexpr std::uint64_t kMaxBufferBytes = std::uint64_t{1} << 57;
+
+// True if `items` items of `item_bytes` bytes each can lie from `buffer` on:
+// at most kMaxBufferBytes (and SIZE_MAX) in all, not wrapping past the top of
+// the address space. The products are checked before they are formed.
+inline bool Addressable(const void* buffer, std::uint64_t items, std::uint64_t item_bytes) {
+  if (item_bytes != 0 && items > kMaxBufferBytes / item_bytes) return false;
+  const std::uint64_t bytes = items * item_bytes;
+  if (bytes > SIZE_MAX) return false;
+  return reinterpret_cast<std::uintptr_t>(buffer) <= UINTPTR_MAX - static_cast<std::uintptr_t>(bytes);
+}
+
+// The same for a bitmap of `bits` bits (NULL: none is read).
+inline bool BitsAddressable(const void* bitmap, std::uint64_t bits) {
+  return bitmap == nullptr || Addressable(bitmap, bits / 8 + 1, 1);
+}
+
+// The counts of an array the spec allows for a leaf: length, offset and
+// n_buffers not negative, null_count -1 (unknown) or 0 .. length, no
+// children (no format taken here has any), the buffers given.
+inline bool Counts(const ArrowArray* a) {
+  return a->length >= 0 && a->offset >= 0 && a->n_buffers >= 0 && a->n_children == 0 && a->null_count >= -1 &&
+         a->null_count <= a->length && (a->n_buffers == 0 || a->buffers != nullptr);
+}
+
+// offset + length, the positions a leaf's buffers hold (both checked >= 0 by
+// Counts, so the sum fits).
+inline std::uint64_t Positions(const ArrowArray* a) {
+  return static_cast<std::uint64_t>(a->offset) + static_cast<std::uint64_t>(a->length);
+}
+
 // One non-dictionary array, checked, as a readable column: its rows are
 // [0, length), row i at Arrow position offset + i.
 class Values {
@@ -408,23 +458,29 @@ class Values {
     if (s->release == nullptr || a->release == nullptr || s->format == nullptr) return BB_ERR_ARROW_MALFORMED;
     kind_ = kind_of(s->format, layout);
     if (kind_.type == 0) return BB_ERR_ARROW_UNSUPPORTED_TYPE;
-    if (a->length < 0 || a->offset < 0 || a->n_buffers < 0 || (a->n_buffers > 0 && a->buffers == nullptr)) {
-      return BB_ERR_ARROW_MALFORMED;
-    }
-    length_ = static_cast<std::size_t>(a->length);
-    offset_ = static_cast<std::size_t>(a->offset);
-    // Positions (offset + length) times 16-byte views, and the validity bits, fit a size_t.
-    if (offset_ > SIZE_MAX / 32 || length_ > SIZE_MAX / 32 - offset_) return BB_ERR_ARROW_MALFORMED;
+    if (!Counts(a)) return BB_ERR_ARROW_MALFORMED;
     const bool byte_array = kind_.width == 0;
     if (kind_.view ? a->n_buffers < 3 : a->n_buffers != (byte_array ? 3 : 2)) return BB_ERR_ARROW_MALFORMED;
+    if (!Addressable(a->buffers, static_cast<std::uint64_t>(a->n_buffers), sizeof(void*))) {
+      return BB_ERR_ARROW_MALFORMED;
+    }
+    // Positions 0 .. offset + length: every buffer must be able to hold them
+    // (checked whatever the length, so no later product wraps).
+    const std::uint64_t positions = Positions(a);
     validity_ = static_cast<const std::uint8_t*>(a->buffers[0]);
     if (validity_ == nullptr && a->null_count > 0) return BB_ERR_ARROW_MALFORMED;
+    if (!BitsAddressable(validity_, positions)) return BB_ERR_ARROW_MALFORMED;
+    const bool fits = kind_.view      ? Addressable(a->buffers[1], positions, 16)
+                      : !byte_array   ? Addressable(a->buffers[1], positions, kind_.stride)
+                      : kind_.type == BB_TYPE_BYTE_ARRAY ? Addressable(a->buffers[1], positions + 1, 4)
+                                                         : Addressable(a->buffers[1], positions + 1, 8);
+    if (!fits) return BB_ERR_ARROW_MALFORMED;
+    length_ = static_cast<std::size_t>(a->length);
+    offset_ = static_cast<std::size_t>(a->offset);
     if (length_ == 0) return BB_OK;  // no buffer is read
     if (a->buffers[1] == nullptr) return BB_ERR_ARROW_MALFORMED;
     if (kind_.view) return OpenViews(a);
     if (!byte_array) {
-      const std::size_t most = SIZE_MAX / kind_.stride;  // (offset + length) * stride fits
-      if (offset_ > most || length_ > most - offset_) return BB_ERR_ARROW_MALFORMED;
       values_ = static_cast<const std::uint8_t*>(a->buffers[1]) + offset_ * kind_.stride;
       return BB_OK;
     }
@@ -498,6 +554,7 @@ class Values {
       offsets_ = o;
     }
     if (first < 0 || last < first) return BB_ERR_ARROW_MALFORMED;
+    if (!Addressable(data_, static_cast<std::uint64_t>(last), 1)) return BB_ERR_ARROW_MALFORMED;
     data_len_ = static_cast<std::size_t>(last);
     if (data_len_ != 0 && data_ == nullptr) return BB_ERR_ARROW_MALFORMED;
     // Every offset in 0 .. last, non-decreasing, or a row could read outside
@@ -533,6 +590,7 @@ class Values {
     variadic_ = a->buffers + 2;
     sizes_ = static_cast<const std::int64_t*>(a->buffers[a->n_buffers - 1]);
     if (num_variadic_ != 0 && sizes_ == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (!Addressable(sizes_, num_variadic_, sizeof(std::int64_t))) return BB_ERR_ARROW_MALFORMED;
     for (std::size_t i = 0; i < length_; ++i) {
       const std::uint8_t* p;
       std::size_t n;
@@ -557,7 +615,8 @@ class Values {
     std::int64_t size;
     std::memcpy(&size, sizes_ + index, sizeof size);
     const void* buffer = variadic_[index];
-    if (buffer == nullptr || static_cast<std::int64_t>(offset) + len > size) return false;
+    const std::int64_t end = static_cast<std::int64_t>(offset) + len;
+    if (buffer == nullptr || end > size || !Addressable(buffer, static_cast<std::uint64_t>(end), 1)) return false;
     *p = static_cast<const std::uint8_t*>(buffer) + offset;
     return true;
   }
@@ -589,13 +648,16 @@ class Indices {
     const std::size_t k = static_cast<std::size_t>(at - kFormats);
     width_ = kWidths[k];
     signed_ = k % 2 == 0;
-    if (a->length < 0 || a->offset < 0 || a->n_buffers != 2 || a->buffers == nullptr) return BB_ERR_ARROW_MALFORMED;
-    length_ = static_cast<std::size_t>(a->length);
-    offset_ = static_cast<std::size_t>(a->offset);
-    if (offset_ > SIZE_MAX / 8 || length_ > SIZE_MAX / 8 - offset_) return BB_ERR_ARROW_MALFORMED;
+    if (!Counts(a) || a->n_buffers != 2 || !Addressable(a->buffers, 2, sizeof(void*))) return BB_ERR_ARROW_MALFORMED;
     validity_ = static_cast<const std::uint8_t*>(a->buffers[0]);
     if (validity_ == nullptr && a->null_count > 0) return BB_ERR_ARROW_MALFORMED;
     values_ = static_cast<const std::uint8_t*>(a->buffers[1]);
+    const std::uint64_t positions = Positions(a);
+    if (!BitsAddressable(validity_, positions) || !Addressable(values_, positions, width_)) {
+      return BB_ERR_ARROW_MALFORMED;
+    }
+    length_ = static_cast<std::size_t>(a->length);
+    offset_ = static_cast<std::size_t>(a->offset);
     if (length_ != 0 && values_ == nullptr) return BB_ERR_ARROW_MALFORMED;
     return BB_OK;
   }
@@ -1036,6 +1098,20 @@ inline int FindSelect(const bb_filter* f, const bb_parquet_column* type, bool ty
 }
 
 }  // namespace detail
+
+// Checks an array as every call here does before it reads a row: its format
+// taken in a filter of `layout` (bb_layout), its structure, every position
+// (above), every valid row's dictionary index. BB_OK, or the status and *why
+// (may be NULL) the calls would refuse it with. For a caller that sizes its
+// own outputs from array->length: a malformed length is then refused, not
+// allocated for.
+inline int validate(const ArrowSchema* schema, const ArrowArray* array, std::uint32_t layout,
+                    std::string* why = nullptr) {
+  detail::Source source;
+  const int st = source.Open(schema, array, layout);
+  detail::Explain(st, source, nullptr, why);
+  return st;
+}
 
 // Inserts the array's valid rows into f. A Parquet filter takes each row as
 // the value it is (the table above) converted into the array's own Parquet
