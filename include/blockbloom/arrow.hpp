@@ -436,13 +436,27 @@ inline bool BitsAddressable(const void* bitmap, std::uint64_t bits) {
   return bitmap == nullptr || Addressable(bitmap, bits / 8 + 1, 1);
 }
 
-// The counts of an array the spec allows for a leaf: length, offset and
-// n_buffers not negative, null_count -1 (unknown) or 0 .. length, no
-// children (no format taken here has any), the buffers given.
-inline bool Counts(const ArrowArray* a) {
-  return a->length >= 0 && a->offset >= 0 && a->n_buffers >= 0 && a->n_children == 0 && a->null_count >= -1 &&
-         a->null_count <= a->length && (a->n_buffers == 0 || a->buffers != nullptr);
+// Why an array's counts are not those the spec allows for a leaf (NULL if
+// they are): length, offset and n_buffers not negative, null_count -1
+// (unknown) or 0 .. length, no children (no format taken here has any),
+// the buffers given.
+inline const char* BadCounts(const ArrowArray* a) {
+  if (a->length < 0) return "a negative length";
+  if (a->offset < 0) return "a negative offset";
+  if (a->n_buffers < 0) return "a negative n_buffers";
+  if (a->null_count < -1 || a->null_count > a->length) return "a null_count neither -1 nor in 0 .. length";
+  if (a->n_children != 0) return "children on an array whose format has none";
+  if (a->n_buffers != 0 && a->buffers == nullptr) return "n_buffers buffers but no buffers array";
+  return nullptr;
 }
+
+// The phrases of the refusals more than one check makes.
+constexpr const char* kReleased = "a released array or schema";
+constexpr const char* kNoValidity = "nulls counted but no validity buffer";
+constexpr const char* kPastMemory =
+    "an offset, length or buffer count puts rows past what memory can hold (more than 2^57 bytes from "
+    "their buffer, or past the top of the address space)";
+constexpr const char* kBadOffsets = "its string offsets are negative, decreasing or past the last one";
 
 // offset + length, the positions a leaf's buffers hold (both checked >= 0 by
 // Counts, so the sum fits).
@@ -455,30 +469,35 @@ inline std::uint64_t Positions(const ArrowArray* a) {
 class Values {
  public:
   int Open(const ArrowSchema* s, const ArrowArray* a, std::uint32_t layout) {
-    if (s->release == nullptr || a->release == nullptr || s->format == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (s->release == nullptr || a->release == nullptr) return Malformed(kReleased);
+    if (s->format == nullptr) return Malformed("its schema has no format");
     kind_ = kind_of(s->format, layout);
     if (kind_.type == 0) return BB_ERR_ARROW_UNSUPPORTED_TYPE;
-    if (!Counts(a)) return BB_ERR_ARROW_MALFORMED;
+    if (const char* bad = BadCounts(a)) return Malformed(bad);
     const bool byte_array = kind_.width == 0;
-    if (kind_.view ? a->n_buffers < 3 : a->n_buffers != (byte_array ? 3 : 2)) return BB_ERR_ARROW_MALFORMED;
+    if (kind_.view ? a->n_buffers < 3 : a->n_buffers != (byte_array ? 3 : 2)) {
+      return Malformed(kind_.view ? "n_buffers below the 3 of a view array" : byte_array
+                                      ? "n_buffers not the 3 of a string / binary array"
+                                      : "n_buffers not the 2 of a fixed-width array");
+    }
     if (!Addressable(a->buffers, static_cast<std::uint64_t>(a->n_buffers), sizeof(void*))) {
-      return BB_ERR_ARROW_MALFORMED;
+      return Malformed("n_buffers more than memory can hold");
     }
     // Positions 0 .. offset + length: every buffer must be able to hold them
     // (checked whatever the length, so no later product wraps).
     const std::uint64_t positions = Positions(a);
     validity_ = static_cast<const std::uint8_t*>(a->buffers[0]);
-    if (validity_ == nullptr && a->null_count > 0) return BB_ERR_ARROW_MALFORMED;
-    if (!BitsAddressable(validity_, positions)) return BB_ERR_ARROW_MALFORMED;
+    if (validity_ == nullptr && a->null_count > 0) return Malformed(kNoValidity);
+    if (!BitsAddressable(validity_, positions)) return Malformed(kPastMemory);
     const bool fits = kind_.view      ? Addressable(a->buffers[1], positions, 16)
                       : !byte_array   ? Addressable(a->buffers[1], positions, kind_.stride)
                       : kind_.type == BB_TYPE_BYTE_ARRAY ? Addressable(a->buffers[1], positions + 1, 4)
                                                          : Addressable(a->buffers[1], positions + 1, 8);
-    if (!fits) return BB_ERR_ARROW_MALFORMED;
+    if (!fits) return Malformed(kPastMemory);
     length_ = static_cast<std::size_t>(a->length);
     offset_ = static_cast<std::size_t>(a->offset);
     if (length_ == 0) return BB_OK;  // no buffer is read
-    if (a->buffers[1] == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (a->buffers[1] == nullptr) return Malformed("its rows' buffer 1 is NULL");
     if (kind_.view) return OpenViews(a);
     if (!byte_array) {
       values_ = static_cast<const std::uint8_t*>(a->buffers[1]) + offset_ * kind_.stride;
@@ -489,6 +508,8 @@ class Values {
 
   const ValueKind& kind() const { return kind_; }
   std::size_t length() const { return length_; }
+  // Why Open refused the array as malformed (NULL if it did not).
+  const char* problem() const { return problem_; }
   bool valid(std::size_t i) const { return validity_ == nullptr || Bit(validity_, offset_ + i); }
 
   // The rows as one bb_column, read in place (when in_place()).
@@ -553,16 +574,18 @@ class Values {
       std::memcpy(&last, o + length_, sizeof last);
       offsets_ = o;
     }
-    if (first < 0 || last < first) return BB_ERR_ARROW_MALFORMED;
-    if (!Addressable(data_, static_cast<std::uint64_t>(last), 1)) return BB_ERR_ARROW_MALFORMED;
+    if (first < 0 || last < first) return Malformed(kBadOffsets);
+    if (!Addressable(data_, static_cast<std::uint64_t>(last), 1)) {
+      return Malformed("its last string offset is more bytes than memory can hold");
+    }
     data_len_ = static_cast<std::size_t>(last);
-    if (data_len_ != 0 && data_ == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (data_len_ != 0 && data_ == nullptr) return Malformed("its data buffer is NULL under non-empty rows");
     // Every offset in 0 .. last, non-decreasing, or a row could read outside
     // the data when gathered: checked once here rather than per row.
     for (std::size_t i = 0; i < length_; ++i) {
       std::int64_t lo, hi;
       Offsets(i, &lo, &hi);
-      if (lo < 0 || hi < lo || hi > last) return BB_ERR_ARROW_MALFORMED;
+      if (lo < 0 || hi < lo || hi > last) return Malformed(kBadOffsets);
     }
     return BB_OK;
   }
@@ -589,12 +612,14 @@ class Values {
     num_variadic_ = static_cast<std::size_t>(a->n_buffers - 3);
     variadic_ = a->buffers + 2;
     sizes_ = static_cast<const std::int64_t*>(a->buffers[a->n_buffers - 1]);
-    if (num_variadic_ != 0 && sizes_ == nullptr) return BB_ERR_ARROW_MALFORMED;
-    if (!Addressable(sizes_, num_variadic_, sizeof(std::int64_t))) return BB_ERR_ARROW_MALFORMED;
+    if (num_variadic_ != 0 && sizes_ == nullptr) return Malformed("its variadic buffers' sizes buffer is NULL");
+    if (!Addressable(sizes_, num_variadic_, sizeof(std::int64_t))) return Malformed(kPastMemory);
     for (std::size_t i = 0; i < length_; ++i) {
       const std::uint8_t* p;
       std::size_t n;
-      if (valid(i) && !View(i, &p, &n)) return BB_ERR_ARROW_MALFORMED;
+      if (valid(i) && !View(i, &p, &n)) {
+        return Malformed("a view's length, buffer index or offset is outside its buffer (its variadic size)");
+      }
     }
     return BB_OK;
   }
@@ -633,6 +658,12 @@ class Values {
   const void* const* variadic_ = nullptr;
   std::size_t num_variadic_ = 0;
   const std::int64_t* sizes_ = nullptr;
+  const char* problem_ = nullptr;
+
+  int Malformed(const char* why) {
+    problem_ = why;
+    return BB_ERR_ARROW_MALFORMED;
+  }
 };
 
 // Dictionary indices: any integer type, read as int64 (uint64 above
@@ -642,26 +673,30 @@ class Indices {
   int Open(const ArrowSchema* s, const ArrowArray* a) {
     static const char kFormats[] = "cCsSiIlL";
     static const std::size_t kWidths[] = {1, 1, 2, 2, 4, 4, 8, 8};
-    if (s->format == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (s->format == nullptr) return Malformed("its schema has no format");
     const char* at = s->format[0] != '\0' && s->format[1] == '\0' ? std::strchr(kFormats, s->format[0]) : nullptr;
     if (at == nullptr) return BB_ERR_ARROW_UNSUPPORTED_TYPE;  // dictionary indices must be integers
     const std::size_t k = static_cast<std::size_t>(at - kFormats);
     width_ = kWidths[k];
     signed_ = k % 2 == 0;
-    if (!Counts(a) || a->n_buffers != 2 || !Addressable(a->buffers, 2, sizeof(void*))) return BB_ERR_ARROW_MALFORMED;
+    if (const char* bad = BadCounts(a)) return Malformed(bad);
+    if (a->n_buffers != 2) return Malformed("n_buffers not the 2 of a fixed-width array");
+    if (!Addressable(a->buffers, 2, sizeof(void*))) return Malformed(kPastMemory);
     validity_ = static_cast<const std::uint8_t*>(a->buffers[0]);
-    if (validity_ == nullptr && a->null_count > 0) return BB_ERR_ARROW_MALFORMED;
+    if (validity_ == nullptr && a->null_count > 0) return Malformed(kNoValidity);
     values_ = static_cast<const std::uint8_t*>(a->buffers[1]);
     const std::uint64_t positions = Positions(a);
     if (!BitsAddressable(validity_, positions) || !Addressable(values_, positions, width_)) {
-      return BB_ERR_ARROW_MALFORMED;
+      return Malformed(kPastMemory);
     }
     length_ = static_cast<std::size_t>(a->length);
     offset_ = static_cast<std::size_t>(a->offset);
-    if (length_ != 0 && values_ == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (length_ != 0 && values_ == nullptr) return Malformed("its rows' buffer 1 is NULL");
     return BB_OK;
   }
   std::size_t length() const { return length_; }
+  // Why Open refused the indices as malformed (NULL if it did not).
+  const char* problem() const { return problem_; }
   bool valid(std::size_t i) const { return validity_ == nullptr || Bit(validity_, offset_ + i); }
   // Row i's index; false if it is outside 0 .. size - 1.
   bool index(std::size_t i, std::size_t size, std::size_t* out) const {
@@ -701,6 +736,12 @@ class Indices {
   std::size_t offset_ = 0;
   const std::uint8_t* validity_ = nullptr;
   const std::uint8_t* values_ = nullptr;
+  const char* problem_ = nullptr;
+
+  int Malformed(const char* why) {
+    problem_ = why;
+    return BB_ERR_ARROW_MALFORMED;
+  }
 };
 
 // Rows go to the library kChunk at a time when they must be gathered
@@ -805,9 +846,11 @@ class Source {
  public:
   int Open(const ArrowSchema* s, const ArrowArray* a, std::uint32_t layout) {
     if (s == nullptr || a == nullptr) return BB_ERR_NULL_POINTER;
-    if (s->release == nullptr || a->release == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (s->release == nullptr || a->release == nullptr) return Malformed(kReleased);
     format_ = s->format;
-    if ((s->dictionary == nullptr) != (a->dictionary == nullptr)) return BB_ERR_ARROW_MALFORMED;
+    if ((s->dictionary == nullptr) != (a->dictionary == nullptr)) {
+      return Malformed("a dictionary on the schema or the array but not both");
+    }
     if (s->dictionary == nullptr) return values_.Open(s, a, layout);
     dictionary_ = true;
     format_ = s->dictionary->format;
@@ -830,6 +873,10 @@ class Source {
 
   std::size_t length() const { return dictionary_ ? indices_.length() : values_.length(); }
   const ValueKind& kind() const { return values_.kind(); }
+  // Why Open refused the array as malformed, for messages (NULL if it did not).
+  const char* problem() const {
+    return problem_ != nullptr ? problem_ : indices_refused_ ? indices_.problem() : values_.problem();
+  }
 
   // "Arrow format 'tsu:UTC'" (or the dictionary's values' format, or its
   // indices' when they are what was refused), for messages.
@@ -884,7 +931,13 @@ class Source {
   bool dictionary_ = false;
   bool indices_refused_ = false;
   const char* format_ = nullptr;
+  const char* problem_ = nullptr;
   Gathered gathered_;
+
+  int Malformed(const char* why) {
+    problem_ = why;
+    return BB_ERR_ARROW_MALFORMED;
+  }
 };
 
 // The rows of an opened array converted into a Parquet type by the library's
@@ -950,7 +1003,7 @@ class Call {
     }
     status_ = source_.Open(s, a, parquet_ ? std::uint32_t{BB_LAYOUT_PARQUET} : f->layout);
     if (status_ < 0) {
-      Fail(nullptr);
+      Fail(status_ == BB_ERR_ARROW_MALFORMED ? source_.problem() : nullptr);
       return;
     }
     if (!parquet_) return;
@@ -1109,7 +1162,7 @@ inline int validate(const ArrowSchema* schema, const ArrowArray* array, std::uin
                     std::string* why = nullptr) {
   detail::Source source;
   const int st = source.Open(schema, array, layout);
-  detail::Explain(st, source, nullptr, why);
+  detail::Explain(st, source, st == BB_ERR_ARROW_MALFORMED ? source.problem() : nullptr, why);
   return st;
 }
 

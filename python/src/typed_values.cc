@@ -432,7 +432,16 @@ class ArrowRows : public Rows {
  public:
   ArrowRows(py::handle values, py::handle mask, const std::string& what)
       : in_(std::make_unique<ArrowInput>(values, mask, what)) {
-    mapped_ = MapArrow(in_->schema(), in_->array(), &column_);
+    // Mapped here only once arrow.hpp's checks pass (its bounds cover every
+    // read below). A structure or position that cannot be is refused in any
+    // layout; a format Parquet does not take goes to arrow.hpp's path, which
+    // answers in the filter's layout.
+    std::string why;
+    const int status = in_->CheckStatus(BB_LAYOUT_PARQUET, &why);
+    if (status == BB_ERR_ARROW_MALFORMED || status == BB_ERR_ARROW_DICTIONARY_INDEX) {
+      ThrowStatusMessage(status, what + ": " + why);
+    }
+    mapped_ = status >= 0 && MapArrow(in_->schema(), in_->array(), &column_);
     if (column_.col.values != nullptr && column_.col.width == 0) {
       width_ = ElementWidth(column_.col.type);
     } else {

@@ -665,6 +665,7 @@ ArrowInput OpenArrow(const Filter& f, ArrowInput in, py::handle type, const std:
                            "they hold)");
     }
   }
+  in.Validate(f.raw().layout, what);  // before FindArrow sizes its answers by the length
   return in;
 }
 
