@@ -122,7 +122,7 @@ const char* bb_status_message(int status) {
     case BB_ERR_ARROW_MALFORMED:
       return "the ArrowArray is not laid out as the Arrow C Data Interface says (released, a "
              "negative length or offset, the wrong n_buffers, a buffer missing, offsets or "
-             "views out of range)";
+             "views out of range, an offset or length past what memory can hold)";
     case BB_ERR_ARROW_DICTIONARY_INDEX:
       return "a dictionary index is negative or not below the dictionary's length";
     case BB_ERR_VALUE_AMBIGUOUS:
