@@ -459,7 +459,7 @@ constexpr const char* kPastMemory =
 constexpr const char* kBadOffsets = "its string offsets are negative, decreasing or past the last one";
 
 // offset + length, the positions a leaf's buffers hold (both checked >= 0 by
-// Counts, so the sum fits).
+// BadCounts first, so the sum fits).
 inline std::uint64_t Positions(const ArrowArray* a) {
   return static_cast<std::uint64_t>(a->offset) + static_cast<std::uint64_t>(a->length);
 }
