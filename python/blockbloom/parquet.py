@@ -152,22 +152,25 @@ def probe(path, column, values, row_group=None, *, physical=False):
     every row group, or only row_group. maybe False: the value is surely
     not in that row group's column chunk.
 
-    values: a list (any iterable) of values, or one value: int, float, str,
-    bytes, decimal.Decimal, datetime.date / time / datetime (naive or
-    aware), uuid.UUID, numpy scalars and datetime64; None, pd.NA and NaT are
-    nulls (maybe False in every row group: a null never matches). Each is
-    converted into the column's type by the library's one table, as
-    Filter.insert_values converts values (docs/formats.md, "Values into a
-    typed filter"): text by the text rules (a DATE takes "2024-01-31",
-    INTEGER(8,true) -128 .. 127, DECIMAL(9,2) at most 7 integer and 2
-    fraction digits, ...: a typo is a ValueError); a value of the type's kind
-    exactly (1.0 on an integer column); one that cannot be of the type (300
-    on INTEGER(8,true), 1.5 on an integer column) answers maybe False; an
-    ambiguous one (an int on a DATE: days? a tz-aware datetime on a local
-    TIMESTAMP) or one of another kind raises (blockbloom.Error or TypeError,
-    naming the item and the column). physical=True: ints are the stored
-    physical value (a DATE's days, a TIMESTAMP's count), as the tool's
-    ``--physical``.
+    values: a list or any other iterable of values (a tuple, a numpy
+    array), or one value (a str, bytes, or anything not iterable): int,
+    float, str, bytes, decimal.Decimal, datetime.date / time / datetime
+    (naive or aware), uuid.UUID, numpy scalars and datetime64; None, pd.NA
+    and NaT are nulls (maybe False in every row group: a null never
+    matches). Each is converted into the column's type by the library's one
+    table, as Filter.insert_values converts values (docs/formats.md,
+    "Values into a typed filter"; docs/python.md says the same): a str by
+    the text rules (a DATE takes "2024-01-31", INTEGER(8,true) -128 .. 127,
+    DECIMAL(9,2) at most 7 integer and 2 fraction digits, ...: a typo or a
+    text out of range is blockbloom.Error, a ValueError); other values
+    exactly (1.0 on an integer column is 1); one that cannot be of the type
+    (300 on INTEGER(8,true), 1.5 on an integer column) answers maybe False;
+    an ambiguous one (an int on a DATE: days? a tz-aware datetime on a local
+    TIMESTAMP) raises blockbloom.Error (BB_ERR_VALUE_AMBIGUOUS), one of a
+    kind the type cannot be compared with (True, bytes on an integer
+    column) TypeError, each naming the item and the column. physical=True:
+    ints are the stored physical value (a DATE's days, a TIMESTAMP's
+    count), as the tool's ``--physical``.
 
     column: the dotted path (str or bytes), as ``--column``, refused when
     more than one column has it; or the names (a list or tuple of str or

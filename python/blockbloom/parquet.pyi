@@ -53,9 +53,10 @@ def probe(path: _Path, column: Union[str, bytes, Sequence[Union[str, bytes]]], v
     """Might each row group hold each value in column? maybe False: surely
     not (a null never matches). Each value is converted into the column's
     type as Filter.insert_values converts it (docs/formats.md "Values into a
-    typed filter"): text by the text rules (a typo raises), a value that
-    cannot be of the type answers maybe False, an ambiguous one or one of
-    another kind raises. physical=True: ints are the stored physical value. column: a dotted path (str or bytes) or the names (a list or
+    typed filter"): a str by the text rules (a typo or a text out of range
+    raises blockbloom.Error), a value that cannot be of the type answers
+    maybe False (300 on INTEGER(8,true)), an ambiguous one raises
+    blockbloom.Error, one of another kind TypeError. physical=True: ints are the stored physical value. column: a dotted path (str or bytes) or the names (a list or
     tuple of str or bytes: exact). No such column, an ambiguous dotted path
     (status BB_ERR_PARQUET_AMBIGUOUS_COLUMN), no usable filter, a row_group
     past the file's, a BOOLEAN column: blockbloom.Error."""

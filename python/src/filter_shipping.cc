@@ -23,9 +23,9 @@ size_t SizeOf(py::handle self) {
 // memoryview of the filter's own bitset, which pickle hands to a
 // buffer_callback out of band (Dask sends it as its own frame) or writes in
 // band: either way no copy is made while dumping. Loading goes through
-// __setstate__, which copies the bytes once into an owned, aligned filter.
-// Older protocols keep the state of py::pickle (the bitset as bytes), so
-// pickles from before still load.
+// __setstate__, which checks every field and copies the bytes once into an
+// owned, aligned filter. Older protocols give the same state with the bitset
+// as bytes (__getstate__), so pickles from before still load.
 py::object ReduceEx(py::object self, int protocol) {
   if (protocol < 5) {
     return py::module_::import("builtins").attr("object").attr("__reduce_ex__")(self, protocol);
@@ -33,22 +33,37 @@ py::object ReduceEx(py::object self, int protocol) {
   const Filter& f = self.cast<const Filter&>();
   py::object view = py::memoryview(self).attr("toreadonly")();
   // The fields of Filter::GetState, the bitset as a buffer instead of bytes.
-  py::tuple state = py::make_tuple(f.kudu() ? "kudu" : "parquet", f.raw().hash_seed, f.always_false(),
-                                   py::module_::import("pickle").attr("PickleBuffer")(view),
-                                   ColumnTypeState(f.value_type()));
+  py::tuple state = f.State(py::module_::import("pickle").attr("PickleBuffer")(view));
   py::object newobj = py::module_::import("copyreg").attr("__newobj__");
   return py::make_tuple(newobj, py::make_tuple(py::type::of(self)), state);
 }
 
+const char kSetStateDoc[] =
+    R"(Fills a new filter (what pickle.loads and copy.copy make) from a pickled state.
+
+Every field is checked, alone and against the others (a Parquet filter's seed is 0
+and it is never always-false; the bits a valid size for the layout; the type's name
+the type its fields describe; raw_hashes False when there is a type): a state no
+filter could have given is a ValueError naming the field (blockbloom.Error for a
+bitset size). An already initialised filter is a TypeError: its state is never
+replaced in place.)";
+
 }  // namespace
 
 void BindShipping(py::class_<Filter>& cls) {
+  // Bound under another name, then stored as __setstate__: pybind11 treats
+  // any function it binds by that name as a constructor, which its
+  // dispatcher skips silently on a live object (filter_state.cc).
+  cls.attr("__setstate__") = py::cpp_function(&SetStateInto, py::name("_setstate_checked"), py::is_method(cls),
+                                              py::arg("state"), kSetStateDoc);
   cls.def("__sizeof__", &SizeOf,
           "The bytes the filter keeps alive: the object and its bitset (sys.getsizeof, dask.sizeof).")
       .def("__reduce_ex__", &ReduceEx, py::arg("protocol"),
            R"(Pickling. Protocol 5 gives the bitset as a pickle.PickleBuffer over the filter's
 own memory (out of band with a buffer_callback, as Dask's serialisation uses: no copy
 while dumping); older protocols give it as bytes. Loading makes an owned copy.)")
+      .def("__getstate__", &Filter::GetState,
+           "Pickle's state: (layout, seed, always_false, bits, type, raw_hashes), the bits as bytes.")
       .def_static("union_all", &Filter::UnionAll, py::arg("filters"),
                   R"(A new filter, the bitwise OR of every filter in a non-empty iterable.
 

@@ -310,9 +310,7 @@ insert_values / find_values convert every value into that type.)")
                              "True for a view over read-only memory: inserts are refused.")
       .def_property_readonly("is_view", &Filter::is_view,
                              "True when the bitset is another object's memory (from_bytes(copy=False)).")
-      .def_buffer(&Filter::BufferInfo)
-      .def(py::pickle([](const Filter& f) { return f.GetState(); },
-                      [](const py::tuple& state) { return Filter::SetState(state); }));
+      .def_buffer(&Filter::BufferInfo);
 
   m.def("isa_names", [] {
           std::vector<std::string> names;

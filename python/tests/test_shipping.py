@@ -133,3 +133,103 @@ def test_import_blockbloom_does_not_import_dask():
     code = "import sys, blockbloom; assert 'dask' not in sys.modules, 'dask imported'; print('ok')"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, stdin=subprocess.DEVNULL)
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr
+
+
+# Pickle's state, (layout, seed, always_false, bits, type, raw_hashes), comes
+# from bytes anyone can write: __setstate__ checks every field and never makes
+# a filter whose fields contradict each other.
+
+def state_of(f):
+    return tuple(f.__getstate__())
+
+
+def fresh():
+    return blockbloom.Filter.__new__(blockbloom.Filter)
+
+
+@pytest.mark.parametrize("layout", ["parquet", "kudu"])
+def test_setstate_on_a_live_filter_is_refused_and_changes_nothing(layout):
+    f = filled(1024, layout=layout)
+    before = bytes(memoryview(f))
+    other = state_of(blockbloom.Filter(2048, layout=layout))
+    with pytest.raises(TypeError, match="already initialised"):
+        f.__setstate__(other)
+    assert f.num_bytes == 1024 and bytes(memoryview(f)) == before
+    with pytest.raises(TypeError, match="expected a blockbloom.Filter"):
+        blockbloom.Filter.__setstate__(object(), other)
+
+
+@pytest.mark.parametrize("protocol", [2, 4, 5])
+def test_raw_hashes_survive_every_protocol(protocol):
+    # Protocol 5 dropped the flag: the copy then took a type from its first
+    # insert_values and hashed values unlike the raw hashes already in it.
+    raw = filled(1024)
+    g = pickle.loads(pickle.dumps(raw, protocol=protocol))
+    assert state_of(g)[5] is True
+    with pytest.raises(TypeError):
+        g.insert_values([1])
+
+
+GOOD_TYPE = state_of(blockbloom.Filter(64, type="date"))[4]
+
+
+@pytest.mark.parametrize("state,field", [
+    (["parquet", 0, False, bytes(32)], "state"),
+    (("parquet", 0, False), "state"),
+    (("parquet", 0, False, bytes(32), None, False, 1), "state"),
+    ((b"parquet", 0, False, bytes(32)), "layout"),
+    (("kuddu", 0, False, bytes(64)), "layout"),
+    (("parquet", 5, False, bytes(32)), "seed"),
+    (("kudu", -1, False, bytes(64)), "seed"),
+    (("kudu", 1 << 32, False, bytes(64)), "seed"),
+    (("kudu", "7", False, bytes(64)), "seed"),
+    (("kudu", True, False, bytes(64)), "seed"),
+    (("parquet", 0, True, bytes(32)), "always_false"),
+    (("kudu", 0, 1, bytes(64)), "always_false"),
+    (("parquet", 0, False, "not bytes"), "bits"),
+    (("parquet", 0, False, bytes(33)), "bits"),
+    (("parquet", 0, False, b""), "bits"),
+    (("kudu", 0, False, bytes(96)), "bits"),
+    (("kudu", 0, False, bytes(32)), "bits"),
+    (("parquet", 0, False, bytes(32), ("date",)), "type"),
+    (("parquet", 0, False, bytes(32), "date"), "type"),
+    (("parquet", 0, False, bytes(32), (7,) + GOOD_TYPE[1:]), "type name"),
+    (("parquet", 0, False, bytes(32), ("int32",) + GOOD_TYPE[1:]), "type name"),
+    (("parquet", 0, False, bytes(32), ("INT64",) + GOOD_TYPE[1:]), "type name"),
+    (("parquet", 0, False, bytes(32), ("date", 99) + GOOD_TYPE[2:]), "type name"),
+    (("parquet", 0, False, bytes(32), ("date", 1 << 40) + GOOD_TYPE[2:]), "type physical_type"),
+    (("parquet", 0, False, bytes(32), GOOD_TYPE[:3] + ("x",) + GOOD_TYPE[4:]), "type logical_type"),
+    (("parquet", 0, False, bytes(32), None, "yes"), "raw_hashes"),
+    (("parquet", 0, False, bytes(32), GOOD_TYPE, True), "raw_hashes"),
+])
+def test_hostile_states_are_refused_naming_the_field(state, field):
+    f = fresh()
+    with pytest.raises(ValueError, match="^Filter.__setstate__: " + field + ": "):
+        f.__setstate__(state)
+    f.__setstate__(("parquet", 0, False, bytes(64)))  # still a new object: nothing half-filled
+    assert f.num_bytes == 64
+
+
+def test_every_state_a_filter_gives_loads_back_equal():
+    typed_file = blockbloom.Filter.from_file_bytes(blockbloom.Filter(64, type="decimal(9,2)").to_file_bytes())
+    kudu_stale = blockbloom.Filter.from_kudu_fields(
+        {"log_space_bytes": 6, "bloom_data": b"\x01" * 64, "always_false": True})
+    filters = [
+        blockbloom.Filter(64), filled(1024), filled(1024, layout="kudu", seed=9),
+        blockbloom.Filter(64, type="Date"),  # the caller's spelling is kept
+        blockbloom.Filter(64, type="boolean"), blockbloom.Filter(64, layout="kudu", type="uuid"),
+        typed_file, kudu_stale, blockbloom.Filter(96),
+    ]
+    for f in filters:
+        for protocol in (2, 5):
+            g = pickle.loads(pickle.dumps(f, protocol=protocol))
+            assert state_of(g) == state_of(f), f
+
+
+def test_states_from_before_types_still_load():
+    f = filled(1024)
+    layout, seed, always_false, bits = state_of(f)[:4]
+    for state in ((layout, seed, always_false, bits), (layout, seed, always_false, bits, None)):
+        g = fresh()
+        g.__setstate__(state)
+        assert g == f and g.type is None

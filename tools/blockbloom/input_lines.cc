@@ -49,6 +49,16 @@ bool LineReader::Refill() {
   return true;
 }
 
+namespace {
+
+// A line without the '\r' of a CRLF line end (input_lines.h).
+std::string_view WithoutCarriageReturn(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
+
+}  // namespace
+
 bool LineReader::Next(std::string_view* line) {
   std::size_t searched = begin_;  // bytes before this hold no '\n'
   for (;;) {
@@ -56,7 +66,7 @@ bool LineReader::Next(std::string_view* line) {
     if (newline != nullptr) {
       const std::size_t at = static_cast<std::size_t>(static_cast<const char*>(newline) -
                                                       buffer_.data());
-      *line = std::string_view(buffer_.data() + begin_, at - begin_);
+      *line = WithoutCarriageReturn(std::string_view(buffer_.data() + begin_, at - begin_));
       begin_ = at + 1;
       ++line_number_;
       return true;
@@ -66,7 +76,8 @@ bool LineReader::Next(std::string_view* line) {
     searched = scanned;  // Refill moved the unread bytes to the front
   }
   if (begin_ == end_) return false;
-  *line = std::string_view(buffer_.data() + begin_, end_ - begin_);  // last line, no '\n'
+  // The last line, no '\n' after it.
+  *line = WithoutCarriageReturn(std::string_view(buffer_.data() + begin_, end_ - begin_));
   begin_ = end_;
   ++line_number_;
   return true;
