@@ -429,7 +429,7 @@ uint32_t StoredColumnType(const ColumnType& t, const std::string& what) {
 std::vector<uint8_t> EncodeBytes(py::handle item, const ColumnType& t, const std::string& subject,
                                  const std::string& what) {
   Buffer buffer;
-  if (!buffer.Acquire(item, false)) throw py::error_already_set();
+  if (!buffer.Acquire(item, false)) throw py::type_error(what + ": value " + ShortRepr(item) + ": its bytes cannot be read");
   RequireContiguous(buffer, what);
   bb_value_source src{};
   src.struct_size = sizeof src;
