@@ -610,7 +610,7 @@ ColumnType ParseColumnType(py::handle name, const std::string& what) {
   t.column.struct_size = sizeof t.column;
   const int status = bb_parquet_type_parse(text.data(), text.size(), &t.column);
   if (status == BB_ERR_UNKNOWN_TYPE_NAME) {
-    throw py::value_error(what + ": '" + text + "' is not a type name (int8 .. int64, uint8 .. uint64, float, "
+    throw py::value_error(what + ": " + ShortRepr(name) + " is not a type name (int8 .. int64, uint8 .. uint64, float, "
                           "double, string, binary, fixed(n), uuid, date, time(ms|us|ns[,utc]), "
                           "timestamp(ms|us|ns[,utc]), decimal(p,s), ...)");
   }
