@@ -142,7 +142,7 @@ void CheckSameValues(const Filter& a, const Filter& b, const char* what) {
 bb_layout ParseLayout(const std::string& layout) {
   if (layout == "parquet") return BB_LAYOUT_PARQUET;
   if (layout == "kudu") return BB_LAYOUT_KUDU;
-  throw py::value_error("layout: expected 'parquet' or 'kudu', got '" + layout + "'");
+  throw py::value_error("layout: expected 'parquet' or 'kudu', got " + ShortRepr(py::str(layout)));
 }
 
 size_t SizeFor(py::handle ndv, py::handle fpp, bb_layout layout, py::handle sizing) {
@@ -150,8 +150,7 @@ size_t SizeFor(py::handle ndv, py::handle fpp, bb_layout layout, py::handle sizi
   if (!sizing.is_none()) {
     const std::string name = py::isinstance<py::str>(sizing) ? sizing.cast<std::string>() : std::string();
     if (name != "parquet-safe" && name != "exact") {
-      throw py::value_error("sizing: expected 'parquet-safe' or 'exact', got " +
-                            py::repr(sizing).cast<std::string>());
+      throw py::value_error("sizing: expected 'parquet-safe' or 'exact', got " + ShortRepr(sizing));
     }
     exact = name == "exact";
   }

@@ -327,7 +327,7 @@ insert_values / find_values convert every value into that type.)")
         "The tiers this build has and this CPU runs, best first.");
   m.def("compiled_isas", [] { return SplitNames(bb_compiled_isas()); },
         "The tiers compiled into this build, best first.");
-  m.def("select_isa", [](const std::string& name) { bbpy::Check(bb_select_isa(name.c_str()), "select_isa('" + name + "')"); },
+  m.def("select_isa", [](const std::string& name) { bbpy::Check(bb_select_isa(name.c_str()), "select_isa(" + bbpy::ShortRepr(py::str(name)) + ")"); },
         py::arg("name"),
         R"(Switches every filter, process-wide, to the kernels of one tier (not for hot paths).
 

@@ -44,7 +44,7 @@ bool ParseType(py::handle type, ValueType* out) {
       return true;
     }
   }
-  throw py::value_error("type: expected " + expected + ", got '" + name + "'");
+  throw py::value_error("type: expected " + expected + ", got " + ShortRepr(type));
 }
 
 std::string TypeNameOf(py::handle v) { return Py_TYPE(v.ptr())->tp_name; }
