@@ -54,10 +54,17 @@ bool IsText(py::handle v) {
          PyMemoryView_Check(v.ptr());
 }
 // Python's bool and numpy's: never hashed as the int 1 / 0 they also are.
+// (The common exact kinds are answered without looking numpy up.)
 bool IsBool(py::handle v) {
-  return PyBool_Check(v.ptr()) || py::isinstance(v, py::module_::import("numpy").attr("bool_"));
+  PyObject* o = v.ptr();
+  if (PyBool_Check(o)) return true;
+  if (PyLong_CheckExact(o) || PyFloat_CheckExact(o) || PyUnicode_CheckExact(o) || PyBytes_CheckExact(o)) return false;
+  return py::isinstance(v, py::module_::import("numpy").attr("bool_"));
 }
-bool IsDecimal(py::handle v) { return py::isinstance(v, py::module_::import("decimal").attr("Decimal")); }
+bool IsDecimal(py::handle v) {
+  return !PyFloat_Check(v.ptr()) && !PyLong_Check(v.ptr()) &&
+         py::isinstance(v, py::module_::import("decimal").attr("Decimal"));
+}
 bool IsScalar(py::handle v) {
   return PyLong_Check(v.ptr()) || PyFloat_Check(v.ptr()) || PyUnicode_Check(v.ptr()) || PyBytes_Check(v.ptr());
 }
