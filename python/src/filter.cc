@@ -142,7 +142,7 @@ void CheckSameValues(const Filter& a, const Filter& b, const char* what) {
 bb_layout ParseLayout(const std::string& layout) {
   if (layout == "parquet") return BB_LAYOUT_PARQUET;
   if (layout == "kudu") return BB_LAYOUT_KUDU;
-  throw py::value_error("layout: expected 'parquet' or 'kudu', got '" + layout + "'");
+  throw py::value_error("layout: expected 'parquet' or 'kudu', got " + ShortRepr(py::str(layout)));
 }
 
 size_t SizeFor(py::handle ndv, py::handle fpp, bb_layout layout, py::handle sizing) {
@@ -150,8 +150,7 @@ size_t SizeFor(py::handle ndv, py::handle fpp, bb_layout layout, py::handle sizi
   if (!sizing.is_none()) {
     const std::string name = py::isinstance<py::str>(sizing) ? sizing.cast<std::string>() : std::string();
     if (name != "parquet-safe" && name != "exact") {
-      throw py::value_error("sizing: expected 'parquet-safe' or 'exact', got " +
-                            py::repr(sizing).cast<std::string>());
+      throw py::value_error("sizing: expected 'parquet-safe' or 'exact', got " + ShortRepr(sizing));
     }
     exact = name == "exact";
   }
@@ -602,7 +601,7 @@ ColumnType ParseColumnType(py::handle name, const std::string& what) {
   t.column.struct_size = sizeof t.column;
   const int status = bb_parquet_type_parse(text.data(), text.size(), &t.column);
   if (status == BB_ERR_UNKNOWN_TYPE_NAME) {
-    throw py::value_error(what + ": '" + text + "' is not a type name (int8 .. int64, uint8 .. uint64, float, "
+    throw py::value_error(what + ": " + ShortRepr(name) + " is not a type name (int8 .. int64, uint8 .. uint64, float, "
                           "double, string, binary, fixed(n), uuid, date, time(ms|us|ns[,utc]), "
                           "timestamp(ms|us|ns[,utc]), decimal(p,s), ...)");
   }
