@@ -14,8 +14,8 @@
 //   range, BB_ERR_PARQUET_UNSUPPORTED for a type without text), or whose
 //   bytes differ;
 // - a raw text accepted as bytes that are no value of the type, or whose
-//   rendering by the model encodes to other bytes (integers, FIXED, UUID
-//   raw texts are judged in full: accepted exactly when the model accepts);
+//   rendering by the model encodes to other bytes (integers, DATE, UUID,
+//   FIXED raw texts are judged in full: the model's code and bytes);
 // - a refusal without a message, or one that wrote the output;
 // - the hash not XXH64 of the bytes, or the TEXT source answering otherwise.
 #include <xxhash.h>
@@ -152,10 +152,50 @@ void CheckGenerated(const Case& c) {
   }
 }
 
+std::string Lower(std::string s) {
+  for (char& ch : s) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
+  return s;
+}
+
+// YYYY-MM-DD exactly: its fields.
+bool DateForm(const std::string& s, int* y, int* m, int* d) {
+  if (s.size() != 10 || s[4] != '-' || s[7] != '-') return false;
+  int f[3] = {0, 0, 0};
+  const size_t start[3] = {0, 5, 8}, len[3] = {4, 2, 2};
+  for (int k = 0; k < 3; ++k) {
+    for (size_t i = start[k]; i < start[k] + len[k]; ++i) {
+      if (s[i] < '0' || s[i] > '9') return false;
+      f[k] = f[k] * 10 + (s[i] - '0');
+    }
+  }
+  *y = f[0], *m = f[1], *d = f[2];
+  return true;
+}
+
+// A DATE's whole rule: YYYY-MM-DD of a real day in 0001 .. 9999; infinity
+// and -infinity (any case) and a well-formed date then " BC" or " (BC)"
+// are range errors; anything else is not of the form.
+Verdict JudgeDate(const std::string& s, std::string* bytes) {
+  if (Lower(s) == "infinity" || Lower(s) == "-infinity") return Verdict::kRange;
+  int y = 0, m = 0, d = 0;
+  for (const char* bc : {" BC", " (BC)"}) {
+    const size_t n = std::strlen(bc);
+    if (s.size() >= n && s.compare(s.size() - n, n, bc) == 0) {
+      return DateForm(s.substr(0, s.size() - n), &y, &m, &d) ? Verdict::kRange : Verdict::kSyntax;
+    }
+  }
+  if (!DateForm(s, &y, &m, &d)) return Verdict::kSyntax;
+  if (y < 1 || m < 1 || m > 12 || d < 1 || d > MonthDays(y, m)) return Verdict::kRange;
+  *bytes = Little(static_cast<U128>(static_cast<I128>(DayNumber(y, m, d))), 4);
+  return Verdict::kBytes;
+}
+
 // The model's own verdict on any text, for the types whose rule is simple
-// enough to state in full: integers, UUIDs, FIXED_LEN_BYTE_ARRAY, BOOLEAN.
+// enough to state in full: integers, DATE, UUIDs, FIXED_LEN_BYTE_ARRAY,
+// BOOLEAN.
 bool JudgeRaw(const Type& t, const std::string& s, Verdict* v, std::string* bytes) {
   if (!t.supported) return *v = Verdict::kUnsupported, true;
+  if (t.kind == Kind::kDate) return *v = JudgeDate(s, bytes), true;
   if (t.kind == Kind::kFixed) {
     *v = s.size() == static_cast<size_t>(t.width) ? Verdict::kBytes : Verdict::kSyntax;
     *bytes = s;
@@ -178,9 +218,7 @@ bool JudgeRaw(const Type& t, const std::string& s, Verdict* v, std::string* byte
   if (t.kind == Kind::kUuid) {
     std::string core = s;
     if (s.size() == 38 && s.front() == '{' && s.back() == '}') core = s.substr(1, 36);
-    std::string prefix = s.substr(0, 9);
-    for (char& ch : prefix) ch = static_cast<char>(ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch);
-    if (s.size() == 45 && prefix == "urn:uuid:") core = s.substr(9);
+    if (s.size() == 45 && Lower(s.substr(0, 9)) == "urn:uuid:") core = s.substr(9);
     std::string hex;
     if (core.size() == 36) {
       for (size_t i = 0; i < 36; ++i) {
