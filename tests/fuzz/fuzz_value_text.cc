@@ -6,7 +6,9 @@
 // INT96, DECIMAL on every physical type, UUID, FLOAT, DOUBLE, FLOAT16,
 // INTERVAL, FIXED_LEN_BYTE_ARRAY, BOOLEAN). Three inputs in four are a value
 // the model generated and wrote in an accepted spelling, with or without
-// faults; the fourth is the fuzzer's raw bytes as text. Aborts, after
+// faults; the fourth is the fuzzer's raw bytes as text, half the time with
+// the stored-form flag of the column (BB_PARQUET_TEXT_PHYSICAL on INT32 /
+// INT64, BB_PARQUET_TEXT_HEX on byte types, FLOAT and DOUBLE). Aborts, after
 // printing the type, text and both answers, on:
 // - a generated text whose code differs from the model's verdict (the bytes
 //   of an accepted value, BB_ERR_VALUE_SYNTAX for a text not of the form
@@ -90,7 +92,7 @@ Answer Ask(const Type& t, const std::string& text) {
   char why[BB_PARQUET_VALUE_ERROR_MAX];
   why[0] = '\0';
   Answer a;
-  a.rc = bb_parquet_encode_text(&t.column, p, text.size(), 0, reinterpret_cast<uint8_t*>(&out[0]),
+  a.rc = bb_parquet_encode_text(&t.column, p, text.size(), t.flags, reinterpret_cast<uint8_t*>(&out[0]),
                                 capacity, &out_len, why, sizeof why);
   if (a.rc == BB_OK) {
     if (out_len > capacity) Fail(t, text, "length past the capacity", std::to_string(out_len));
@@ -102,7 +104,7 @@ Answer Ask(const Type& t, const std::string& text) {
     if (why[0] == '\0') Fail(t, text, "a refusal without a message", std::to_string(a.rc));
   }
   uint64_t hash = 0;
-  const int hash_rc = bb_parquet_hash_text(&t.column, p, text.size(), 0, &hash, nullptr, 0);
+  const int hash_rc = bb_parquet_hash_text(&t.column, p, text.size(), t.flags, &hash, nullptr, 0);
   if (hash_rc != a.rc) {
     Fail(t, text, "bb_parquet_hash_text answers otherwise", std::to_string(a.rc) + " vs " + std::to_string(hash_rc));
   }
@@ -115,7 +117,7 @@ Answer Ask(const Type& t, const std::string& text) {
   src.kind = BB_VALUE_TEXT;
   std::string out2(capacity, static_cast<char>(kUntouched));
   size_t len2 = 0;
-  const int value_rc = bb_parquet_encode_value(&t.column, &src, p, text.size(), 0,
+  const int value_rc = bb_parquet_encode_value(&t.column, &src, p, text.size(), t.flags,
                                                reinterpret_cast<uint8_t*>(&out2[0]), capacity, &len2,
                                                nullptr, 0);
   if (value_rc != a.rc || (a.rc == BB_OK && out2.substr(0, len2) != a.bytes)) {
@@ -196,6 +198,18 @@ Verdict JudgeDate(const std::string& s, std::string* bytes) {
 bool JudgeRaw(const Type& t, const std::string& s, Verdict* v, std::string* bytes) {
   if (!t.supported) return *v = Verdict::kUnsupported, true;
   if (t.kind == Kind::kDate) return *v = JudgeDate(s, bytes), true;
+  if (t.kind == Kind::kHex) {
+    bytes->clear();
+    *v = Verdict::kSyntax;
+    if (s.size() % 2) return true;
+    for (size_t i = 0; i < s.size(); i += 2) {
+      const std::string pair = Lower(s.substr(i, 2));
+      if (pair.find_first_not_of("0123456789abcdef") != std::string::npos) return true;
+      bytes->push_back(static_cast<char>(std::stoi(pair, nullptr, 16)));
+    }
+    if (t.width == 0 || bytes->size() == static_cast<size_t>(t.width)) *v = Verdict::kBytes;
+    return true;
+  }
   if (t.kind == Kind::kFixed) {
     *v = s.size() == static_cast<size_t>(t.width) ? Verdict::kBytes : Verdict::kSyntax;
     *bytes = s;
@@ -282,11 +296,11 @@ void CheckRaw(const Type& t, const std::string& text) {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   bbfuzz::FuzzInput in(data, size);
   Source src(&in);
-  const bool raw = src.Pick(4) == 0;
+  const unsigned mode = src.Pick(8);  // 0: raw text, 1: raw text of the stored form, else generated
   const Type t = ChooseType(&src);
-  if (raw) {
+  if (mode <= 1) {
     const size_t n = in.rest_size() < 96 ? in.rest_size() : 96;
-    CheckRaw(t, std::string(reinterpret_cast<const char*>(in.rest()), n));
+    CheckRaw(mode == 1 ? WithStoredFormFlag(t) : t, std::string(reinterpret_cast<const char*>(in.rest()), n));
   } else {
     CheckGenerated(MakeCase(&src, t));
   }

@@ -39,7 +39,7 @@ __extension__ typedef unsigned __int128 U128;
 enum class Verdict { kBytes, kSyntax, kRange, kUnsupported };
 
 enum class Kind { kInteger, kDate, kTime, kTimestamp, kInt96, kDecimal, kUuid, kFloat, kDouble,
-                  kHalf, kBoolean, kFixed, kInterval };
+                  kHalf, kBoolean, kFixed, kInterval, kHex };
 
 // A column type as the model knows it, and the bb_parquet_column it is.
 struct Type {
@@ -52,6 +52,7 @@ struct Type {
   bool utc = false;         // kTime / kTimestamp
   int precision = 0, scale = 0;
   bool supported = true;    // false: every text is BB_ERR_PARQUET_UNSUPPORTED
+  uint32_t flags = 0;       // BB_PARQUET_TEXT_* the text is given with
 };
 
 // A value written as text, and what the model expects of it.

@@ -135,6 +135,11 @@ inline bool Render(const Type& t, const std::string& b, std::string* text) {
       const uint64_t nan = t.kind == Kind::kFloat ? 0x7fc00000u : t.kind == Kind::kDouble ? 0x7ff8000000000000u : 0x7e00u;
       return *text != "nan" || bits == nan;
     }
+    case Kind::kHex: {
+      text->clear();
+      for (char ch : b) *text += Hex(static_cast<uint8_t>(ch), 2);
+      return t.width == 0 || b.size() == static_cast<size_t>(t.width);
+    }
     case Kind::kInterval:
       *text = Decimal(static_cast<I128>(ReadLittle(b, 0, 4))) + " months " + Decimal(static_cast<I128>(ReadLittle(b, 4, 4))) +
               " days " + Decimal(static_cast<I128>(ReadLittle(b, 8, 4))) + " ms";

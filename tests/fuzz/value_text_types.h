@@ -166,6 +166,32 @@ inline Type ChooseType(Source* src) {
   }
 }
 
+// The same column's text with BB_PARQUET_TEXT_PHYSICAL (INT32 / INT64: a
+// decimal integer in the physical type's signed range, whatever the
+// annotation) or BB_PARQUET_TEXT_HEX (FIXED_LEN_BYTE_ARRAY, BYTE_ARRAY,
+// INT96, FLOAT, DOUBLE: the stored bytes as hex, exactly their width); other
+// types unchanged.
+inline Type WithStoredFormFlag(const Type& t) {
+  Type s = t;
+  const int p = t.column.physical_type;
+  if (p == BB_PARQUET_INT32 || p == BB_PARQUET_INT64) {
+    s.kind = Kind::kInteger;
+    s.flags = BB_PARQUET_TEXT_PHYSICAL;
+    s.width = p == BB_PARQUET_INT32 ? 4 : 8;
+    s.is_signed = true;
+    s.hi = (I128{1} << (8 * s.width - 1)) - 1;
+    s.lo = -s.hi - 1;
+    s.supported = true;
+  } else if (p != BB_PARQUET_BOOLEAN) {
+    s.kind = Kind::kHex;
+    s.flags = BB_PARQUET_TEXT_HEX;
+    s.width = p == BB_PARQUET_FIXED_LEN_BYTE_ARRAY ? t.column.type_length : p == BB_PARQUET_INT96 ? 12
+              : p == BB_PARQUET_FLOAT ? 4 : p == BB_PARQUET_DOUBLE ? 8 : 0;
+    s.supported = true;
+  }
+  return s;
+}
+
 }  // namespace bbfuzz::text_model
 
 #endif  // BLOCKBLOOM_TESTS_FUZZ_VALUE_TEXT_TYPES_H_
