@@ -593,7 +593,14 @@ Plan MakePlan(const bb_parquet_column& type, const bb_value_source& src, uint32_
   p.type.path_len = 0;
   p.src = src;
   p.flags = flags;
-  p.rules = RulesFor(type, flags & kKnownFlags & ~uint32_t{BB_PARQUET_TEXT_HEX});
+  // HEX is a text flag: a TEXT source follows bb_parquet_encode_text's rules
+  // with it (a byte type's stored bytes, even under an annotation that has
+  // no text of its own, such as a DECIMAL of more than 38 digits); every
+  // other source ignores it.
+  const uint32_t rule_flags = src.kind == BB_VALUE_TEXT
+                                  ? flags & kKnownFlags
+                                  : flags & kKnownFlags & ~uint32_t{BB_PARQUET_TEXT_HEX};
+  p.rules = RulesFor(type, rule_flags);
   if (flags & ~kKnownFlags) {
     p.rc = BB_ERR_PARQUET_UNSUPPORTED;
     p.why = "a flag is not BB_PARQUET_TEXT_HEX or _PHYSICAL";
