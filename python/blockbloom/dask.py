@@ -243,19 +243,18 @@ def _filter_task(keys, ndv, fpp, sizing, kind, split_every):
 def _holders(df):
     """[the workers holding partition i] for a frame whose every partition is
     in memory on a distributed cluster (persisted), else None. Asks the
-    scheduler; computes nothing."""
+    scheduler of the client that holds them; computes nothing."""
     try:
-        from distributed import Future, get_client
-        client = get_client()
-    except (ImportError, ValueError):
-        return None  # no distributed Client: the local schedulers
+        from distributed import Future
+    except ImportError:
+        return None  # no distributed: the local schedulers
     from dask.utils import stringify
 
     graph = df.__dask_graph__()
     futures = [graph.get(k) for k in df.__dask_keys__()]
     if not all(isinstance(f, Future) for f in futures):
         return None  # not persisted: the probe runs fused with the tasks that make each partition
-    who_has = client.who_has(futures)  # keyed by the keys as strings
+    who_has = futures[0].client.who_has(futures)  # keyed by the keys as strings
     holders = [list(who_has.get(stringify(f.key), ())) for f in futures]
     return holders if all(holders) else None
 
