@@ -68,7 +68,11 @@ struct ChunkCheck {
 };
 
 // Estimated heap bytes per kept structure, counted against max_memory.
-constexpr std::uint64_t kChunkCost = sizeof(Chunk) + sizeof(ChunkCheck);
+// A vector grown element by element (a row group's chunks: their number is
+// known only at the end of the walk) holds up to twice its elements' bytes
+// in touched pages when it grows (the old block and the copy in the new).
+constexpr std::uint64_t kGrowth = 2;
+constexpr std::uint64_t kChunkCost = kGrowth * (sizeof(Chunk) + sizeof(ChunkCheck));
 constexpr std::uint64_t kStringCost = sizeof(std::string) + 16;  // + its bytes
 
 // Column paths may add up to this many bytes beyond 16 times the footer.
@@ -746,8 +750,10 @@ int LocateFileMetaData(std::uint64_t file_size, const std::uint8_t* head,
 int FooterLimits::Resolve(const bb_parquet_limits* limits, std::uint64_t footer_len,
                           FooterLimits* out) {
   *out = FooterLimits();
-  const std::uint64_t relative = BB_PARQUET_DEFAULT_MEMORY_FOOTER_MULTIPLE * footer_len;
-  out->max_memory = std::max<std::uint64_t>(out->max_memory, relative);
+  // Relative to the footer, so that what an open keeps is bounded by the
+  // file's size (docs/reliability.md states the bound).
+  out->max_memory = BB_PARQUET_DEFAULT_MEMORY_BASE_BYTES +
+                    BB_PARQUET_DEFAULT_MEMORY_FOOTER_MULTIPLE * footer_len;
   if (limits == nullptr) return BB_OK;
   if (limits->struct_size < sizeof(std::size_t)) return BB_ERR_BUFFER_TOO_SMALL;
   // Members past the caller's struct_size (an older caller) keep defaults.
