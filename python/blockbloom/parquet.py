@@ -68,7 +68,8 @@ def _check_limits(max_container_elements, max_memory_bytes):
             _limit("max_memory_bytes", max_memory_bytes))
 
 
-def _open(path, limits):
+def _open(path, limits=(0, 0)):
+    """The file's footer read within limits ((0, 0): the defaults)."""
     return _ParquetFile(_os.fsencode(path), *limits)
 
 
