@@ -65,9 +65,10 @@ struct Listing {
   std::vector<Density> densities;  // one per distinct filter
 };
 
+// Column c's dotted path: the library's, which stays put while the file is open.
 std::string_view DottedPath(const blockbloom::ParquetFile& file, std::size_t c) {
   const bb_parquet_column column = file.column(c);
-  return std::string_view(column.path, column.path_len);  // the library's: put while it is open
+  return std::string_view(column.path, column.path_len);
 }
 
 // Which columns share their dotted path with another (shown as their names):
