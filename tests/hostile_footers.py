@@ -3,8 +3,9 @@
 footer reader could expand: every list or string of the FileMetaData that a
 reader might copy per element, written as Thrift compact bytes by hand (a
 repeated element is encoded once and its bytes repeated, so that each file
-of a few MB is written in milliseconds). Used by the footer-memory tests of
-the tool (tests/cli/parquet_footer_memory_test.py) and of Python
+of a few MB is written in a fraction of a second). Used by the
+footer-memory tests of the tool (ParquetFooterMemory in
+tests/cli/parquet_hostile_cli_test.py) and of Python
 (python/tests/test_parquet_footer_memory.py), which measure the peak RSS of
 a child reading each one against the bound docs/reliability.md states.
 
@@ -14,7 +15,7 @@ may point at, so that `parquet list` lists them (and keeps their rows).
 
 import struct
 
-from parquet_files import (BINARY, I32, I64, LIST, STRUCT, CompactWriter, bloom_header)
+from parquet_files import BINARY, I32, I64, LIST, STRUCT, bloom_header
 
 MIB = 1 << 20
 # The bound docs/reliability.md states for reading a footer: the peak RSS of
@@ -113,8 +114,8 @@ def one_column_groups(chunks, body=b""):
 # Each makes a file of about `size` bytes.
 
 def many_columns(size):
-    """The widest schema for its bytes: leaves of 11 bytes, no row group."""
-    n = size // 11
+    """The widest schema for its bytes: leaves of 12 bytes, no row group."""
+    n = size // 12
     return file_of(b"".join(leaf(x) for x in short_names(n)), n, n)
 
 
@@ -139,7 +140,8 @@ def many_listed_columns(size):
 def deep_nesting(size):
     """A chain of groups, each one level deeper, with a leaf at each level
     (every one listed): the leaves' paths grow with the depth, quadratic in
-    the footer, until the cap on the paths refuses them."""
+    the footer, until the memory limit (or, that lifted, the cap on the
+    paths) refuses them."""
     name = b"d" * 20
     depth = size // 40
     schema = b"".join(group(name, 2) + leaf(b"x") for _ in range(depth - 1))
@@ -227,8 +229,8 @@ def big_statistics(size):
              header(5, 2, BINARY) + binary(value) + header(6, 5, BINARY) + binary(value) + b"\x00")
     encodings = header(2, 0, LIST) + list_header(I32, size // 8) + b"\x00" * (size // 8)
     page_stat = b"\x15\x00\x15\x00\x15\x02\x00"  # page_type, encoding, count
-    enc_stats = list_header(STRUCT, size // 8 // len(page_stat)) + page_stat * (size // 8 //
-                                                                                len(page_stat))
+    stat_count = size // 8 // len(page_stat)
+    enc_stats = list_header(STRUCT, stat_count) + page_stat * stat_count
     meta = encodings + header(12, 2, STRUCT) + stats + header(13, 12, LIST) + enc_stats
     return file_of(leaf(b"x"), 1, 1, row_group(chunk(meta=meta, meta_last=13), 1), 1)
 
@@ -240,6 +242,7 @@ def long_created_by(size):
 
 
 SHAPES = {f.__name__: f for f in (
-    many_columns, many_listed_columns, long_shared_paths, deep_nesting, chunks_of_one_byte, many_row_groups,
-    many_listed_filters, distinct_bad_offsets, distinct_header_offsets, distinct_file_paths, long_path_in_schema, long_names,
-    big_key_value_metadata, big_statistics, long_created_by)}
+    many_columns, many_listed_columns, long_shared_paths, deep_nesting, chunks_of_one_byte,
+    many_row_groups, many_listed_filters, distinct_bad_offsets, distinct_header_offsets,
+    distinct_file_paths, long_path_in_schema, long_names, big_key_value_metadata, big_statistics,
+    long_created_by)}

@@ -50,7 +50,8 @@ def test_a_limit_below_the_footer_refuses_with_the_librarys_error(two_columns, c
                        "max_container_elements 2") as e:
         call(two_columns, max_container_elements=2)
     assert e.value.status == LIMIT == -53
-    with pytest.raises(blockbloom.Error, match="would take more than max_memory_bytes 100 bytes") as e:
+    with pytest.raises(blockbloom.Error,
+                       match="would take more than max_memory_bytes 100 bytes") as e:
         call(two_columns, max_memory_bytes=100)
     assert e.value.status == LIMIT
 

@@ -140,7 +140,9 @@ Listing ListFilters(const blockbloom::ParquetFile& file) {
   // up to twice its rows while it grows.
   std::size_t listed = 0;
   for (std::size_t g = 0; g < file.num_row_groups(); ++g) {
-    for (std::size_t c = 0; c < listing.num_columns; ++c) listed += file.chunk(g, c).has_filter != 0;
+    for (std::size_t c = 0; c < listing.num_columns; ++c) {
+      listed += file.chunk(g, c).has_filter != 0;
+    }
   }
   listing.rows.reserve(listed);
   if (listed > 0) listing.shared_path = SharedPaths(file);
