@@ -69,9 +69,10 @@ struct ChunkCheck {
 
 // Estimated heap bytes per kept structure, counted against max_memory.
 // A vector grown element by element (a row group's chunks: their number is
-// known only at the end of the walk) holds up to twice its elements' bytes
-// in touched pages when it grows (the old block and the copy in the new).
-constexpr std::uint64_t kGrowth = 2;
+// known only at the end of the walk) has up to three times its elements'
+// bytes allocated when it grows: the old block, and the new one of twice
+// its size.
+constexpr std::uint64_t kGrowth = 3;
 constexpr std::uint64_t kChunkCost = kGrowth * (sizeof(Chunk) + sizeof(ChunkCheck));
 constexpr std::uint64_t kStringCost = sizeof(std::string) + 16;  // + its bytes
 
@@ -115,10 +116,13 @@ class Walker {
           return true;
         case 2: {
           const std::uint64_t n = ListOfStructs("FileMetaData.schema");
+          // What is reserved is allocated: counted before it is.
+          const std::size_t reserved = Reservable(n);
+          Charge(std::uint64_t{reserved} * sizeof(Element), "FileMetaData.schema");
           elements.clear();
-          elements.reserve(Reservable(n));
+          elements.reserve(reserved);
           for (std::uint64_t i = 0; i < n; ++i) {
-            Charge(sizeof(Element), "FileMetaData.schema");
+            if (i >= reserved) Charge(kGrowth * sizeof(Element), "FileMetaData.schema");
             elements.push_back(SchemaElement());
           }
           return true;
@@ -133,10 +137,13 @@ class Walker {
           out->chunks.clear();
           group_chunks.clear();
           checks.clear();
-          out->row_group_rows.reserve(Reservable(n));
-          group_chunks.reserve(Reservable(n));
+          const std::size_t reserved = Reservable(n);
+          constexpr std::uint64_t kGroupCost = sizeof(std::int64_t) + sizeof(std::uint32_t);
+          Charge(std::uint64_t{reserved} * kGroupCost, "FileMetaData.row_groups");
+          out->row_group_rows.reserve(reserved);
+          group_chunks.reserve(reserved);
           for (std::uint64_t g = 0; g < n; ++g) {
-            Charge(sizeof(std::int64_t) + sizeof(std::uint32_t), "FileMetaData.row_groups");
+            if (g >= reserved) Charge(kGrowth * kGroupCost, "FileMetaData.row_groups");
             RowGroup(out, &group_chunks, &checks);
           }
           return true;

@@ -184,12 +184,13 @@ BB_API int bb_parquet_file_open_footer(bb_parquet_file** file, const uint8_t* fi
  * - max_memory_bytes: the most memory the parsed footer may take beside its
  *   own bytes: what every column (its path and names), chunk, filter state,
  *   distinct error text and, during the open, parse of a distinct filter
- *   offset takes, vectors' growth included (about 130 bytes a chunk, 60 a
- *   column and its path). Default 8 MiB + 8 times the FileMetaData length,
- *   so that the memory of an open is bounded by the file's size whatever
- *   the footer's shape: a real footer spends tens of its bytes per chunk
- *   and stays far below it; a footer of lists whose elements take a byte
- *   or two each (a million empty row groups in 7 MB) passes it.
+ *   offset takes, reservations and vectors' growth included (about 170
+ *   bytes a chunk, 110 a column and its path). Default 8 MiB + 8 times
+ *   the FileMetaData length, so that the memory of an open is bounded by
+ *   the file's size whatever the footer's shape: a real footer spends tens
+ *   of its bytes per chunk and stays far below it; a footer of lists whose
+ *   elements take a byte or two each (a million empty row groups in 7 MB)
+ *   passes it.
  * The open functions without _limits use the defaults. */
 #define BB_PARQUET_DEFAULT_MAX_CONTAINER_ELEMENTS 1000000u
 #define BB_PARQUET_DEFAULT_MEMORY_BASE_BYTES (8u * 1024u * 1024u)
