@@ -112,7 +112,7 @@ const char* bb_status_message(int status) {
     case BB_ERR_PARQUET_LIMIT:
       return "the Parquet footer is past a limit of bb_parquet_limits: a list of more than "
              "max_container_elements (default 1,000,000) elements, or more memory than "
-             "max_memory_bytes (default the larger of 256 MiB and 16 times the footer)";
+             "max_memory_bytes (default 8 MiB + 8 times the footer)";
     case BB_ERR_PARTITION_OVERLAP:
       return "bb_partition_hashes: two of the hashes, the output and the counts overlap";
     case BB_ERR_ARROW_UNSUPPORTED_TYPE:

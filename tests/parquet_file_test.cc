@@ -1153,13 +1153,26 @@ TEST(ParquetFile, DeepAndWideSchemasAreBoundedNotStackOverflows) {
   EXPECT_NE(why.find("row group 0 has 0 column chunks, but the schema has 1 columns"),
             std::string::npos)
       << why;
-  // A long group name repeated in each of many leaves' paths: capped.
+  // A long group name repeated in each of many leaves' paths: past the
+  // default memory limit (each path is kept with its names); with that
+  // limit lifted, past the cap on the paths a schema may spell out.
   const size_t leaves = 60000;
   std::string wide = Element(std::string(4000, 'n'), static_cast<int64_t>(leaves));
   for (size_t i = 0; i < leaves; ++i) wide += Element("x", kLeaf, 1);
-  why = OpenError(WithSchema(Element("schema", 1) + wide, leaves + 2, {}), &status);
+  const std::string metadata = WithSchema(Element("schema", 1) + wide, leaves + 2, {});
+  why = OpenError(metadata, &status);
+  EXPECT_EQ(status, BB_ERR_PARQUET_LIMIT);
+  EXPECT_NE(why.find("schema's columns"), std::string::npos) << why;
+  EXPECT_NE(why.find("would take more than max_memory_bytes"), std::string::npos) << why;
+  bb_parquet_limits lifted = {sizeof lifted, 0, std::uint64_t{1} << 40};
+  bb_parquet_file* f = nullptr;
+  char text[512] = "";
+  status = bb_parquet_file_open_footer_limits(
+      &f, reinterpret_cast<const uint8_t*>(metadata.data()), metadata.size(), &lifted, text,
+      sizeof text);
   EXPECT_EQ(status, BB_ERR_PARQUET_FOOTER_MALFORMED);
-  EXPECT_NE(why.find("column paths add up to more than"), std::string::npos) << why;
+  EXPECT_EQ(f, nullptr);
+  EXPECT_NE(std::string(text).find("column paths add up to more than"), std::string::npos) << text;
 }
 
 TEST(ParquetFile, RandomMutationsOfAFileGiveCodesNeverCrashes) {
