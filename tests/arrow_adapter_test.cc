@@ -7,6 +7,9 @@
 #include "blockbloom/arrow.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstring>
 #include <memory>
@@ -280,6 +283,57 @@ TEST(ArrowAdapter, DictionaryOfFixedWidthValuesHashesByValueAcrossChunks) {
     ExpectSameAsColumn(*a, e->column, BB_LAYOUT_PARQUET);
     ExpectSameAsColumn(*a, e->column, BB_LAYOUT_KUDU);
   }
+}
+
+// A dictionary of long strings: its rows are gathered in chunks that end (on a
+// multiple of 8 rows) at arrow.hpp's kChunkBytes, not at 4096 rows, and the
+// answers do not depend on where the chunks end.
+TEST(ArrowAdapter, DictionaryOfLongValuesHashesByValueAcrossByteCappedChunks) {
+  std::vector<std::string> dict(60);
+  for (std::size_t i = 0; i < dict.size(); ++i) dict[i] = std::string(100000 + i * 37, static_cast<char>('a' + i % 26)) + std::to_string(i);
+  const std::vector<bool> dict_valid(dict.size(), true);
+  std::vector<int64_t> idx(150);
+  std::vector<bool> valid(idx.size(), true);
+  std::vector<std::string> rows(idx.size());
+  for (std::size_t i = 0; i < idx.size(); ++i) {
+    idx[i] = static_cast<int64_t>((i * 7) % dict.size());
+    valid[i] = i % 11 != 3;
+    if (valid[i]) rows[i] = dict[static_cast<std::size_t>(idx[i])];
+  }
+  const auto e = StringExpected(rows, valid);
+  auto a = Indices("i", 4, idx, valid);
+  a->dictionary = StringArrow<int32_t>("u", dict, dict_valid);
+  a->Finish(a->array.length, a->array.offset, a->array.null_count);
+  ExpectSameAsColumn(*a, e->column, BB_LAYOUT_PARQUET);
+  ExpectSameAsColumn(*a, e->column, BB_LAYOUT_KUDU);
+}
+
+// One 2 MiB value repeated by 256 dictionary indices (a valid, ordinary array:
+// dictionary_encode() of a repeated long string) costs what its chunks hold,
+// not 256 copies of the value (512 MiB before chunks were capped by bytes).
+// Measured in a child, whose peak RSS is its own.
+TEST(ArrowAdapter, ARepeatedLongDictionaryValueIsNotCopiedPerRow) {
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const std::vector<std::string> dict = {std::string(std::size_t{2} << 20, 'v')};
+    auto a = Indices("i", 4, std::vector<int64_t>(256, 0), std::vector<bool>(256, true));
+    a->dictionary = StringArrow<int32_t>("u", dict, {true});
+    a->Finish(a->array.length, a->array.offset, a->array.null_count);
+    rusage before{};
+    getrusage(RUSAGE_SELF, &before);
+    bb_filter f{};
+    if (bb_filter_init(&f, 8192) != BB_OK) _exit(3);
+    if (blockbloom::arrow::insert(&f, &a->schema, &a->array) != BB_OK) _exit(4);
+    rusage after{};
+    getrusage(RUSAGE_SELF, &after);
+    // ru_maxrss is in KiB; the cap (1 MiB) plus 8 rows of 2 MiB, well under 64 MiB more.
+    _exit(after.ru_maxrss - before.ru_maxrss < 64 * 1024 ? 0 : 5);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "3/4: the insert failed, 5: the child grew by 64 MiB or more";
 }
 
 // The low `cell` bytes of each `stride`-byte value (this test runs little-endian).

@@ -748,6 +748,11 @@ class Indices {
 // (dictionaries, views, narrowed or widened values) and into Parquet filters;
 // a multiple of 8, so each chunk's bitmap starts on a byte.
 constexpr std::size_t kChunk = 4096;
+// A gathered chunk also ends (on a multiple of 8 rows) once it holds this
+// many bytes: a dictionary or views may repeat one long value in every row,
+// and 4096 copies of a 1 MB value would cost 4 GB for an input of 1 MB. With
+// the cap a chunk costs at most this plus 8 of the array's values.
+constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 
 // Rows [first, first + count) of an in-place column.
 inline bb_column Slice(const bb_column& c, std::size_t first, std::size_t count) {
@@ -772,11 +777,16 @@ inline bb_column Slice(const bb_column& c, std::size_t first, std::size_t count)
 class Gathered {
  public:
   // source(i, &row): the values' row for row i, or false for a null row;
-  // returns a negative status on a bad index.
+  // returns a negative status on a bad index. Gathers up to `count` rows,
+  // fewer (a multiple of 8) when they pass kChunkBytes: column().length says
+  // how many.
   template <class Source>
   int Fill(const Values& v, std::size_t first, std::size_t count, Source source) {
     const ValueKind& k = v.kind();
     const bool fixed = k.width != 0 && !k.as_bytes;
+    if (fixed && count > 8 && count * k.width > kChunkBytes) {
+      count = kChunkBytes / k.width > 8 ? kChunkBytes / k.width / 8 * 8 : 8;
+    }
     validity_.assign((count + 7) / 8, 0);
     if (fixed) {
       fixed_.assign(count * k.width, 0);
@@ -812,6 +822,7 @@ class Gathered {
         data_.insert(data_.end(), p, p + n);
       }
       offsets_[i + 1] = static_cast<std::int64_t>(data_.size());
+      if (data_.size() >= kChunkBytes && (i + 1) % 8 == 0 && i + 1 < count) count = i + 1;
     }
     column_ = bb_column BB_COLUMN_INIT;
     column_.length = count;
@@ -906,7 +917,7 @@ class Source {
     }
     std::size_t first = 0;
     do {
-      const std::size_t count = n - first < kChunk ? n - first : kChunk;
+      std::size_t count = n - first < kChunk ? n - first : kChunk;
       int st = dictionary_ ? gathered_.Fill(values_, first, count,
                                             [this](std::size_t i, std::size_t* row) {
                                               if (!indices_.valid(i)) return 0;
@@ -918,6 +929,7 @@ class Source {
                                return values_.valid(i) ? 1 : 0;
                              });
       if (st < 0) return st;
+      count = gathered_.column().length;  // fewer when the chunk's bytes reached kChunkBytes
       st = fn(first, count, gathered_.column());
       if (st < 0) return st;
       first += count;
