@@ -763,6 +763,28 @@ class RejectsBadUsageAndInput(ToolTestCase):
                           "--type", "string", "--input", bad, "-o", self.out],
                          bad + ":2: line longer than 1048576 bytes")
 
+    def test_a_crlf_line_at_the_limit_is_taken_as_its_lf_twin(self):
+        # The limit counts the line without its "\r\n": a CRLF file takes the
+        # lines an LF file takes, at the limit too, and refuses the same ones.
+        limit = 1 << 20
+        filters = []
+        for name, end in (("lf", b"\n"), ("crlf", b"\r\n")):
+            keys = self.path("limit-%s.txt" % name)
+            with open(keys, "wb") as f:
+                f.write(b"a" + end + b"x" * limit + end + b"y" * limit + end[:-1])
+            out = self.path("limit-%s.bbf" % name)
+            self.run_ok(["build", "--layout", "parquet", "--bytes", "1024", "--type", "string",
+                         "--input", keys, "-o", out])
+            with open(out, "rb") as f:
+                filters.append(f.read())
+            bad = self.path("limit-bad-%s.txt" % name)
+            with open(bad, "wb") as f:
+                f.write(b"a" + end + b"x" * (limit + 1) + end)
+            self.assertFails(["build", "--layout", "parquet", "--bytes", "1024", "--type", "string",
+                              "--input", bad, "-o", self.out],
+                             bad + ":2: line longer than 1048576 bytes")
+        self.assertEqual(filters[0], filters[1])
+
     def test_help_prints_usage_and_exits_0(self):
         for args, command in ((["--help"], "probe"), (["build", "--help"], "build"),
                               (["probe", "-h"], "probe"), (["info", "--help"], "info")):

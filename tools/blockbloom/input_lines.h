@@ -45,6 +45,8 @@ class LineReader {
   // Moves the unread bytes to the front and reads more after them; false
   // once the input is exhausted.
   bool Refill();
+  [[noreturn]] void ThrowTooLong() const;
+  std::string_view Line(std::size_t first, std::size_t end) const;
 
   std::string shown_name_;
   std::FILE* file_ = nullptr;
