@@ -21,6 +21,7 @@
 //   on the same logical rows gathered here (Parquet: bb_parquet_hash_typed_column
 //   into the type bb_parquet_type_of_source gives, a valid row outside it
 //   refusing the insert; Kudu: bb_insert_column), and so do the probes.
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -161,14 +162,26 @@ class Generator {
 
   uint8_t Byte() { return in_->Take<uint8_t>(); }
 
+  // Whether the main buffer's positions (stride bytes each) cannot fit in
+  // memory: the arrays the adapter must refuse before any read.
+  static bool PastMemory(const Counts& c, size_t stride) {
+    return c.length > kMemory || c.offset > kMemory || c.offset + c.length > kMemory / static_cast<int64_t>(stride);
+  }
+
   // Counts: mostly small and honest, sometimes hostile or off the spec.
-  Counts Choose(int64_t natural_buffers) {
+  // stride: the bytes of one position in the array's main buffer; a count
+  // within kMemory positions whose bytes are not (kMemory / stride + 1 and
+  // a little more) tests that the bound is on bytes, not positions.
+  Counts Choose(int64_t natural_buffers, size_t stride) {
     Counts c;
     const uint8_t shape = Byte();
     c.length = Byte() % 40;
     c.offset = Byte() % 9;
+    const int64_t past_in_bytes = kMemory / static_cast<int64_t>(stride) + 1 + Byte() % 3;
     if (shape % 16 == 1) c.length = kHostile[Byte() % 5];
     if (shape % 16 == 2) c.offset = kHostile[Byte() % 5];
+    if (shape % 16 == 3) c.length = past_in_bytes;
+    if (shape % 16 == 4) c.offset = past_in_bytes;
     c.validity = (shape & 0x20) == 0;
     c.n_children = shape % 29 == 3 ? 1 : 0;
     c.n_buffers = natural_buffers;
@@ -193,7 +206,10 @@ class Generator {
   // A fixed-width / offsets / views array of format f.
   void Values(const Format& f, Built* b) {
     const int64_t natural = f.layout == kViews ? 3 : f.layout == kFixed ? 2 : 3;
-    Counts c = Choose(natural);
+    const size_t stride = f.layout == kViews ? 16 : f.layout == kFixed ? std::max<size_t>(f.stride, 1)
+                          : f.layout == kOffsets64                   ? 8
+                                                                     : 4;
+    Counts c = Choose(natural, stride);
     size_t variadic = 0;
     if (f.layout == kViews) {
       variadic = Byte() % 3;
@@ -202,7 +218,7 @@ class Generator {
     } else if (c.n_buffers == natural + 1 && Byte() % 2 == 0) {
       c.n_buffers = natural;
     }
-    b->hostile = c.length > kMemory || c.offset > kMemory;
+    b->hostile = PastMemory(c, stride);
     const size_t positions = b->hostile ? 4 : static_cast<size_t>(c.offset + c.length);
     // Validity, honest for the positions.
     Bytes validity(positions / 8 + 1, 0);
@@ -236,9 +252,9 @@ class Generator {
 
   // Dictionary indices of format x into a dictionary of dict_length rows.
   void Indices(const IndexFormat& x, int64_t dict_length, Built* b) {
-    Counts c = Choose(2);
+    Counts c = Choose(2, x.width);
     if (c.n_buffers > 2 && c.n_buffers < 100) c.n_buffers = 2;
-    b->hostile = c.length > kMemory || c.offset > kMemory;
+    b->hostile = PastMemory(c, x.width);
     const size_t positions = b->hostile ? 4 : static_cast<size_t>(c.offset + c.length);
     Bytes validity(positions / 8 + 1, 0);
     for (auto& byte : validity) byte = Byte();
