@@ -24,8 +24,8 @@ import time
 import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests"))
-from parquet_files import (DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY, INT32, INT64, Column,  # noqa: E402
-                           bloom_header, build_parquet)
+from parquet_files import (DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY, Column,  # noqa: E402
+                           bloom_header, build_parquet, deep_column_parquet)
 
 MIB = 1 << 20
 CASE_SECONDS = 5.0
@@ -280,13 +280,7 @@ def test_hundred_megabyte_values_cost_a_small_multiple_of_their_size(tmp_path):
 
 def test_deeply_nested_column_paths_cost_their_length(tmp_path):
     depth = 5000
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 4 * depth))  # the builder writes the schema recursively
-    try:
-        data, _ = build_parquet([Column(["a"] * depth, INT32), Column(["b", "c"], INT64)],
-                                [[{"filter": bloom_header(32) + bytes(32)}] * 2])
-    finally:
-        sys.setrecursionlimit(limit)
+    data = deep_column_parquet(depth)
     path = tmp_path / "deep.parquet"
     path.write_bytes(data)
     body = """

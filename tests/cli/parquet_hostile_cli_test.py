@@ -45,12 +45,7 @@ def rchar():
     raise AssertionError("no rchar in /proc/self/io")
 
 
-def uleb(v):
-    out = bytearray()
-    while v >= 0x80:
-        out.append(v & 0x7F | 0x80)
-        v >>= 7
-    return bytes(out + bytes([v]))
+uleb = hostile_footers.uleb  # Thrift compact varints
 
 
 def row_groups_footer(count):

@@ -23,8 +23,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_test  # noqa: E402
 from cli_test import ToolTestCase  # noqa: E402
-from parquet_files import (DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY, INT32, INT64, Column,  # noqa: E402
-                           bloom_header, build_parquet)
+from parquet_files import (DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY, Column,  # noqa: E402
+                           bloom_header, build_parquet, deep_column_parquet)
 
 TOOL = None  # set from argv in main()
 WRAPPER = os.environ.get("BLOCKBLOOM_TEST_WRAPPER", "")
@@ -180,13 +180,7 @@ class TextBounds(ToolTestCase):
 
     def test_column_paths_thousands_of_names_deep(self):
         depth = 5000
-        limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(limit, 4 * depth))  # the builder writes the schema recursively
-        try:
-            data, _ = build_parquet([Column(["a"] * depth, INT32), Column(["b", "c"], INT64)],
-                                    [[{"filter": bloom_header(32) + bytes(32)}] * 2])
-        finally:
-            sys.setrecursionlimit(limit)
+        data = deep_column_parquet(depth)
         parquet = self.write("deep.parquet", data)
 
         def names(n, name="a"):
