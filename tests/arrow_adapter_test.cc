@@ -23,7 +23,6 @@ namespace {
 
 using namespace blockbloom_test;  // NOLINT: the array builders
 
-constexpr uint32_t kKuduSeed = 0x5eed;
 
 // Fixed-width values: n values of `width` bytes (the i-th distinct).
 Bytes FixedValues(std::size_t n, std::size_t width, uint8_t salt) {
@@ -79,27 +78,6 @@ std::unique_ptr<Expected> StringExpected(const std::vector<std::string>& s, cons
   e->column.validity = e->validity.data();
   return e;
 }
-
-class TestFilter {
- public:
-  explicit TestFilter(bb_layout layout) {
-    EXPECT_EQ(layout == BB_LAYOUT_KUDU ? bb_kudu_filter_init(&f_, 13, kKuduSeed) : bb_filter_init(&f_, 8192), BB_OK);
-  }
-  ~TestFilter() { bb_filter_release(&f_); }
-  TestFilter(const TestFilter&) = delete;
-  TestFilter& operator=(const TestFilter&) = delete;
-  bb_filter* get() { return &f_; }
-  Bytes bytes() const { return Bytes(f_.data, f_.data + f_.num_bytes); }
-  bool AllZero() const {
-    for (std::size_t i = 0; i < f_.num_bytes; ++i) {
-      if (f_.data[i] != 0) return false;
-    }
-    return true;
-  }
-
- private:
-  bb_filter f_{};
-};
 
 // The array and the typed column give the same filter, and probing the
 // filter (built from half of the rows' values, so both answers occur) gives

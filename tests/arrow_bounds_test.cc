@@ -24,32 +24,12 @@ using namespace blockbloom_test;  // NOLINT: the array builders
 
 constexpr int64_t k2to57 = int64_t{1} << 57;
 
-class Filter {
- public:
-  explicit Filter(uint32_t layout) {
-    EXPECT_EQ(layout == BB_LAYOUT_KUDU ? bb_kudu_filter_init(&f_, 13, 0) : bb_filter_init(&f_, 1024), BB_OK);
-  }
-  ~Filter() { bb_filter_release(&f_); }
-  Filter(const Filter&) = delete;
-  Filter& operator=(const Filter&) = delete;
-  bb_filter* get() { return &f_; }
-  bool AllZero() const {
-    for (std::size_t i = 0; i < f_.num_bytes; ++i) {
-      if (f_.data[i] != 0) return false;
-    }
-    return true;
-  }
-
- private:
-  bb_filter f_{};
-};
-
 // Every call on the array, in both layouts: one status, nothing inserted
 // when refused; validate() agrees and its message names the format.
 int Status(const Arrow& a) {
   int status = 0;
   for (uint32_t layout : {uint32_t{BB_LAYOUT_PARQUET}, uint32_t{BB_LAYOUT_KUDU}}) {
-    Filter f(layout);
+    TestFilter f(layout);
     std::string why;
     const int inserted = blockbloom::arrow::insert(f.get(), &a.schema, &a.array, &why);
     EXPECT_TRUE(inserted == BB_OK || f.AllZero()) << "refused but inserted";
