@@ -196,7 +196,7 @@ def text(value, kind, type_name, what):
         if kind in ("decimal", "float") and value.is_finite():
             return decimal_text(value), _AS_TEXT
         if kind == "float":
-            return str(value).encode(), _AS_TEXT
+            return _decimal.Decimal.__str__(value).encode(), _AS_TEXT
     elif isinstance(value, _datetime.datetime):
         if kind == "timestamp":
             return _clock_text(value.isoformat()).encode(), _AS_TEXT
@@ -222,8 +222,10 @@ def decimal_text(value):
     rules read: str(), which is [-]digits[.digits][E[+-]digits] and writes
     a large or small exponent as a number (b"1E+999999999"), so the text is
     as long as the digits whatever the exponent. (format(value, "f") writes
-    out every zero the exponent stands for: a gigabyte for that one.)"""
-    return str(value).encode()
+    out every zero the exponent stands for: a gigabyte for that one.)
+    Decimal's own __str__, not str(): a subclass's __str__ may show the value
+    rounded ("1.50" for 1.5, or anything), which would hash another key."""
+    return _decimal.Decimal.__str__(value).encode()
 
 
 # Messages show this many characters of a long str or bytes value: the whole
