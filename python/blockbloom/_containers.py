@@ -77,7 +77,7 @@ def _from_pandas(values, mask, what, unit, type_name):
     dtype = getattr(arr, "dtype", None)
     kind = getattr(dtype, "kind", None)
     if name == "BooleanArray" or kind == "b" or str(dtype) in ("bool", "boolean"):
-        raise TypeError(f"{what}: cannot hash booleans: Parquet has no Bloom filter hash for BOOLEAN")
+        raise TypeError(f"{what}: cannot hash booleans: a BOOLEAN column has no Bloom filter hash")
     if hasattr(arr, "_data") and hasattr(arr, "_mask") and isinstance(getattr(arr, "_mask"), _np.ndarray):
         # Int8..UInt64, Float32/64: the values and the null mask as numpy arrays.
         data, nulls = arr._data, arr._mask
@@ -106,7 +106,7 @@ def normalize(values, mask, what, unit=None, type_name=None):
         if k == "M":
             return _datetimes(values, mask, what, unit, type_name)
         if k == "b":
-            raise TypeError(f"{what}: cannot hash booleans: Parquet has no Bloom filter hash for BOOLEAN")
+            raise TypeError(f"{what}: cannot hash booleans: a BOOLEAN column has no Bloom filter hash")
         if k == "m":
             raise TypeError(f"{what}: cannot hash timedelta64 values (Parquet has no duration type)")
         return values, mask

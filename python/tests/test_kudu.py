@@ -195,3 +195,10 @@ def test_a_pickled_fixed_width_no_type_name_declares_is_refused(layout):
     f = blockbloom.Filter.__new__(blockbloom.Filter)
     f.__setstate__(tuple(state))  # the widest a name declares still loads
     assert f.type == "FIXED_LEN_BYTE_ARRAY(9999999)"
+
+
+def test_a_kudu_filter_refuses_booleans_without_naming_parquet():
+    for f in (blockbloom.Filter(1024, layout="kudu"), blockbloom.Filter(1024, layout="kudu", type="int64")):
+        with pytest.raises(TypeError, match="a BOOLEAN column has no Bloom filter hash") as refused:
+            f.find_values(np.array([True, False]))
+        assert "Parquet" not in str(refused.value)

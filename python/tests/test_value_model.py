@@ -551,3 +551,12 @@ def test_a_decimal_subclass_is_hashed_by_its_value_not_its_display(cls, type_nam
     assert g == f and not g.find_values([D("7"), D("1.12")]).any()
     assert blockbloom.parquet_hash(value, type=type_name) == blockbloom.parquet_hash(plain, type=type_name)
     assert blockbloom.kudu_hash(value, type="double") == blockbloom.kudu_hash(plain, type="double")
+
+
+def test_a_value_python_cannot_convert_names_the_call_and_the_item():
+    # float(Decimal('sNaN')) raised its bare ValueError, naming neither.
+    f = blockbloom.Filter(1024, type="double")
+    for call in (f.find_values, f.insert_values):
+        with pytest.raises(ValueError, match=r"^%s\(\): item 1 \(Decimal\('sNaN'\)\): .*signaling NaN" % call.__name__):
+            call([1.0, D("sNaN")])
+    assert not f.find_values([1.0]).any()  # nothing was inserted
