@@ -158,6 +158,9 @@ class Encoded {
     if (std::isinf(float_) && !std::isinf(double_)) {
       throw py::value_error(what + ": " + std::to_string(double_) + " overflows float32");
     }
+    if (float_ == 0 && double_ != 0) {  // lossy as overflow is: the text rule refuses 1e-50 so too
+      throw py::value_error(what + ": " + py::repr(value).cast<std::string>() + " underflows float32 (rounds to 0.0)");
+    }
     SetFixed(BB_TYPE_FLOAT, &float_);
   }
   // A Decimal as a typed FLOAT / DOUBLE filter takes it: its exact digits and

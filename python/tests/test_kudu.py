@@ -202,3 +202,15 @@ def test_a_kudu_filter_refuses_booleans_without_naming_parquet():
         with pytest.raises(TypeError, match="a BOOLEAN column has no Bloom filter hash") as refused:
             f.find_values(np.array([True, False]))
         assert "Parquet" not in str(refused.value)
+
+
+def test_a_float_that_float32_rounds_to_zero_is_refused_as_one_that_overflows():
+    # 1e-50 was hashed as 0.0 while Decimal('1E-46') and 1e39 were refused.
+    for tiny in (1e-50, -1e-50, 1e-46):
+        with pytest.raises(ValueError, match=r"kudu_hash\(\): .* underflows float32"):
+            blockbloom.kudu_hash(tiny, type="float")
+    with pytest.raises(ValueError, match="overflows float32"):
+        blockbloom.kudu_hash(1e39, type="float")
+    assert blockbloom.kudu_hash(1e-45, type="float") == blockbloom.kudu_hash(np.float32(1e-45).item(), type="float")
+    assert blockbloom.kudu_hash(0.0, type="float") != blockbloom.kudu_hash(-0.0, type="float")
+    assert blockbloom.kudu_hash(1e-50, type="double") != blockbloom.kudu_hash(0.0, type="double")
