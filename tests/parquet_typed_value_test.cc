@@ -321,6 +321,21 @@ TEST(TypedValue, DecimalsIntoFloatsNearest) {
   EXPECT_RC(Dec("float", "1e39"), NOT_IN);
 }
 
+// -0.0 and +0.0 are different keys of a float column: a decimal zero keeps its
+// sign there (Python's Decimal('-0') once hashed as +0.0: a false negative
+// for an inserted -0.0), while integer and DECIMAL types have one zero.
+TEST(TypedValue, DecimalNegativeZeroIsNegativeZeroOnlyInFloatTypes) {
+  for (const char* z : {"-0", "-0.0", "-0E+5", "-0e-7", "-000.000"}) {
+    EXPECT_BYTES(Dec("double", z), F64(-0.0)) << z;
+    EXPECT_BYTES(Dec("float", z), F32(-0.0f)) << z;
+    EXPECT_BYTES(Dec("float16", z), Hex("0080")) << z;
+    EXPECT_BYTES(Dec("decimal(9,2)", z), LE(0, 4)) << z;
+    EXPECT_BYTES(Dec("int64", z), LE(0, 8)) << z;
+  }
+  EXPECT_BYTES(Dec("double", "0E+5"), F64(0.0));
+  EXPECT_BYTES(Dec("float16", "0"), Hex("0000"));
+}
+
 TEST(TypedValue, DecimalsIntoDecimalsRescaledExactly) {
   EXPECT_BYTES(Dec("decimal(9,2)", "1.230"), LE(123, 4));
   EXPECT_BYTES(Dec("decimal(9,2)", "1.2"), LE(120, 4));

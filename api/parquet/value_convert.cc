@@ -21,15 +21,15 @@ constexpr int64_t kExponentCap = 100000;
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
+// A zero keeps its sign: "-0" into a FLOAT / DOUBLE / FLOAT16 is -0.0, a
+// different key from +0.0 (formats.md); the integer and DECIMAL rules read
+// either zero as 0 (Unscaled), as those types have no negative zero.
 void Normalize(Exact* e) {
   size_t lead = 0;
   while (lead < e->digits.size() && e->digits[lead] == '0') ++lead;
   e->digits.erase(0, lead);
   while (!e->digits.empty() && e->digits.back() == '0') e->digits.pop_back(), ++e->exponent;
-  if (e->digits.empty()) {
-    e->negative = false;
-    e->exponent = 0;
-  }
+  if (e->digits.empty()) e->exponent = 0;
 }
 
 // v = unscaled * 10^-scale with at most max_digits digits, exactly; false if
@@ -176,7 +176,7 @@ int DecimalInto(const Plan& p, const Exact& e, std::string* out) {
     }
     return BB_OK;
   }
-  std::string text = e.digits.empty() ? "0" : (e.negative ? "-" : "") + e.digits;
+  std::string text = (e.negative ? "-" : "") + (e.digits.empty() ? std::string("0") : e.digits);
   if (!e.digits.empty() && e.exponent != 0) text += "e" + std::to_string(e.exponent);
   return ByTextRule(p, text, out);
 }

@@ -77,7 +77,7 @@ def _from_pandas(values, mask, what, unit, type_name):
     dtype = getattr(arr, "dtype", None)
     kind = getattr(dtype, "kind", None)
     if name == "BooleanArray" or kind == "b" or str(dtype) in ("bool", "boolean"):
-        raise TypeError(f"{what}: cannot hash booleans: Parquet has no Bloom filter hash for BOOLEAN")
+        raise TypeError(f"{what}: cannot hash booleans: a BOOLEAN column has no Bloom filter hash")
     if hasattr(arr, "_data") and hasattr(arr, "_mask") and isinstance(getattr(arr, "_mask"), _np.ndarray):
         # Int8..UInt64, Float32/64: the values and the null mask as numpy arrays.
         data, nulls = arr._data, arr._mask
@@ -106,7 +106,7 @@ def normalize(values, mask, what, unit=None, type_name=None):
         if k == "M":
             return _datetimes(values, mask, what, unit, type_name)
         if k == "b":
-            raise TypeError(f"{what}: cannot hash booleans: Parquet has no Bloom filter hash for BOOLEAN")
+            raise TypeError(f"{what}: cannot hash booleans: a BOOLEAN column has no Bloom filter hash")
         if k == "m":
             raise TypeError(f"{what}: cannot hash timedelta64 values (Parquet has no duration type)")
         return values, mask
@@ -196,7 +196,7 @@ def text(value, kind, type_name, what):
         if kind in ("decimal", "float") and value.is_finite():
             return decimal_text(value), _AS_TEXT
         if kind == "float":
-            return str(value).encode(), _AS_TEXT
+            return _decimal.Decimal.__str__(value).encode(), _AS_TEXT
     elif isinstance(value, _datetime.datetime):
         if kind == "timestamp":
             return _clock_text(value.isoformat()).encode(), _AS_TEXT
@@ -222,8 +222,10 @@ def decimal_text(value):
     rules read: str(), which is [-]digits[.digits][E[+-]digits] and writes
     a large or small exponent as a number (b"1E+999999999"), so the text is
     as long as the digits whatever the exponent. (format(value, "f") writes
-    out every zero the exponent stands for: a gigabyte for that one.)"""
-    return str(value).encode()
+    out every zero the exponent stands for: a gigabyte for that one.)
+    Decimal's own __str__, not str(): a subclass's __str__ may show the value
+    rounded ("1.50" for 1.5, or anything), which would hash another key."""
+    return _decimal.Decimal.__str__(value).encode()
 
 
 # Messages show this many characters of a long str or bytes value: the whole

@@ -46,7 +46,7 @@ _DAY_ZERO = _datetime.date(1970, 1, 1).toordinal()
 
 
 def _no_bools(what):
-    raise TypeError(f"{what}: booleans cannot be hashed: Parquet has no Bloom filter hash for BOOLEAN")
+    raise TypeError(f"{what}: booleans cannot be hashed: a BOOLEAN column has no Bloom filter hash")
 
 
 def _datetime64_unit(dtype, what):

@@ -48,6 +48,12 @@ def _require(value, expected, argument, function):
         function, argument, expected.__name__, type(value).__module__, type(value).__qualname__, hint))
 
 
+def _check_split_every(split_every, function):
+    """split_every below 2 never shrinks a level (1 loops for ever); refused first."""
+    if isinstance(split_every, bool) or not isinstance(split_every, (int, np.integer)) or split_every < 2:
+        raise ValueError("%s(): split_every must be an int >= 2, not %r" % (function, split_every))
+
+
 # --- the NDV estimate: a KMV sketch per partition, merged ----------------------
 #
 # Computed as tasks of the graph, not with Series.nunique_approx(), which fails
@@ -133,10 +139,12 @@ def bloom_filter(series, *, ndv=None, fpp=0.01, type=None, sizing="exact", split
     be (Filter.type: type=, or the type the Series' dtype gives, every partition
     the same) and is bit for bit the filter of the same size built from all
     values at once. compute=False gives the dask.delayed object instead (nothing
-    computed, the estimate neither). series not a dask.dataframe.Series: TypeError.
+    computed, the estimate neither). series not a dask.dataframe.Series: TypeError;
+    split_every not an int >= 2: ValueError.
     """
     _require(series, dd.Series, "series", "bloom_filter")
-    parts = series.to_delayed()
+    _check_split_every(split_every, "bloom_filter")
+    parts = series.to_delayed(optimize_graph=False)
     if ndv is None:
         ndv = _ndv_task(parts, split_every)
     built = [dask.delayed(_partition_filter, pure=True)(p, ndv, fpp, sizing, type) for p in parts]
@@ -233,7 +241,7 @@ def _drop_rejected(part, built, key, kind, skip_below):
 
 def _filter_task(keys, ndv, fpp, sizing, kind, split_every):
     """A delayed (filter or None, has a null key) of a Dask Series of build keys."""
-    parts = keys.to_delayed()
+    parts = keys.to_delayed(optimize_graph=False)
     if ndv is None:
         ndv = _ndv_task(parts, split_every)
     built = [dask.delayed(_build_partition, pure=True)(p, ndv, fpp, sizing, kind) for p in parts]
@@ -294,6 +302,14 @@ def _key_names(on, left_on, right_on):
         raise TypeError("semi_join(): give on, or both left_on and right_on")
     as_list = lambda k: list(k) if isinstance(k, (list, tuple)) else [k]
     left_on, right_on = as_list(left_on), as_list(right_on)
+    for name in left_on + right_on:
+        # A Series or array of keys (pandas' merge takes one) is no column
+        # name: testing it against the columns raised an ambiguous-truth error.
+        if isinstance(name, (dd.Series, dd.Index, pd.Series, pd.Index, np.ndarray)):
+            raise TypeError("semi_join(): keys must be column names, not a %s.%s: assign it as a column "
+                            "and join on its name" % (type(name).__module__, type(name).__qualname__))
+    if not left_on:
+        raise ValueError("semi_join(): no key column given (on / left_on / right_on is empty)")
     if len(left_on) != len(right_on):
         raise ValueError("semi_join(): left_on and right_on differ in length")
     return left_on, right_on
@@ -326,11 +342,17 @@ def semi_join(left, right, on=None, left_on=None, right_on=None, how="inner", fp
     filter rejects less than this fraction of them (say 0.1), filtering would
     cost more than it saves, and the partition goes to the merge whole.
 
-    left or right not a dask.dataframe.DataFrame (a pandas one, say): TypeError.
+    left or right not a dask.dataframe.DataFrame (a pandas one, say), or a key
+    given as a Series or array instead of a column name: TypeError. No key
+    column, build not None / "left" / "right", split_every not an int >= 2:
+    ValueError.
     """
     _require(left, dd.DataFrame, "left", "semi_join")
     _require(right, dd.DataFrame, "right", "semi_join")
     left_on, right_on = _key_names(on, left_on, right_on)
+    _check_split_every(split_every, "semi_join")
+    if build not in (None, "left", "right"):
+        raise ValueError("semi_join(): build must be None, 'left' or 'right', not %r" % (build,))
 
     def merge(a, b):
         if on is not None:

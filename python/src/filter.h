@@ -165,6 +165,33 @@ void BindShipping(pybind11::class_<Filter>& cls);
 // checked state; an initialised filter is a TypeError.
 void SetStateInto(pybind11::handle self, pybind11::handle state);
 
+// What a Filter made by Filter.__new__ and never filled (__init__ or
+// __setstate__ not run, or refused) says when used: its C++ object does not
+// exist, so every method, property and buffer export is this TypeError.
+extern const char kNotInitialised[];
+// False for a Filter (or subclass) object whose C++ Filter was never made;
+// true for a made one and for any other object.
+bool FilledOrNotFilter(PyObject* obj);
+// Makes a buffer export (memoryview, numpy) of such an object that TypeError
+// too: pybind11's own getbuffer would read through a null object
+// (filter_guard.cc).
+void GuardBufferExport(pybind11::class_<Filter>& cls);
+
 }  // namespace bbpy
+
+// Every binding reaches a Filter (self, other, the filters of union_all)
+// through this caster: an object whose C++ Filter was never made is refused
+// here: pybind11's own caster would hand the method fresh uninitialised
+// memory in its place.
+namespace pybind11::detail {
+template <>
+class type_caster<bbpy::Filter> : public type_caster_base<bbpy::Filter> {
+ public:
+  bool load(handle src, bool convert) {
+    if (!bbpy::FilledOrNotFilter(src.ptr())) throw type_error(bbpy::kNotInitialised);
+    return type_caster_base<bbpy::Filter>::load(src, convert);
+  }
+};
+}  // namespace pybind11::detail
 
 #endif  // BLOCKBLOOM_PYTHON_FILTER_H_

@@ -22,18 +22,23 @@ size_t SizeOf(py::handle self) {
 // Protocol 5 (PEP 574): the state holds a PickleBuffer over a read-only
 // memoryview of the filter's own bitset, which pickle hands to a
 // buffer_callback out of band (Dask sends it as its own frame) or writes in
-// band: either way no copy is made while dumping. Loading goes through
-// __setstate__, which checks every field and copies the bytes once into an
-// owned, aligned filter. Older protocols give the same state with the bitset
-// as bytes (__getstate__), so pickles from before still load.
+// band: either way no copy is made while dumping. Older protocols give the
+// same state with the bitset as bytes (__getstate__). Every protocol gets the
+// same reduce tuple, (copyreg.__newobj__, (type,), state): a module-level
+// callable pickle writes by name on 0 and 1 too (object.__reduce_ex__ would
+// take those to copyreg._reduce_ex, which cannot rebuild an extension type).
+// Loading goes through __setstate__, which checks every field and copies the
+// bytes once into an owned, aligned filter.
 py::object ReduceEx(py::object self, int protocol) {
-  if (protocol < 5) {
-    return py::module_::import("builtins").attr("object").attr("__reduce_ex__")(self, protocol);
-  }
   const Filter& f = self.cast<const Filter&>();
-  py::object view = py::memoryview(self).attr("toreadonly")();
-  // The fields of Filter::GetState, the bitset as a buffer instead of bytes.
-  py::tuple state = f.State(py::module_::import("pickle").attr("PickleBuffer")(view));
+  py::tuple state;
+  if (protocol >= 5) {
+    py::object view = py::memoryview(self).attr("toreadonly")();
+    // The fields of Filter::GetState, the bitset as a buffer instead of bytes.
+    state = f.State(py::module_::import("pickle").attr("PickleBuffer")(view));
+  } else {
+    state = f.GetState();
+  }
   py::object newobj = py::module_::import("copyreg").attr("__newobj__");
   return py::make_tuple(newobj, py::make_tuple(py::type::of(self)), state);
 }

@@ -75,6 +75,17 @@ ColumnType TypeField(py::handle value) {
     ColumnTypeField(t.column, i) = static_cast<int32_t>(
         IntField(fields[i + 1], std::string("type ") + kColumnTypeFieldNames[i], INT32_MIN, INT32_MAX));
   }
+  if (t.column.physical_type == BB_PARQUET_FIXED_LEN_BYTE_ARRAY) {
+    // A width no type name declares (fixed(n) has a bound) is refused here as
+    // Filter(type=...) refuses it: each probe would size its bytes by it.
+    const std::string declared = "fixed(" + std::to_string(t.column.type_length) + ")";
+    bb_parquet_column width{};
+    width.struct_size = sizeof width;
+    if (bb_parquet_type_parse(declared.data(), declared.size(), &width) != BB_OK) {
+      Refuse("type type_length", std::to_string(t.column.type_length) +
+                                     " bytes: no type name declares a FIXED_LEN_BYTE_ARRAY that wide");
+    }
+  }
   std::string canonical;
   const int named = ColumnTypeName(t.column, &canonical);
   if (named != BB_OK) Refuse("type", std::string("its fields are not a Parquet type: ") + bb_status_message(named));

@@ -109,6 +109,7 @@ PYBIND11_MODULE(_core, m) {
 
   py::class_<Filter> filter_class(m, "Filter", py::buffer_protocol(), kFilterDoc);
   bbpy::BindShipping(filter_class);
+  bbpy::GuardBufferExport(filter_class);
   filter_class
       .def(py::init(&Filter::Create), py::arg("num_bytes") = py::none(), py::kw_only(),
            py::arg("ndv") = py::none(), py::arg("fpp") = py::none(), py::arg("layout") = "parquet",

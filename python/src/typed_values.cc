@@ -210,10 +210,15 @@ Items ClassifyAll(py::handle values, py::handle mask, bool one, const std::strin
     try {
       out.items[i] = Classify(v, item_fn);
     } catch (py::error_already_set& e) {
-      if (!e.matches(PyExc_TypeError)) throw;
-      const std::string why = py::str(e.value()).cast<std::string>();
-      throw py::type_error(what + ": " + (one ? "value " : "item " + std::to_string(i) + " (") + ShortRepr(v) +
-                           (one ? "" : ")") + ": " + why);
+      // A kind it has none of (TypeError), or a value Python cannot convert
+      // (ValueError: a Decimal sNaN's float()): the same class, naming the
+      // call and the item.
+      const bool type = e.matches(PyExc_TypeError);
+      if (!type && !e.matches(PyExc_ValueError)) throw;
+      const std::string why = what + ": " + (one ? "value " : "item " + std::to_string(i) + " (") + ShortRepr(v) +
+                              (one ? "" : ")") + ": " + py::str(e.value()).cast<std::string>();
+      if (type) throw py::type_error(why);
+      throw py::value_error(why);
     }
     if (out.first == nullptr && !out.items[i].null) out.first = &out.items[i];
   }

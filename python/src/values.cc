@@ -158,6 +158,9 @@ class Encoded {
     if (std::isinf(float_) && !std::isinf(double_)) {
       throw py::value_error(what + ": " + std::to_string(double_) + " overflows float32");
     }
+    if (float_ == 0 && double_ != 0) {  // lossy as overflow is: the text rule refuses 1e-50 so too
+      throw py::value_error(what + ": " + py::repr(value).cast<std::string>() + " underflows float32 (rounds to 0.0)");
+    }
     SetFixed(BB_TYPE_FLOAT, &float_);
   }
   // A Decimal as a typed FLOAT / DOUBLE filter takes it: its exact digits and
@@ -430,6 +433,23 @@ uint32_t StoredColumnType(const ColumnType& t, const std::string& what) {
   return column_type;
 }
 
+// encode(room, capacity) into *out: first with room for a value about as
+// long as its input (len), then, only if the library accepted the value and
+// wants more, with BB_PARQUET_ENCODED_MAX's room. A declared width far past
+// the value (a FIXED_LEN_BYTE_ARRAY(9999999), or one from a pickle) is then
+// allocated only for a value that has it, never to refuse a 3-byte one.
+template <class Encode>
+int EncodeWithRoom(const ColumnType& t, size_t len, std::vector<uint8_t>* out, Encode encode) {
+  const size_t most = BB_PARQUET_ENCODED_MAX(t.column.type_length, len);
+  out->resize(std::min(most, BB_PARQUET_ENCODED_MAX(0, len)));
+  int status = encode(out->data(), out->size());
+  if (status == BB_ERR_BUFFER_TOO_SMALL && out->size() < most) {
+    out->resize(most);
+    status = encode(out->data(), out->size());
+  }
+  return status;
+}
+
 // Bytes as a byte type stores them (bb_parquet_encode_value, a BYTES
 // source: the length checked), read in place rather than spelled out in hex
 // digits for the text rule (three copies of a 100 MB value).
@@ -441,11 +461,13 @@ std::vector<uint8_t> EncodeBytes(py::handle item, const ColumnType& t, const std
   bb_value_source src{};
   src.struct_size = sizeof src;
   src.kind = BB_VALUE_BYTES;
-  std::vector<uint8_t> out(BB_PARQUET_ENCODED_MAX(t.column.type_length, buffer.bytes()));
+  std::vector<uint8_t> out;
   size_t out_len = 0;
   char why[BB_PARQUET_VALUE_ERROR_MAX] = "";
-  const int status = bb_parquet_encode_value(&t.column, &src, buffer.data(), buffer.bytes(), 0, out.data(),
-                                             out.size(), &out_len, why, sizeof why);
+  const int status = EncodeWithRoom(t, buffer.bytes(), &out, [&](uint8_t* room, size_t capacity) {
+    return bb_parquet_encode_value(&t.column, &src, buffer.data(), buffer.bytes(), 0, room, capacity, &out_len,
+                                   why, sizeof why);
+  });
   if (status == BB_VALUE_NOT_IN_TYPE) {  // a fixed width the bytes do not have
     char form[BB_PARQUET_VALUE_FORM_MAX] = "";
     bb_parquet_value_form(&t.column, BB_PARQUET_TEXT_HEX, form, sizeof form);
@@ -497,11 +519,13 @@ std::vector<uint8_t> EncodeObject(py::handle text_fn, py::handle item, const Col
     if (PyBytes_AsStringAndSize(text.ptr(), &bytes, &len) != 0) throw py::error_already_set();
     data = bytes;
   }
-  std::vector<uint8_t> out(BB_PARQUET_ENCODED_MAX(t.column.type_length, len));
+  std::vector<uint8_t> out;
   size_t out_len = 0;
   char why[BB_PARQUET_VALUE_ERROR_MAX] = "";
-  const int status = bb_parquet_encode_text(&t.column, data, static_cast<size_t>(len), flags, out.data(),
-                                            out.size(), &out_len, why, sizeof why);
+  const int status = EncodeWithRoom(t, static_cast<size_t>(len), &out, [&](uint8_t* room, size_t capacity) {
+    return bb_parquet_encode_text(&t.column, data, static_cast<size_t>(len), flags, room, capacity, &out_len, why,
+                                  sizeof why);
+  });
   if (status != BB_OK) {
     // The library's phrase after "value X of type 'T' " (or "of column C (T) "), as the tool's.
     const std::string message = what + ": value " + ShortRepr(item) + " of " + subject + " " + why;

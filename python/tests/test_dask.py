@@ -383,3 +383,56 @@ def test_the_dask_stub_declares_what_the_module_has():
         declared = [p.arg for p in a.posonlyargs + a.args + a.kwonlyargs] + ([a.kwarg.arg] if a.kwarg else [])
         assert declared == list(inspect.signature(getattr(bbd, node.name)).parameters), node.name
         assert ast.get_docstring(node) and getattr(bbd, node.name).__doc__, node.name
+
+
+_BUILD_CALLS = []
+
+
+def _counted(part):
+    _BUILD_CALLS.append(len(part))
+    return part
+
+
+@pytest.mark.parametrize("build_side", ["left", "right"])
+def test_semi_join_runs_each_build_partition_once(build_side):
+    # The filter was built from the build keys' to_delayed(), whose optimised
+    # (fused) copies of the build tasks had other keys than the merge's: every
+    # build partition ran twice.
+    build, probe = int_frames(build_keys=900, probe_rows=8_000)
+    build = build.map_partitions(_counted)
+    left, right = (build, probe) if build_side == "left" else (probe, build)
+    _BUILD_CALLS.clear()
+    expected = left.merge(right, on="k").compute(scheduler="sync")
+    merge_calls = len(_BUILD_CALLS)
+    _BUILD_CALLS.clear()
+    joined = bbd.semi_join(left, right, on="k", build=build_side).compute(scheduler="sync")
+    assert merge_calls == build.npartitions and len(_BUILD_CALLS) == merge_calls
+    assert_same_rows(joined, expected)
+    _BUILD_CALLS.clear()
+    f = bbd.bloom_filter(build["k"], compute=False).compute(scheduler="sync")  # not on a client
+    assert len(_BUILD_CALLS) == build.npartitions and f.find_values(build["k"].compute(scheduler="sync")).all()
+
+
+@pytest.mark.parametrize("split_every", [1, 0, -1, 2.5, True, "8", None])
+def test_split_every_below_two_is_refused_before_any_graph_is_built(split_every):
+    # 1 never shrank a level (graph building looped for ever), -1 was an
+    # IndexError and 0 range()'s ValueError.
+    build, probe = int_frames(build_keys=100, probe_rows=1_000)
+    with pytest.raises(ValueError, match=r"bloom_filter\(\): split_every must be an int >= 2"):
+        bbd.bloom_filter(build["k"], split_every=split_every, compute=False)
+    with pytest.raises(ValueError, match=r"semi_join\(\): split_every must be an int >= 2"):
+        bbd.semi_join(probe, build, on="k", split_every=split_every)
+    assert bbd.semi_join(probe, build, on="k", split_every=np.int64(2)).npartitions >= 1
+
+
+def test_semi_join_refuses_arguments_it_cannot_mean():
+    build, probe = int_frames(build_keys=100, probe_rows=1_000)
+    with pytest.raises(ValueError, match="build must be None, 'left' or 'right', not 'middle'"):
+        bbd.semi_join(probe, build, on="k", build="middle")
+    for empty in ([], ()):
+        with pytest.raises(ValueError, match="no key column given"):
+            bbd.semi_join(probe, build, on=empty)
+    with pytest.raises(TypeError, match="keys must be column names, not a dask.dataframe"):
+        bbd.semi_join(probe, build, left_on=probe["k"], right_on="k")
+    with pytest.raises(TypeError, match="keys must be column names, not a pandas"):
+        bbd.semi_join(probe, build, left_on="k", right_on=pd.Series([1]))

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
-"""Shipping filters between processes: __sizeof__, pickle protocols 2..5 (5
+"""Shipping filters between processes: __sizeof__, pickle protocols 0..5 (5
 without copying the bitset), union_all / intersect_all, and the sizing= choice."""
+import copy
+import inspect
 import pickle
 import subprocess
 import sys
@@ -27,13 +29,19 @@ def test_sizeof_counts_the_bitset():
     assert view.__sizeof__() >= 8192  # the exported bytes it keeps alive
 
 
-@pytest.mark.parametrize("protocol", [2, 3, 4, 5])
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
 @pytest.mark.parametrize("layout", ["parquet", "kudu"])
 def test_pickle_round_trips_at_every_protocol(protocol, layout):
+    # Protocols 0 and 1 went through object.__reduce_ex__ to copyreg's
+    # _reduce_ex, which raised a bogus RuntimeError and then crashed the process.
     f = filled(layout=layout, seed=7 if layout == "kudu" else None, type="int64" if layout == "parquet" else None)
     g = pickle.loads(pickle.dumps(f, protocol=protocol))
     assert g == f and bytes(memoryview(g)) == bytes(memoryview(f))
     assert g.type == f.type and g.seed == f.seed and g.layout == layout and not g.is_view
+    typed = blockbloom.Filter(1024, layout=layout, type="double")
+    typed.insert_values([1.5, -0.0])
+    h = pickle.loads(pickle.dumps(typed, protocol=protocol))
+    assert h == typed and h.type == "double" and h.find_values([1.5, -0.0]).all()
 
 
 def test_pickle_keeps_kudu_always_false_state():
@@ -224,6 +232,71 @@ def test_every_state_a_filter_gives_loads_back_equal():
         for protocol in (2, 5):
             g = pickle.loads(pickle.dumps(f, protocol=protocol))
             assert state_of(g) == state_of(f), f
+
+
+# A Filter.__new__ object that nothing filled (pickle's first step; kept when
+# __setstate__ refuses its state) has no C++ filter: methods read garbage,
+# bad_alloc'd, hung or crashed on it.
+
+def _arguments_for(name, other):
+    """Arguments a method of a live filter would accept."""
+    hashes = np.arange(4, dtype=np.uint64)
+    return {
+        "insert": (hashes,), "find": (hashes,), "find_bitmap": (hashes,), "find_indices": (hashes,),
+        "__contains__": (1,), "insert_values": ([1],), "find_values": ([1],), "fpp": (100,),
+        "union": (other,), "intersect": (other,), "__eq__": (other,), "__ne__": (other,),
+        "__or__": (other,), "__and__": (other,), "__ior__": (other,), "__iand__": (other,),
+        "__reduce_ex__": (5,), "__deepcopy__": ({},), "_set_column_type": (None,),
+        "to_parquet_bytes": (), "save": ("never-written",),
+    }.get(name, ())
+
+
+# Object's own machinery that needs no filter (identity hash, attribute access,
+# the class itself) and the constructors, which make a filled object.
+_NOT_FILTER_METHODS = {
+    "__class__", "__new__", "__init__", "__init_subclass__", "__subclasshook__", "__doc__", "__module__",
+    "__dict__", "__weakref__", "__delattr__", "__setattr__", "__getattribute__", "__dir__", "__hash__",
+    "__format__", "__str__", "__reduce__", "__lt__", "__le__", "__gt__", "__ge__", "__setstate__",
+}
+
+
+def test_every_method_of_an_unfilled_filter_is_a_type_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    live = blockbloom.Filter(64)
+    checked = []
+    for name in dir(blockbloom.Filter):
+        static = inspect.getattr_static(blockbloom.Filter, name)
+        if name in _NOT_FILTER_METHODS or isinstance(static, (staticmethod, classmethod)):
+            continue
+        for other in (live, fresh()):  # the unfilled one as self, and as the other filter
+            u = fresh()
+            with pytest.raises(TypeError, match="Filter is not initialised"):
+                attr = getattr(u, name)
+                if not isinstance(static, property):
+                    attr(*_arguments_for(name, other))
+        checked.append(name)
+    assert {"num_bytes", "type", "find_values", "insert_values", "__getstate__", "__reduce_ex__",
+            "__repr__", "__sizeof__", "copy", "union", "to_file_bytes", "save"} <= set(checked)
+    assert list(tmp_path.iterdir()) == []  # save wrote nothing
+    with pytest.raises(TypeError, match="Filter is not initialised"):
+        live.union(fresh())
+    for export in (memoryview, np.frombuffer, pickle.dumps, copy.copy, copy.deepcopy, repr):
+        with pytest.raises(TypeError, match="Filter is not initialised"):
+            export(fresh())
+    with pytest.raises(TypeError, match="Filter is not initialised"):
+        blockbloom.Filter.union_all([live, fresh()])
+
+
+def test_a_refused_state_leaves_an_object_that_refuses_every_use():
+    u = fresh()
+    with pytest.raises(ValueError, match="layout"):
+        u.__setstate__(("kuddu", 0, False, bytes(64)))
+    for use in (lambda: u.num_bytes, lambda: u.find_values([1]), lambda: u.insert_values([1]),
+                lambda: u.__getstate__(), lambda: 1 in u):
+        with pytest.raises(TypeError, match="Filter is not initialised"):
+            use()
+    u.__setstate__(("parquet", 0, False, bytes(64)))  # still fillable
+    assert u.num_bytes == 64 and u.find_values([1]).tolist() == [False]
 
 
 def test_states_from_before_types_still_load():
