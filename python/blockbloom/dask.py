@@ -144,7 +144,9 @@ def bloom_filter(series, *, ndv=None, fpp=0.01, type=None, sizing="exact", split
     """
     _require(series, dd.Series, "series", "bloom_filter")
     _check_split_every(split_every, "bloom_filter")
-    parts = series.to_delayed(optimize_graph=False)
+    # Optimised: the source reads the one column (a read_parquet / read_csv
+    # projected to it), and each partition still runs once.
+    parts = series.to_delayed()
     if ndv is None:
         ndv = _ndv_task(parts, split_every)
     built = [dask.delayed(_partition_filter, pure=True)(p, ndv, fpp, sizing, type) for p in parts]

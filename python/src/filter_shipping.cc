@@ -4,6 +4,8 @@
 // merging many partial filters at once.
 #include <pybind11/pybind11.h>
 
+#include <utility>
+
 #include "filter.h"
 
 namespace py = pybind11;
@@ -67,6 +69,9 @@ void BindShipping(py::class_<Filter>& cls) {
            R"(Pickling. Protocol 5 gives the bitset as a pickle.PickleBuffer over the filter's
 own memory (out of band with a buffer_callback, as Dask's serialisation uses: no copy
 while dumping); older protocols give it as bytes. Loading makes an owned copy.)")
+      .def(
+          "__reduce__", [](py::object self) { return ReduceEx(std::move(self), 2); },
+          "Pickling at protocol 2 (what __reduce_ex__(2) gives): object.__reduce__ cannot rebuild an extension type.")
       .def("__getstate__", &Filter::GetState,
            "Pickle's state: (layout, seed, always_false, bits, type, raw_hashes), the bits as bytes.")
       .def_static("union_all", &Filter::UnionAll, py::arg("filters"),
