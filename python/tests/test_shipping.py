@@ -318,3 +318,21 @@ def test_reduce_called_directly_rebuilds_the_filter():
         g = rebuild(*args)
         g.__setstate__(state)
         assert g == f and g.type == f.type and bytes(memoryview(g)) == bytes(memoryview(f))
+
+
+class _Tagged(blockbloom.Filter):
+    pass
+
+
+def test_a_subclass_pickles_as_its_class_without_its_own_attributes():
+    """What docs/python.md says of subclasses: pickle keeps the class and the
+    filter, not the instance's __dict__; copy gives a plain Filter."""
+    s = _Tagged(1024, type="int64")
+    s.insert_values([5])
+    s.tag = "kept beside the filter"
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(s, protocol))
+        assert type(back) is _Tagged and back == s and back.find_values([5]) == [True]
+        assert not hasattr(back, "tag")
+    for c in (copy.copy(s), copy.deepcopy(s)):
+        assert type(c) is blockbloom.Filter and c == s
