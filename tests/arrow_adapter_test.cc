@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -267,8 +268,8 @@ TEST(ArrowAdapter, DictionaryOfFixedWidthValuesHashesByValueAcrossChunks) {
 // multiple of 8 rows) at arrow.hpp's kChunkBytes, not at 4096 rows, and the
 // answers do not depend on where the chunks end.
 TEST(ArrowAdapter, DictionaryOfLongValuesHashesByValueAcrossByteCappedChunks) {
-  std::vector<std::string> dict(60);
-  for (std::size_t i = 0; i < dict.size(); ++i) dict[i] = std::string(100000 + i * 37, static_cast<char>('a' + i % 26)) + std::to_string(i);
+  std::vector<std::string> dict(40);  // 40 KB values: a chunk ends at 32 rows
+  for (std::size_t i = 0; i < dict.size(); ++i) dict[i] = std::string(40000 + i * 37, static_cast<char>('a' + i % 26)) + std::to_string(i);
   const std::vector<bool> dict_valid(dict.size(), true);
   std::vector<int64_t> idx(150);
   std::vector<bool> valid(idx.size(), true);
@@ -286,16 +287,26 @@ TEST(ArrowAdapter, DictionaryOfLongValuesHashesByValueAcrossByteCappedChunks) {
   ExpectSameAsColumn(*a, e->column, BB_LAYOUT_KUDU);
 }
 
-// One 2 MiB value repeated by 256 dictionary indices (a valid, ordinary array:
+// One 1 MiB value repeated by 128 dictionary indices (a valid, ordinary array:
 // dictionary_encode() of a repeated long string) costs what its chunks hold,
-// not 256 copies of the value (512 MiB before chunks were capped by bytes).
+// not 128 copies of the value (128 MiB before chunks were capped by bytes).
 // Measured in a child, whose peak RSS is its own.
 TEST(ArrowAdapter, ARepeatedLongDictionaryValueIsNotCopiedPerRow) {
+  if (const char* wrapper = std::getenv("BLOCKBLOOM_TEST_WRAPPER"); wrapper != nullptr && wrapper[0] != '\0') {
+    GTEST_SKIP() << "the peak RSS under an emulator is the emulator's (" << wrapper << ")";
+  }
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "ASan keeps freed blocks in its quarantine: the peak RSS says nothing here";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "ASan keeps freed blocks in its quarantine: the peak RSS says nothing here";
+#endif
+#endif
   const pid_t child = fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
-    const std::vector<std::string> dict = {std::string(std::size_t{2} << 20, 'v')};
-    auto a = Indices("i", 4, std::vector<int64_t>(256, 0), std::vector<bool>(256, true));
+    const std::vector<std::string> dict = {std::string(std::size_t{1} << 20, 'v')};
+    auto a = Indices("i", 4, std::vector<int64_t>(128, 0), std::vector<bool>(128, true));
     a->dictionary = StringArrow<int32_t>("u", dict, {true});
     a->Finish(a->array.length, a->array.offset, a->array.null_count);
     rusage before{};
@@ -305,13 +316,13 @@ TEST(ArrowAdapter, ARepeatedLongDictionaryValueIsNotCopiedPerRow) {
     if (blockbloom::arrow::insert(&f, &a->schema, &a->array) != BB_OK) _exit(4);
     rusage after{};
     getrusage(RUSAGE_SELF, &after);
-    // ru_maxrss is in KiB; the cap (1 MiB) plus 8 rows of 2 MiB, well under 64 MiB more.
-    _exit(after.ru_maxrss - before.ru_maxrss < 64 * 1024 ? 0 : 5);
+    // ru_maxrss is in KiB; the cap (1 MiB) plus 8 rows of 1 MiB, well under 48 MiB more.
+    _exit(after.ru_maxrss - before.ru_maxrss < 48 * 1024 ? 0 : 5);
   }
   int status = 0;
   ASSERT_EQ(waitpid(child, &status, 0), child);
   ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 0) << "3/4: the insert failed, 5: the child grew by 64 MiB or more";
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "3/4: the insert failed, 5: the child grew by 48 MiB or more";
 }
 
 // The low `cell` bytes of each `stride`-byte value (this test runs little-endian).
