@@ -23,8 +23,10 @@ statistic is computed over the per-repetition rows.
 --report prints one table of every kernel op (rows = op and size, columns =
 ISAs, each cell with its speed-up over scalar), the fused int64-column probe
 against hashing then probing, the memory/* limits, the 1- vs 2-thread
-insert_batch ratio, the prefetch sweeps and the huge-page share; --targets
-adds the project's performance targets, each met or not.
+insert_batch ratio, the prefetch sweeps, the huge-page share and, when the
+JSON has peers/* cells (blockbloom_peers_bench), the peer comparison; --targets
+adds the project's performance targets, each met or not. --peers prints the
+peer comparison alone (scripts/peers_table.py).
 
 Python 3 standard library only.
 """
@@ -36,6 +38,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import isa_registry  # noqa: E402  (kernels/isa.h's tiers: the results may come from another machine)
+import peers_table  # noqa: E402  (the peers/* cells of blockbloom_peers_bench)
 
 # Columns scalar first, then upwards: the registry's best-first order reversed.
 ISA_ORDER = list(reversed(isa_registry.registry()))
@@ -557,8 +560,11 @@ def report(paths, counter, stat, baseline, fmt, with_context, with_targets):
             ("Share of the filter on transparent huge pages (kernel ops)",
              huge_page_table(huge, fmt)),
             ("Targets (run %s)" % run_label(context) if run_label(context or {}) else "Targets",
-             targets_table(results, fmt) if with_targets else None)):
-        if table:
+             targets_table(results, fmt) if with_targets else None),
+            (None, peers_table.table(paths, fmt))):  # titled by itself
+        if table and title is None:
+            sections.append(table)
+        elif table:
             sections.append("%s\n%s" % (title, table) if fmt == "text"
                             else "**%s**\n\n%s" % (title, table))
     print("\n\n".join(sections))
@@ -583,8 +589,17 @@ def main():
                              "defaults to scalar")
     parser.add_argument("--targets", action="store_true",
                         help="with --report: also the performance targets, met or not")
+    parser.add_argument("--peers", action="store_true",
+                        help="the peer comparison (peers/* cells) alone")
     args = parser.parse_args()
 
+    if args.peers:
+        text = peers_table.table(args.json, args.format)
+        if text is None:
+            print("no peers/* cells in %s" % ", ".join(args.json), file=sys.stderr)
+            return 1
+        print(text)
+        return 0
     if args.report:
         return report(args.json, args.counter, args.stat, args.baseline or "scalar", args.format,
                       not args.no_context, args.targets)
