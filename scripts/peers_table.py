@@ -35,13 +35,6 @@ def parse(run_name):
     return parts[1], parts[2], int(parts[3])
 
 
-def size_label(num_bytes):
-    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
-        if num_bytes >= 1 << shift and num_bytes % (1 << shift) == 0:
-            return "%d %s" % (num_bytes >> shift, unit)
-    return "%d B" % num_bytes
-
-
 def load(paths):
     """({(op, impl, bytes): ns per key}, {same: lowest hit_rate}, contexts, processes)."""
     per_process = {}  # (key, process) -> [repetition values]
@@ -67,16 +60,6 @@ def load(paths):
     return {k: statistics.median(v) for k, v in by_key.items()}, hit_rates, contexts, processes
 
 
-def render(header, rows, fmt):
-    if fmt == "markdown":
-        lines = ["| " + " | ".join(header) + " |", "|:---|" + "---:|" * (len(header) - 1)]
-        return "\n".join(lines + ["| " + " | ".join(r) + " |" for r in rows])
-    widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
-    def line(row):
-        return "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths)))
-    return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in rows])
-
-
 def peer_lines(contexts):
     """'peer <name>: built in ...' / 'absent ...' lines of the first context that has them."""
     for context in contexts:
@@ -89,6 +72,8 @@ def peer_lines(contexts):
 
 def table(paths, fmt="text"):
     """The section's text (lines and table), or None when no JSON has a peer cell."""
+    # bench_table imports this module: its helpers are imported when used.
+    from bench_table import render, size_label  # pylint: disable=import-outside-toplevel
     results, hit_rates, contexts, processes = load(paths)
     if not results:
         return None
@@ -123,7 +108,7 @@ def table(paths, fmt="text"):
     header = ["cell", SELF, "best peer", "ratio"] + peers
     body = render(header, rows, fmt)
     if fmt == "markdown":
-        return "\n".join(lines) + "\n\n**%s**\n\n%s" % (title, body)
+        return "\n".join("- " + line for line in lines) + "\n\n**%s**\n\n%s" % (title, body)
     return "\n".join(lines + [title, body])
 
 
