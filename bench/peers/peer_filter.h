@@ -71,15 +71,24 @@ size_t FindEachToBitmap(const uint64_t* hashes, size_t n, uint8_t* bitmap,
 // Packs n answers of one byte each (0 or 1) into bitmap, as a batch API
 // writes it; returns the number of ones. For APIs that report each key
 // through a callback: a byte store per key has no dependency on the last,
-// where or-ing each answer into the bitmap would chain them.
+// where or-ing each answer into the bitmap would chain them. Eight answers
+// become a byte with one multiply: byte k of the little-endian word (0 or 1)
+// times 0x0102040810204080 lands on bit 56 + k, the top byte holds them all.
 inline size_t PackAnswers(const uint8_t* answers, size_t n, uint8_t* bitmap) {
   size_t hits = 0;
-  for (size_t i = 0; i < n; i += 64) {
-    const size_t m = n - i < 64 ? n - i : 64;
-    uint64_t word = 0;
-    for (size_t j = 0; j < m; ++j) word |= static_cast<uint64_t>(answers[i + j] & 1) << j;
-    std::memcpy(bitmap + i / 8, &word, (m + 7) / 8);
-    hits += static_cast<size_t>(__builtin_popcountll(word));
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t eight;
+    std::memcpy(&eight, answers + i, 8);
+    const auto byte = static_cast<uint8_t>((eight * 0x0102040810204080ull) >> 56);
+    bitmap[i / 8] = byte;
+    hits += static_cast<size_t>(__builtin_popcount(byte));
+  }
+  if (i < n) {
+    uint8_t byte = 0;
+    for (size_t j = 0; i + j < n; ++j) byte = static_cast<uint8_t>(byte | (answers[i + j] & 1) << j);
+    bitmap[i / 8] = byte;
+    hits += static_cast<size_t>(__builtin_popcount(byte));
   }
   return hits;
 }
