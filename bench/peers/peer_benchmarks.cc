@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "peer_benchmarks.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
