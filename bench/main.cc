@@ -18,6 +18,7 @@
 #include "placements.h"
 #include "prefetch_benchmarks.h"
 #include "probe_data.h"
+#include "reference_loop.h"
 #include "scaling_benchmarks.h"
 #include "string_hash_benchmarks.h"
 #include "typed_column_benchmarks.h"
@@ -85,6 +86,7 @@ int main(int argc, char** argv) {
   blockbloom_bench::RegisterTypedValueBenchmarks();
   blockbloom_bench::RegisterStringHashBenchmarks();
   blockbloom_bench::RegisterPrefetchBenchmarks();
+  blockbloom_bench::RegisterReferenceBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "reference_loop.h"
+
+#include <immintrin.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "benchmark/benchmark.h"
+#include "blockbloom/blockbloom.h"
+#include "blockbloom/tuning.h"
+#include "kernels/block_op.h"
+#include "kernels/kernel_table.h"
+#include "bench_grid.h"
+#include "probe_data.h"
+#include "probe_loop.h"
+
+namespace blockbloom_bench {
+namespace {
+
+#define BLOCKBLOOM_REFERENCE_TARGET __attribute__((target("avx2,avx512f,avx512vl,bmi2")))
+
+// __builtin_prefetch wants constants: 3 = prefetcht0 (l1), 2 = t1 (l2);
+// kWrite = prefetchw, what a hand-written insert asks for.
+template <int kHint, bool kWrite>
+inline void Prefetch(const uint8_t* p) {
+  if constexpr (kHint == BB_PREFETCH_L1) __builtin_prefetch(p, kWrite ? 1 : 0, 3);
+  if constexpr (kHint == BB_PREFETCH_L2) __builtin_prefetch(p, kWrite ? 1 : 0, 2);
+}
+
+inline const uint8_t* BlockOf(const uint8_t* blocks, uint32_t num_blocks, uint64_t hash) {
+  return blocks + size_t{32} * (((hash >> 32) * num_blocks) >> 32);
+}
+
+// The 8 bits of a key, one per 32-bit lane: 1 << ((key * salt) >> 27).
+BLOCKBLOOM_REFERENCE_TARGET inline __m256i Mask(uint64_t hash, __m256i salts) {
+  const __m256i product = _mm256_mullo_epi32(_mm256_set1_epi32(static_cast<int>(hash)), salts);
+  return _mm256_sllv_epi32(_mm256_set1_epi32(1), _mm256_srli_epi32(product, 27));
+}
+
+// n a multiple of 8: a bitmap byte per 8 keys.
+template <int kHint>
+BLOCKBLOOM_REFERENCE_TARGET size_t ReferenceFind(const uint8_t* blocks, uint32_t num_blocks,
+                                                 const uint64_t* hashes, size_t n, size_t distance,
+                                                 uint8_t* bitmap) {
+  const __m256i salts = _mm256_load_si256(reinterpret_cast<const __m256i*>(blockbloom::internal::kSalts));
+  size_t hits = 0;
+  for (size_t i = 0; i < n; i += 8) {
+    unsigned byte = 0;
+    for (size_t j = 0; j < 8; ++j) {
+      if (kHint != BB_PREFETCH_NONE && i + j + distance < n) {
+        Prefetch<kHint, false>(BlockOf(blocks, num_blocks, hashes[i + j + distance]));
+      }
+      const __m256i block =
+          _mm256_loadu_si256(reinterpret_cast<const __m256i*>(BlockOf(blocks, num_blocks, hashes[i + j])));
+      byte |= static_cast<unsigned>(_mm256_testc_si256(block, Mask(hashes[i + j], salts))) << j;
+    }
+    bitmap[i / 8] = static_cast<uint8_t>(byte);
+    hits += static_cast<size_t>(__builtin_popcount(byte));
+  }
+  return hits;
+}
+
+template <int kHint>
+BLOCKBLOOM_REFERENCE_TARGET void ReferenceInsert(uint8_t* blocks, uint32_t num_blocks,
+                                                 const uint64_t* hashes, size_t n, size_t distance) {
+  const __m256i salts = _mm256_load_si256(reinterpret_cast<const __m256i*>(blockbloom::internal::kSalts));
+  for (size_t i = 0; i < n; ++i) {
+    if (kHint != BB_PREFETCH_NONE && i + distance < n) {
+      Prefetch<kHint, true>(BlockOf(blocks, num_blocks, hashes[i + distance]));
+    }
+    auto* block = reinterpret_cast<__m256i*>(const_cast<uint8_t*>(BlockOf(blocks, num_blocks, hashes[i])));
+    _mm256_storeu_si256(block, _mm256_or_si256(_mm256_loadu_si256(block), Mask(hashes[i], salts)));
+  }
+}
+
+using FindFn = size_t (*)(const uint8_t*, uint32_t, const uint64_t*, size_t, size_t, uint8_t*);
+using InsertFn = void (*)(uint8_t*, uint32_t, const uint64_t*, size_t, size_t);
+
+FindFn FindFor(int hint) {
+  switch (hint) {
+    case BB_PREFETCH_L1: return &ReferenceFind<BB_PREFETCH_L1>;
+    case BB_PREFETCH_L2: return &ReferenceFind<BB_PREFETCH_L2>;
+    default: return &ReferenceFind<BB_PREFETCH_NONE>;
+  }
+}
+
+InsertFn InsertFor(int hint) {
+  switch (hint) {
+    case BB_PREFETCH_L1: return &ReferenceInsert<BB_PREFETCH_L1>;
+    case BB_PREFETCH_L2: return &ReferenceInsert<BB_PREFETCH_L2>;
+    default: return &ReferenceInsert<BB_PREFETCH_NONE>;
+  }
+}
+
+// The reference is only a yardstick if it computes what the library does:
+// checked once per cell on the cell's data, against the avx512 tier.
+bool SameAsLibrary(const bbi_kernel_table& kernels, ProbeData& data, FindFn find, InsertFn insert,
+                   size_t distance) {
+  const Placement& p = data.placements()[0];
+  const uint64_t* hashes = p.probes;
+  std::vector<uint8_t> ours(kBatchSize / 8), theirs(kBatchSize / 8);
+  const size_t hits = find(p.filled.data, p.filled.num_blocks, hashes, kBatchSize, distance, ours.data());
+  if (hits != kernels.find_batch_bitmap(p.filled.data, p.filled.num_blocks, hashes, kBatchSize,
+                                        theirs.data()) ||
+      ours != theirs) {
+    return false;
+  }
+  // Eight blocks' worth of a fresh filter, built both ways.
+  constexpr uint32_t kBlocks = 8;
+  std::vector<uint8_t> a(32 * kBlocks, 0), b(32 * kBlocks, 0);
+  insert(a.data(), kBlocks, hashes, kBatchSize, distance);
+  kernels.insert_batch(b.data(), kBlocks, hashes, kBatchSize);
+  return a == b;
+}
+
+void RunFind(benchmark::State& state, FindFn find, size_t distance, ProbeData& data) {
+  ProbeLoop(state, data, true, [&](const Placement& p, const uint64_t* hashes) {
+    const size_t hits = find(p.filled.data, p.filled.num_blocks, hashes, kBatchSize, distance, p.bitmap);
+    benchmark::DoNotOptimize(p.bitmap);
+    benchmark::ClobberMemory();
+    return hits;
+  });
+}
+
+void RunInsert(benchmark::State& state, InsertFn insert, size_t distance, ProbeData& data) {
+  ProbeLoop(state, data, false, [&](const Placement& p, const uint64_t* hashes) {
+    insert(p.insert_target.data, p.insert_target.num_blocks, hashes, kBatchSize, distance);
+    benchmark::ClobberMemory();
+    return size_t{0};
+  });
+}
+
+// The grid the reference runs at each size: its best cell is the reference.
+// No prefetch (what an L1/L2-resident filter wants), l1 at short distances
+// (L2/L3-resident), l2 at the distances DRAM wants.
+struct Setting {
+  int hint;
+  size_t distance;
+};
+constexpr Setting kReferenceSettings[] = {
+    {BB_PREFETCH_NONE, 0}, {BB_PREFETCH_L1, 16},  {BB_PREFETCH_L1, 32},  {BB_PREFETCH_L1, 64},
+    {BB_PREFETCH_L2, 64},  {BB_PREFETCH_L2, 128}, {BB_PREFETCH_L2, 192},
+};
+
+}  // namespace
+
+void RegisterReferenceBenchmarks() {
+  const bbi_kernel_table* kernels = nullptr;
+  if (bbi_kernels_for_isa("avx512", &kernels) != BB_OK) return;
+  for (const size_t bytes : kFilterBytes) {
+    for (const Setting s : kReferenceSettings) {
+      const std::string cell = std::string(bb_prefetch_hint_name(s.hint)) + "/" +
+                               std::to_string(s.distance) + "/" + std::to_string(bytes);
+      for (const bool is_find : {true, false}) {
+        benchmark::RegisterBenchmark(
+            (std::string("reference/") + (is_find ? "find_batch_bitmap/" : "insert_batch/") + cell).c_str(),
+            [=](benchmark::State& state) {
+              ProbeData* data = ProbeDataOrSkip(state, bytes);
+              if (data == nullptr) return;
+              if (!SameAsLibrary(*kernels, *data, FindFor(s.hint), InsertFor(s.hint), s.distance)) {
+                state.SkipWithError("the reference loop disagrees with the avx512 tier");
+                return;
+              }
+              if (is_find) {
+                RunFind(state, FindFor(s.hint), s.distance, *data);
+              } else {
+                RunInsert(state, InsertFor(s.hint), s.distance, *data);
+              }
+            });
+      }
+    }
+  }
+}
+
+}  // namespace blockbloom_bench
