@@ -24,12 +24,13 @@ namespace {
 
 #define BLOCKBLOOM_REFERENCE_TARGET __attribute__((target("avx2,avx512f,avx512vl,bmi2")))
 
-// __builtin_prefetch wants constants: 3 = prefetcht0 (l1), 2 = t1 (l2);
-// kWrite = prefetchw, what a hand-written insert asks for.
-template <int kHint, bool kWrite>
+// __builtin_prefetch wants constants: 3 = prefetcht0 (l1), 2 = t1 (l2). A
+// read prefetch for the insert too, as the library's: without PRFCHW in the
+// target GCC turns a write prefetch into the same prefetcht0 / t1.
+template <int kHint>
 inline void Prefetch(const uint8_t* p) {
-  if constexpr (kHint == BB_PREFETCH_L1) __builtin_prefetch(p, kWrite ? 1 : 0, 3);
-  if constexpr (kHint == BB_PREFETCH_L2) __builtin_prefetch(p, kWrite ? 1 : 0, 2);
+  if constexpr (kHint == BB_PREFETCH_L1) __builtin_prefetch(p, 0, 3);
+  if constexpr (kHint == BB_PREFETCH_L2) __builtin_prefetch(p, 0, 2);
 }
 
 // The 8 bits of a key, one per 32-bit lane: 1 << ((key * salt) >> 27).
@@ -73,7 +74,7 @@ BLOCKBLOOM_REFERENCE_TARGET size_t ReferenceFind(const uint8_t* blocks, uint32_t
     for (size_t i = 0; i < len; i += 8) {
       unsigned byte = 0;
       for (size_t j = i; j < i + 8; ++j) {
-        if (kHint != BB_PREFETCH_NONE && j + distance < len) Prefetch<kHint, false>(blocks + offsets[j + distance]);
+        if (kHint != BB_PREFETCH_NONE && j + distance < len) Prefetch<kHint>(blocks + offsets[j + distance]);
         const __m256i block = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(blocks + offsets[j]));
         byte |= static_cast<unsigned>(_mm256_testc_si256(block, Mask(hashes[base + j], salts))) << (j - i);
       }
@@ -93,7 +94,7 @@ BLOCKBLOOM_REFERENCE_TARGET void ReferenceInsert(uint8_t* blocks, uint32_t num_b
     const size_t len = std::min(kOffsetBatch, n - base);
     Offsets(hashes + base, len, num_blocks, offsets);
     for (size_t i = 0; i < len; ++i) {
-      if (kHint != BB_PREFETCH_NONE && i + distance < len) Prefetch<kHint, true>(blocks + offsets[i + distance]);
+      if (kHint != BB_PREFETCH_NONE && i + distance < len) Prefetch<kHint>(blocks + offsets[i + distance]);
       auto* block = reinterpret_cast<__m256i*>(blocks + offsets[i]);
       _mm256_storeu_si256(block, _mm256_or_si256(_mm256_loadu_si256(block), Mask(hashes[base + i], salts)));
     }
