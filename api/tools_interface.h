@@ -7,9 +7,12 @@
 //  - DescribeCpu (dispatch/cpu_features_detect.h): the CPU's brand and
 //    microarchitecture, which `blockbloom info`, `tune` and aligncheck print;
 //    the public API reports only the ISA it chose (bb_selected_isa).
-//  - kPrefetchClasses, PlanPrefetch (kernels/prefetch.h): the prefetch plan
-//    per filter size, which `info` prints and `tune` compares against; the
-//    public API sets hint and distance but does not expose the table.
+//  - ActivePrefetchClasses, PlanPrefetch (kernels/prefetch.h): the prefetch
+//    plan per filter size, which `info` prints and `tune` compares against;
+//    the public API sets hint and distance but does not expose the table.
+//  - DetectedCacheSizes (dispatch/prefetch_classes.h): the caches the
+//    classes were derived from, which `info` prints; the public API has no
+//    cache description.
 //  - OpenRegularFile, ReadFully (api/parquet/file_read.h): the library's one
 //    way to open and read a file in full (EINTR, short reads, refusing
 //    directories and FIFOs), so the tools report I/O problems the way the
@@ -27,6 +30,7 @@
 #include "api/filter/huge_page_map.h"
 #include "api/parquet/file_read.h"
 #include "dispatch/cpu_features_detect.h"
+#include "dispatch/prefetch_classes.h"
 #include "kernels/block_op.h"
 #include "kernels/prefetch.h"
 

@@ -18,6 +18,7 @@
 #include "placements.h"
 #include "prefetch_benchmarks.h"
 #include "probe_data.h"
+#include "reference_loop.h"
 #include "scaling_benchmarks.h"
 #include "string_hash_benchmarks.h"
 #include "typed_column_benchmarks.h"
@@ -64,10 +65,11 @@ int main(int argc, char** argv) {
   const char* hint = bb_prefetch_hint_name(bb_prefetch_hint());
   benchmark::AddCustomContext("prefetch_hint", hint != nullptr ? hint : "?");
   benchmark::AddCustomContext("prefetch_distance", std::to_string(bb_prefetch_distance()));
-  // The defaults by size class (kernels/prefetch.h), "<min_bytes>:<hint>:<distance>,..."
+  // The defaults by size class (kernels/prefetch.h; from this machine's
+  // caches, dispatch/prefetch_classes.h), "<min_bytes>:<hint>:<distance>,..."
   // for scripts/bench_table.py, which finds each size's default cell in the sweeps.
   std::string defaults;
-  for (const blockbloom::internal::PrefetchClass& c : blockbloom::internal::kPrefetchClasses) {
+  for (const blockbloom::internal::PrefetchClass& c : blockbloom::internal::ActivePrefetchClasses()) {
     defaults += (defaults.empty() ? "" : ",") + std::to_string(c.min_bytes) + ":" +
                 bb_prefetch_hint_name(c.hint) + ":" + std::to_string(c.distance);
   }
@@ -84,6 +86,7 @@ int main(int argc, char** argv) {
   blockbloom_bench::RegisterTypedValueBenchmarks();
   blockbloom_bench::RegisterStringHashBenchmarks();
   blockbloom_bench::RegisterPrefetchBenchmarks();
+  blockbloom_bench::RegisterReferenceBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

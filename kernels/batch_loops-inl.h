@@ -31,7 +31,7 @@
 //    per vector instruction, into a small array on the stack;
 // 2. the per-key loop then reads each offset back as a scalar: broadcast the
 //    key, multiply by the salts, shift, load the block, test or set it.
-// For filters of 1 MiB and more (kernels/prefetch.h) the offsets are
+// For filters past the L2 (kernels/prefetch.h) the offsets are
 // computed `distance` keys further than the chunk, and key i prefetches the
 // block of key i + distance with the configured hint, so about `distance`
 // misses stay in flight across chunk boundaries too; the first chunk
@@ -713,8 +713,9 @@ size_t FindBatchBitmapAnd(const uint8_t* blocks, uint32_t num_blocks,
   // row (compacted, gathered, probed, its bit set back) costs as much as
   // the dense loop's rows. Measured (docs/benchmarks.md, 2026-12-01): in
   // cache 30% for avx512, 60% for sse42; from 1 MiB, where the list saves
-  // memory traffic, 50-60% for both.
-  const bool large = size_t{num_blocks} * kBlockBytes >= kPrefetchMinBytes;
+  // memory traffic, 50-60% for both. "Large" is where the prefetching
+  // starts: past the L2.
+  const bool large = size_t{num_blocks} * kBlockBytes >= PrefetchMinBytes();
   const size_t dense_eighths = large ? 4 : 3;
   LiveRowList<Layout> list(blocks, num_blocks, hashes, bitmap);
   size_t total = 0;

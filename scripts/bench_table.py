@@ -11,7 +11,9 @@ prefetch_sweep/<op>/<isa>/<hint>/<distance>/<bytes>, read as ops
 "memory/prefetch_sweep" and "prefetch_sweep/<op>/<isa>" whose "ISA" is
 "<hint>/<distance>", and print as a hint x distance grid per size (files
 from before the hint existed, prefetch_sweep/<op>/<isa>/<distance> at
-512 MiB with prefetcht0, read as hint l1). With --benchmark_repetitions the
+512 MiB with prefetcht0, read as hint l1). The in-run reference loop,
+reference/<op>/<hint>/<distance>/<bytes>, reads as op "reference/<op>" and
+prints as a grid the same way. With --benchmark_repetitions the
 "<name>_median" (or _mean) aggregate rows are used; without them the
 statistic is computed over the per-repetition rows.
 
@@ -66,6 +68,10 @@ MEMORY_TESTS = ["random_loads", "prefetched_random_lines", "prefetched_random_rm
 FUSED, UNFUSED = "int64_column_find_bitmap", "xxh64_then_find_batch_bitmap"
 SPLIT = "hash_batch_then_find_batch_bitmap"  # the tier's own hash, then the probe
 SWEEP_PREFIX = "prefetch_sweep/"
+# reference/<op>/<hint>/<distance>/<bytes> (bench/reference_loop.cc): the
+# hand-written AVX-512 loop the library is held against, a hint x distance
+# grid per size like a sweep; its lowest cell is the reference.
+REFERENCE_PREFIX = "reference/"
 # <group>/<kind>/<isa>/<n> reads as op "<group>/<kind>": the typed-column
 # probes (find_column_bitmap/string_0_32/avx512/16384) and the per-string
 # hashes (string_hash/0_32/libxxhash/1024, whose "ISA" may be libxxhash).
@@ -84,7 +90,7 @@ def size_label(num_bytes):
 
 
 def is_sweep(op):
-    return op == MEMORY_SWEEP or op.startswith(SWEEP_PREFIX)
+    return op == MEMORY_SWEEP or op.startswith(SWEEP_PREFIX) or op.startswith(REFERENCE_PREFIX)
 
 
 def parse_name(run_name):
@@ -97,6 +103,8 @@ def parse_name(run_name):
         return None
     if len(parts) == 5 and parts[:2] == ["memory", "prefetch_sweep"] and parts[3].isdigit():
         return MEMORY_SWEEP, "%s/%s" % (parts[2], parts[3]), int(parts[4])
+    if len(parts) == 5 and parts[0] == REFERENCE_PREFIX[:-1] and parts[3].isdigit():
+        return REFERENCE_PREFIX + parts[1], "%s/%s" % (parts[2], parts[3]), int(parts[4])
     if len(parts) == 6 and parts[0] == SWEEP_PREFIX[:-1] and parts[4].isdigit():
         return SWEEP_PREFIX + "%s/%s" % (parts[1], parts[2]), "%s/%s" % (parts[3], parts[4]), \
             int(parts[5])
@@ -369,7 +377,7 @@ def best(results, op, size, isas=None):
     return isa, v
 
 
-KIB16, MIB16, MIB512 = 16 << 10, 16 << 20, 512 << 20
+KIB16, KIB512, MIB16, MIB512 = 16 << 10, 512 << 10, 16 << 20, 512 << 20
 
 
 def string_targets(results, check):
@@ -409,14 +417,24 @@ def targets(results):
         check(what, "<= %.2f ns/key" % bound, v, "<=", bound,
               "%.2f ns/key (%s)" % (v, isa) if v is not None else "")
 
-    # DRAM: against this run's own ceiling, random reads with the best prefetch.
-    ceiling = results.get(("memory", "prefetched_random_lines", MIB512))
-    for op in (fb, ib):
+    # DRAM: against this run's own ceiling, random reads with the best prefetch:
+    # memory/prefetched_random_lines (the reference VM's best setting) or, where
+    # the run has the memory sweep, its best cell if lower (find: issue 35's
+    # 1.10x; insert, which also writes back: 1.15x).
+    lines = results.get(("memory", "prefetched_random_lines", MIB512))
+    swept = sweep_best(results, MEMORY_SWEEP, MIB512)
+    ceiling = min([c for c in (lines, swept[2] if swept else None) if c] or [None])
+    ceiling_text = ("memory sweep's %s" % setting_text(swept[0], swept[1])
+                    if swept and ceiling == swept[2] else "prefetched_random_lines")
+    for op, bound in ((fb, 1.10), (ib, 1.15)):
         isa, v = best(results, op, MIB512)
         ratio = v / ceiling if v is not None and ceiling else None
-        check("%s 512 MiB, best tier, over memory/prefetched_random_lines" % op, "<= 1.15x",
-              ratio, "<=", 1.15,
-              "%.2fx (%s: %.2f vs %.2f ns/key)" % (ratio, isa, v, ceiling) if ratio else "")
+        check("%s 512 MiB, best tier, over the prefetch ceiling (memory/*)" % op,
+              "<= %.2fx" % bound, ratio, "<=", bound,
+              "%.2fx (%s: %.2f vs %.2f ns/key, %s)" % (ratio, isa, v, ceiling, ceiling_text)
+              if ratio else "")
+
+    reference_targets(results, check, out)
 
     # Judged on the tier with the fastest find_batch_bitmap at that size.
     for size in sorted({s for (o, _, s) in results if o == fb}):
@@ -452,6 +470,34 @@ def targets(results):
     thread_targets(results, check, out)
     prefetch_default_targets(results, check)
     return out
+
+
+def reference_targets(results, check, out):
+    """Issue 35, item 3: the last cells at the reference. The avx512 tier against
+    the best cell of the in-run reference loop (bench/reference_loop.cc, AVX-512)
+    at each size, judged at 16 MiB and listed at 512 KiB and 512 MiB; and the
+    L2-resident find against the L1-resident one, on the best tier at 512 KiB.
+    The library's cell is its default cell of the interleaved sweep run where
+    there is one (the reference runs in that run too), else the main run's."""
+    for op in ("find_batch_bitmap", "insert_batch"):
+        for size in (MIB16, KIB512, MIB512):
+            found = sweep_best(results, REFERENCE_PREFIX + op, size)
+            v = results.get((SWEEP_PREFIX + op + "/avx512", "%s/%d" % DEFAULT_CELL, size),
+                            results.get((op, "avx512", size)))
+            ratio = v / found[2] if v is not None and found and found[2] else None
+            bound = 1.05 if size == MIB16 else None
+            what = "%s %s, avx512, over the in-run reference's best cell" % (op, size_label(size))
+            measured = ("%.2fx (%.2f vs %.2f ns/key at %s)"
+                        % (ratio, v, found[2], setting_text(found[0], found[1])) if ratio else "")
+            if bound is not None:
+                check(what, "<= %.2fx" % bound, ratio, "<=", bound, measured)
+            elif ratio is not None:  # listed beside the judged cells, no target of its own
+                out.append(("  " + what, "-", measured, None))
+    isa, l2 = best(results, "find_batch_bitmap", KIB512)
+    l1 = results.get(("find_batch_bitmap", isa, KIB16)) if isa else None
+    ratio = l2 / l1 if l2 and l1 else None
+    check("find_batch_bitmap 512 KiB over 16 KiB, best tier at 512 KiB", "<= 1.15x", ratio, "<=",
+          1.15, "%.2fx (%s: %.2f vs %.2f ns/key)" % (ratio, isa, l2, l1) if ratio else "")
 
 
 def thread_targets(results, check, out):

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // The cases every test of the chunked batch loops (kernels/batch_loops-inl.h)
 // runs: batch lengths on and around the 256-key chunk's edges, a filter
-// below and one at the 1 MiB prefetch threshold, and the prefetch settings
-// (each hint, distances shorter than, around and longer than a chunk).
+// below and one at the reference table's 1 MiB prefetch threshold (the
+// tests pin that table with a PrefetchSettingsGuard, whatever this
+// machine's caches), and the prefetch settings (each hint, distances
+// shorter than, around and longer than a chunk).
 #ifndef BLOCKBLOOM_TESTS_CHUNK_EDGES_H_
 #define BLOCKBLOOM_TESTS_CHUNK_EDGES_H_
 

@@ -11,6 +11,7 @@
 #include "blockbloom/tuning.h"
 #include "isa_params.h"
 #include "oracle.h"
+#include "prefetch_settings_guard.h"
 
 namespace {
 
@@ -160,6 +161,8 @@ TEST_P(FindPerIsa, LargestBlockCountIndexesLikeTheOracle) {
 // exactly like the oracle whatever the hint and distance, including a
 // distance longer than the batch and the largest one.
 TEST_P(FindPerIsa, PrefetchingLoopsAgreeWithOracleAtEveryHintAndDistance) {
+  // The reference classes pinned (prefetched from 1 MiB on), the settings restored after.
+  const bbtest::PrefetchSettingsGuard guard;
   const Fixture f = MakeFixture(65536, 20000, 77);  // 2 MiB
   std::vector<uint8_t> expected((f.probes.size() + 7) / 8, 0);
   size_t expected_hits = 0;
@@ -169,8 +172,6 @@ TEST_P(FindPerIsa, PrefetchingLoopsAgreeWithOracleAtEveryHintAndDistance) {
       ++expected_hits;
     }
   }
-  const size_t saved_distance = bb_prefetch_distance();
-  const int saved_hint = bb_prefetch_hint();
   for (int hint : {BB_PREFETCH_NONE, BB_PREFETCH_L1, BB_PREFETCH_L2, BB_PREFETCH_L3}) {
     ASSERT_EQ(bb_set_prefetch_hint(hint), BB_OK);
     for (size_t distance : {size_t{1}, size_t{7}, size_t{16}, size_t{100}, size_t{BB_MAX_PREFETCH_DISTANCE}}) {
@@ -186,8 +187,6 @@ TEST_P(FindPerIsa, PrefetchingLoopsAgreeWithOracleAtEveryHintAndDistance) {
       EXPECT_EQ(rebuilt, f.bytes) << "hint " << hint << " distance " << distance;
     }
   }
-  bb_set_prefetch_distance(saved_distance);
-  ASSERT_EQ(bb_set_prefetch_hint(saved_hint), BB_OK);
 }
 
 // Every value a bitmap byte can take (no hit, all hits, every mix), then a
@@ -195,8 +194,10 @@ TEST_P(FindPerIsa, PrefetchingLoopsAgreeWithOracleAtEveryHintAndDistance) {
 // where the byte has a 1, a hash the oracle finds absent where it has a 0.
 // The selection must list exactly the 1s' rows, in order, and the bitmap
 // must be those bytes; at a cache-sized filter and at one of each prefetch
-// size class (kernels/prefetch.h: 1 MiB and 4 MiB, with the defaults).
+// size class of the reference table (kernels/prefetch.h: 1 MiB and 4 MiB,
+// with the defaults).
 TEST_P(FindPerIsa, EveryBitmapByteValueSelectsExactlyItsRows) {
+  const bbtest::PrefetchSettingsGuard reference_classes;
   for (const uint32_t blocks : {64u, 32768u, 131072u}) {
     std::vector<uint8_t> bytes(32ull * blocks, 0);
     const std::vector<uint64_t> present = oracle::Hashes(blocks + 5, 256);

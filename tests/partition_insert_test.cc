@@ -13,14 +13,17 @@
 #include "blockbloom/kudu.h"
 #include "isa_params.h"
 #include "oracle.h"
+#include "prefetch_settings_guard.h"
 #include "stress_scale.h"
 
 namespace {
 
 using PartitionPerIsa = bbtest::PerIsa;
 
-// Small filters and one large enough (2 MiB) for the prefetching path.
+// Small filters and one large enough (2 MiB) for the prefetching path (the
+// reference classes pinned: prefetched from 1 MiB on).
 TEST_P(PartitionPerIsa, RangesTogetherEqualOneBatchInsertForBothLayouts) {
+  const bbtest::PrefetchSettingsGuard reference_classes;
   for (uint32_t blocks : {1u, 3u, 1000u, 65536u}) {
     const std::vector<uint64_t> hashes = oracle::Hashes(blocks, 4 * blocks + 17);
     std::vector<uint8_t> whole(32ull * blocks, 0);

@@ -23,8 +23,9 @@ namespace {
 using blockbloom::internal::ChoosePrefetch;
 using blockbloom::internal::PrefetchChoice;
 
-using blockbloom::internal::kPrefetchClasses;
-using blockbloom::internal::kPrefetchMinBytes;
+using blockbloom::internal::ActivePrefetchClasses;
+using blockbloom::internal::kReferencePrefetchClasses;
+using blockbloom::internal::PrefetchClasses;
 using blockbloom::internal::PlanPrefetch;
 using blockbloom::internal::PrefetchPlan;
 
@@ -60,58 +61,78 @@ TEST(PrefetchApi, HintsAreNamedAndBadHintsRefusedWithoutChange) {
 
 bool SamePlan(PrefetchPlan a, PrefetchPlan b) { return a.hint == b.hint && a.distance == b.distance; }
 
-TEST(PlanPrefetch, TheClassesAreOrderedAndStartAtThePrefetchThreshold) {
-  ASSERT_GE(std::size(kPrefetchClasses), 2u);
-  EXPECT_EQ(kPrefetchClasses[0].min_bytes, kPrefetchMinBytes);
-  for (size_t i = 0; i < std::size(kPrefetchClasses); ++i) {
-    const auto& c = kPrefetchClasses[i];
-    if (i > 0) EXPECT_GT(c.min_bytes, kPrefetchClasses[i - 1].min_bytes) << i;
-    EXPECT_TRUE(c.hint >= BB_PREFETCH_L1 && c.hint <= BB_PREFETCH_L3) << i;
-    EXPECT_TRUE(c.distance >= 1 && c.distance <= BB_MAX_PREFETCH_DISTANCE) << i;
-  }
+// The reference table and the one detected on this machine: every property
+// below holds for both.
+std::vector<const PrefetchClasses*> Tables() {
+  return {&kReferencePrefetchClasses, &ActivePrefetchClasses()};
 }
 
-TEST(PlanPrefetch, BelowOneMiBNothingIsPrefetchedWhateverTheSetting) {
-  for (const int hint : {BB_PREFETCH_DEFAULT, BB_PREFETCH_L1, BB_PREFETCH_L3}) {
-    for (const size_t distance : {size_t{0}, size_t{64}}) {
-      EXPECT_TRUE(SamePlan(PlanPrefetch(kPrefetchMinBytes - 32, hint, distance), {BB_PREFETCH_NONE, 0}));
-      EXPECT_TRUE(SamePlan(PlanPrefetch(0, hint, distance), {BB_PREFETCH_NONE, 0}));
+TEST(PlanPrefetch, TheClassesAreOrderedAndTheFirstIsThePrefetchThreshold) {
+  for (const PrefetchClasses* t : Tables()) {
+    ASSERT_GE(t->count, 1u);
+    ASSERT_LE(t->count, blockbloom::internal::kMaxPrefetchClasses);
+    for (size_t i = 0; i < t->count; ++i) {
+      const auto& c = t->classes[i];
+      if (i > 0) {
+        EXPECT_GT(c.min_bytes, t->classes[i - 1].min_bytes) << i;
+      }
+      EXPECT_TRUE(c.hint >= BB_PREFETCH_L1 && c.hint <= BB_PREFETCH_L3) << i;
+      EXPECT_TRUE(c.distance >= 1 && c.distance <= BB_MAX_PREFETCH_DISTANCE) << i;
+    }
+  }
+  EXPECT_EQ(blockbloom::internal::PrefetchMinBytes(), ActivePrefetchClasses().classes[0].min_bytes);
+}
+
+TEST(PlanPrefetch, BelowTheFirstClassNothingIsPrefetchedWhateverTheSetting) {
+  for (const PrefetchClasses* t : Tables()) {
+    for (const int hint : {BB_PREFETCH_DEFAULT, BB_PREFETCH_L1, BB_PREFETCH_L3}) {
+      for (const size_t distance : {size_t{0}, size_t{64}}) {
+        EXPECT_TRUE(SamePlan(PlanPrefetch(*t, t->classes[0].min_bytes - 32, hint, distance),
+                             {BB_PREFETCH_NONE, 0}));
+        EXPECT_TRUE(SamePlan(PlanPrefetch(*t, 0, hint, distance), {BB_PREFETCH_NONE, 0}));
+      }
     }
   }
 }
 
 TEST(PlanPrefetch, EachClassStartsAtItsFirstByteAndEndsWhereTheNextStarts) {
-  for (size_t i = 0; i < std::size(kPrefetchClasses); ++i) {
-    const auto& c = kPrefetchClasses[i];
-    const PrefetchPlan own{c.hint, c.distance};
-    EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes, BB_PREFETCH_DEFAULT, 0), own)) << i;
-    EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes * 2 - 32, BB_PREFETCH_DEFAULT, 0),
-                         i + 1 < std::size(kPrefetchClasses) &&
-                                 c.min_bytes * 2 - 32 >= kPrefetchClasses[i + 1].min_bytes
-                             ? PrefetchPlan{kPrefetchClasses[i + 1].hint,
-                                            kPrefetchClasses[i + 1].distance}
-                             : own))
-        << i;
-    if (i + 1 < std::size(kPrefetchClasses)) {
-      EXPECT_TRUE(SamePlan(PlanPrefetch(kPrefetchClasses[i + 1].min_bytes - 32, BB_PREFETCH_DEFAULT, 0), own)) << i;
+  for (const PrefetchClasses* t : Tables()) {
+    for (size_t i = 0; i < t->count; ++i) {
+      const auto& c = t->classes[i];
+      const PrefetchPlan own{c.hint, c.distance};
+      const bool has_next = i + 1 < t->count;
+      EXPECT_TRUE(SamePlan(PlanPrefetch(*t, c.min_bytes, BB_PREFETCH_DEFAULT, 0), own)) << i;
+      EXPECT_TRUE(SamePlan(PlanPrefetch(*t, c.min_bytes * 2 - 32, BB_PREFETCH_DEFAULT, 0),
+                           has_next && c.min_bytes * 2 - 32 >= t->classes[i + 1].min_bytes
+                               ? PrefetchPlan{t->classes[i + 1].hint, t->classes[i + 1].distance}
+                               : own))
+          << i;
+      if (has_next) {
+        EXPECT_TRUE(SamePlan(PlanPrefetch(*t, t->classes[i + 1].min_bytes - 32, BB_PREFETCH_DEFAULT, 0),
+                             own))
+            << i;
+      }
     }
+    // The largest filter the API allows falls in the last class.
+    const auto& last = t->classes[t->count - 1];
+    EXPECT_TRUE(SamePlan(PlanPrefetch(*t, size_t{32} << 32, BB_PREFETCH_DEFAULT, 0),
+                         {last.hint, last.distance}));
   }
-  // The largest filter the API allows falls in the last class.
-  const auto& last = kPrefetchClasses[std::size(kPrefetchClasses) - 1];
-  EXPECT_TRUE(SamePlan(PlanPrefetch(size_t{32} << 32, BB_PREFETCH_DEFAULT, 0), {last.hint, last.distance}));
 }
 
 TEST(PlanPrefetch, ASetHintOrDistanceWinsAtEverySizeEachOnItsOwn) {
-  for (const auto& c : kPrefetchClasses) {
-    EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes, BB_PREFETCH_L3, 0), {BB_PREFETCH_L3, c.distance}));
-    EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes, BB_PREFETCH_DEFAULT, 7), {c.hint, 7}));
-    EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes, BB_PREFETCH_L1, 300), {BB_PREFETCH_L1, 300}));
-    EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes, BB_PREFETCH_NONE, 300), {BB_PREFETCH_NONE, 0}));
-    // Out of range: clamped, and a stored hint no kernel knows is the default.
-    EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes, BB_PREFETCH_L2, 100000),
-                         {BB_PREFETCH_L2, BB_MAX_PREFETCH_DISTANCE}));
-    for (const int bad : {-7, 4, 1 << 30}) {
-      EXPECT_TRUE(SamePlan(PlanPrefetch(c.min_bytes, bad, 0), {c.hint, c.distance})) << bad;
+  for (const PrefetchClasses* t : Tables()) {
+    for (const auto& c : *t) {
+      EXPECT_TRUE(SamePlan(PlanPrefetch(*t, c.min_bytes, BB_PREFETCH_L3, 0), {BB_PREFETCH_L3, c.distance}));
+      EXPECT_TRUE(SamePlan(PlanPrefetch(*t, c.min_bytes, BB_PREFETCH_DEFAULT, 7), {c.hint, 7}));
+      EXPECT_TRUE(SamePlan(PlanPrefetch(*t, c.min_bytes, BB_PREFETCH_L1, 300), {BB_PREFETCH_L1, 300}));
+      EXPECT_TRUE(SamePlan(PlanPrefetch(*t, c.min_bytes, BB_PREFETCH_NONE, 300), {BB_PREFETCH_NONE, 0}));
+      // Out of range: clamped, and a stored hint no kernel knows is the default.
+      EXPECT_TRUE(SamePlan(PlanPrefetch(*t, c.min_bytes, BB_PREFETCH_L2, 100000),
+                           {BB_PREFETCH_L2, BB_MAX_PREFETCH_DISTANCE}));
+      for (const int bad : {-7, 4, 1 << 30}) {
+        EXPECT_TRUE(SamePlan(PlanPrefetch(*t, c.min_bytes, bad, 0), {c.hint, c.distance})) << bad;
+      }
     }
   }
 }
@@ -206,11 +227,19 @@ int main(int argc, char** argv) {
   if (argc == 2 && std::strcmp(argv[1], "--print-prefetch") == 0) {
     const char* refused = bb_prefetch_override_refused();
     // Then a batch find with whatever the variables set, in a filter of
-    // each size class: no setting the environment can give may break one.
+    // each size class (no setting the environment can give may break one)
+    // of either table up to 64 MiB (a detected L3 may be hundreds of MiB:
+    // too much memory for a test run several times over).
     bool all = true;
-    for (const auto& c : kPrefetchClasses) {
+    std::vector<size_t> sizes;
+    for (const PrefetchClasses* t : Tables()) {
+      for (const auto& c : *t) {
+        if (c.min_bytes <= (size_t{64} << 20)) sizes.push_back(c.min_bytes);
+      }
+    }
+    for (const size_t bytes : sizes) {
       bb_filter f;
-      if (bb_filter_init(&f, c.min_bytes) != BB_OK) return 1;
+      if (bb_filter_init(&f, bytes) != BB_OK) return 1;
       std::vector<uint64_t> hashes(4096);
       for (size_t i = 0; i < hashes.size(); ++i) hashes[i] = (i + 1) * 0x9E3779B97F4A7C15ull;
       bb_insert_batch(&f, hashes.data(), hashes.size());

@@ -17,6 +17,7 @@
 #include "isa_params.h"
 #include "kernels/block_op.h"
 #include "oracle.h"
+#include "prefetch_settings_guard.h"
 #include "stress_scale.h"
 
 namespace {
@@ -153,8 +154,10 @@ void ExpectPartsBuildTheSameBytes(const bbi_kernel_table& t, const bbi_kernel_ta
   }
 }
 
-// One filter large enough (2 MiB) for the prefetching insert path.
+// One filter large enough (2 MiB) for the prefetching insert path (the
+// reference classes pinned: prefetched from 1 MiB on).
 TEST_P(RadixPerIsa, PartsInsertedOneByOneEqualOneBatchInsertForBothLayouts) {
+  const bbtest::PrefetchSettingsGuard reference_classes;
   for (uint32_t blocks : {7u, 1000u, 65536u}) {
     ExpectPartsBuildTheSameBytes(kernels(), scalar(), oracle::Hashes(blocks, 4 * blocks + 11), blocks);
   }

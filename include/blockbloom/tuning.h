@@ -9,15 +9,20 @@
 extern "C" {
 #endif
 
-/* Tuning: how the batch kernels prefetch the blocks of filters of 1 MiB and
- * more (process-wide settings, read once per batch call; the defaults were
- * tuned on the development machine: docs/benchmarks.md, and `blockbloom tune`
- * measures them on the machine it runs on).
+/* Tuning: how the batch kernels prefetch the blocks of filters larger than
+ * one core's L2 (process-wide settings, read once per batch call; the
+ * defaults were tuned on the development machines: docs/benchmarks.md, and
+ * `blockbloom tune` measures them on the machine it runs on).
  *
  * The defaults depend on the filter's size class, decided once per call from
- * its byte size (kernels/prefetch.h has the table; docs/benchmarks.md,
- * "Prefetch sweeps", the sweeps it comes from): a filter that fits in the L3
- * wants a different hint and distance than one that lives in DRAM. A
+ * its byte size. The classes follow the caches of the CPU the library runs on,
+ * read when it loads (CPUID, or sysfs): filters below the L2 size are not
+ * prefetched, then one class from the L2 size, one from the L3's share of a
+ * core and one from the whole L3 (the hints and distances per class:
+ * kernels/prefetch.h; docs/benchmarks.md, "Prefetch sweeps", the sweeps they
+ * come from; where no cache is reported, the reference machine's 1, 4 and
+ * 32 MiB). `blockbloom info` shows the caches and the classes. A filter that
+ * fits in the L3 wants a different hint and distance than one in DRAM. A
  * distance or hint that is set (by the environment or the calls below)
  * applies to every size, each on its own: setting only the distance keeps
  * the default hint of each size class, and the other way round.

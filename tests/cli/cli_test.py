@@ -404,7 +404,7 @@ class InfoReportsBuildAndCpu(ToolTestCase):
         info = info_json()
         self.assertEqual(
             set(info), {"version", "selected_isa", "isas", "compiled_isas", "supported_isas",
-                        "forced_isa", "forced_isa_refused", "prefetch", "cpu"})
+                        "forced_isa", "forced_isa_refused", "prefetch", "caches", "cpu"})
         self.assertIsInstance(info["version"], str)
         self.assertRegex(info["version"], r"^\d+\.\d+\.\d+")
         self.assertIsInstance(info["selected_isa"], str)
@@ -430,8 +430,21 @@ class InfoReportsBuildAndCpu(ToolTestCase):
         self.assertEqual(info["prefetch"]["distance"], 0)
         self.assertIsNone(info["prefetch"]["override_refused"])
         defaults = info["prefetch"]["defaults"]
-        self.assertGreaterEqual(len(defaults), 2)
-        self.assertEqual(defaults[0]["min_bytes"], 1 << 20)
+        self.assertGreaterEqual(len(defaults), 1)
+        # The classes follow the detected caches: the first starts at the L2
+        # (the reference machine's 1 MiB when no cache is reported) and the
+        # last at the L3 when there is one larger than the L2.
+        caches = info["caches"]
+        self.assertEqual(set(caches), {"source", "l1d_bytes", "l2_bytes", "l3_bytes",
+                                       "l3_sharing", "l3_per_core_bytes"})
+        self.assertIn(caches["source"],
+                      {"cpuid leaf 4", "cpuid leaf 0x8000001d", "sysfs", "none"})
+        if caches["l2_bytes"]:
+            self.assertEqual(defaults[0]["min_bytes"], caches["l2_bytes"])
+        if caches["l3_bytes"] > max(caches["l2_bytes"], 1 << 20):
+            self.assertEqual(defaults[-1]["min_bytes"], caches["l3_bytes"])
+        if caches["source"] == "none":
+            self.assertEqual([c["min_bytes"] for c in defaults], [1 << 20, 4 << 20, 32 << 20])
         for before, after in zip(defaults, defaults[1:]):
             self.assertLess(before["min_bytes"], after["min_bytes"])
         for c in defaults:
@@ -462,6 +475,9 @@ class InfoReportsBuildAndCpu(ToolTestCase):
         self.assertEqual(rows["compiled ISAs"], ", ".join(info["compiled_isas"]))
         self.assertEqual(rows["BLOCKBLOOM_ISA"], "(not set)")
         self.assertIn("cpu vendor", rows)
+        self.assertIn("from " + info["caches"]["source"], rows["caches"])
+        for c in info["prefetch"]["defaults"]:
+            self.assertIn(" %s at %d" % (c["hint"], c["distance"]), rows["prefetch"])
         # The values start in one column.
         columns = {len(line) - len(line.split(":", 1)[1].lstrip())
                    for line in result.stdout.splitlines()}

@@ -39,6 +39,32 @@ std::string OrUnknown(const std::string& text) {
   return text.empty() ? "(unknown)" : Printable(text);
 }
 
+// "48 KiB", "2 MiB", "1.5 MiB", "300 MiB": cache and class sizes for humans.
+std::string Bytes(std::size_t bytes) {
+  char text[32];
+  if (bytes >= (std::size_t{1} << 20) && bytes % (std::size_t{1} << 20) == 0) {
+    std::snprintf(text, sizeof text, "%zu MiB", bytes >> 20);
+  } else if (bytes >= (std::size_t{1} << 20)) {
+    std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
+  } else if (bytes % 1024 == 0) {
+    std::snprintf(text, sizeof text, "%zu KiB", bytes >> 10);
+  } else {
+    std::snprintf(text, sizeof text, "%zu bytes", bytes);
+  }
+  return text;
+}
+
+std::string CachesForHumans(const blockbloom::internal::CacheSizes& c) {
+  const auto size = [](std::size_t bytes) { return bytes == 0 ? std::string("?") : Bytes(bytes); };
+  std::string l3 = "L3 " + size(c.l3);
+  if (c.l3 != 0 && c.l3_sharing > 1) {
+    l3 += " shared by " + std::to_string(c.l3_sharing) + " (" +
+          Bytes(blockbloom::internal::L3PerCore(c)) + " a core)";
+  }
+  return "L1d " + size(c.l1d) + ", L2 " + size(c.l2) + " a core, " + l3 + " (from " + c.source +
+         (c.source == "none" ? ": the reference machine's classes" : "") + ")";
+}
+
 void PrintJson(const blockbloom::internal::CpuDescription& cpu) {
   JsonObjectWriter cpu_json(2);
   cpu_json.Add("vendor", JsonString(cpu.vendor));
@@ -60,7 +86,7 @@ void PrintJson(const blockbloom::internal::CpuDescription& cpu) {
   prefetch_json.Add("distance", JsonInteger(bb_prefetch_distance()));
   prefetch_json.Add("override_refused", JsonStringOrNull(bb_prefetch_override_refused()));
   std::vector<std::string> defaults;
-  for (const blockbloom::internal::PrefetchClass& c : blockbloom::internal::kPrefetchClasses) {
+  for (const blockbloom::internal::PrefetchClass& c : blockbloom::internal::ActivePrefetchClasses()) {
     defaults.push_back(JsonObjectWriter::OnOneLine()
                            .Add("min_bytes", JsonInteger(c.min_bytes))
                            .Add("hint", JsonString(bb_prefetch_hint_name(c.hint)))
@@ -68,13 +94,22 @@ void PrintJson(const blockbloom::internal::CpuDescription& cpu) {
                            .Finish());
   }
   prefetch_json.Add("defaults", JsonArray(defaults));
+  const blockbloom::internal::CacheSizes& caches = blockbloom::internal::DetectedCacheSizes();
+  JsonObjectWriter caches_json(2);
+  caches_json.Add("source", JsonString(caches.source));
+  caches_json.Add("l1d_bytes", JsonInteger(caches.l1d));
+  caches_json.Add("l2_bytes", JsonInteger(caches.l2));
+  caches_json.Add("l3_bytes", JsonInteger(caches.l3));
+  caches_json.Add("l3_sharing", JsonInteger(caches.l3_sharing));
+  caches_json.Add("l3_per_core_bytes", JsonInteger(blockbloom::internal::L3PerCore(caches)));
+  json.Add("caches", caches_json.Finish());
   json.Add("prefetch", prefetch_json.Finish());
   json.Add("cpu", cpu_json.Finish());
   std::printf("%s\n", json.Finish().c_str());
 }
 
 // "hint l2, 64 keys ahead"; what is not set reads "by size", followed by
-// the defaults of the size classes: "(by size: >= 1 MiB l1 at 32, ...)".
+// the defaults of the size classes: "(by size: >= 2 MiB l1 at 32, ...)".
 std::string PrefetchForHumans() {
   const int hint = bb_prefetch_hint();
   const std::size_t distance = bb_prefetch_distance();
@@ -83,9 +118,9 @@ std::string PrefetchForHumans() {
                      (distance == 0 ? "distance by size" : std::to_string(distance) + " keys ahead");
   if (hint != BB_PREFETCH_DEFAULT && distance != 0) return text;
   std::string classes;
-  for (const blockbloom::internal::PrefetchClass& c : blockbloom::internal::kPrefetchClasses) {
-    classes += std::string(classes.empty() ? "" : ", ") + ">= " +
-               std::to_string(c.min_bytes >> 20) + " MiB " + bb_prefetch_hint_name(c.hint) +
+  for (const blockbloom::internal::PrefetchClass& c : blockbloom::internal::ActivePrefetchClasses()) {
+    classes += std::string(classes.empty() ? "" : ", ") + ">= " + Bytes(c.min_bytes) + " " +
+               bb_prefetch_hint_name(c.hint) +
                " at " + std::to_string(c.distance);
   }
   return text + " (by size: " + classes + ")";
@@ -107,7 +142,8 @@ void PrintForHumans(const blockbloom::internal::CpuDescription& cpu) {
       {"supported ISAs", JoinForHumans(SplitCommaList(bb_supported_isas()))},
       {"selected ISA", bb_selected_isa()},
       {"BLOCKBLOOM_ISA", forced},
-      {"prefetch (>= 1 MiB)", PrefetchForHumans()},
+      {"caches", CachesForHumans(blockbloom::internal::DetectedCacheSizes())},
+      {"prefetch", PrefetchForHumans()},
   };
   for (const auto& row : rows) {
     std::printf("%-23s%s\n", (std::string(row.first) + ":").c_str(), row.second.c_str());

@@ -46,7 +46,8 @@ std::string Describe(PrefetchSetting s) {
 // The setting a find on a filter of `bytes` really used under setting s:
 // the library's defaults of that size class filled in.
 PrefetchSetting Effective(PrefetchSetting s, std::size_t bytes) {
-  const blockbloom::internal::PrefetchPlan plan = blockbloom::internal::PlanPrefetch(bytes, s.hint, s.distance);
+  const blockbloom::internal::PrefetchPlan plan = blockbloom::internal::PlanPrefetch(
+      blockbloom::internal::ActivePrefetchClasses(), bytes, s.hint, s.distance);
   return {plan.hint, plan.distance};
 }
 
