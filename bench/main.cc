@@ -13,6 +13,7 @@
 #include "kernels/prefetch.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/tuning.h"
+#include "build_benchmarks.h"
 #include "column_benchmarks.h"
 #include "kernel_benchmarks.h"
 #include "placements.h"
@@ -84,6 +85,7 @@ int main(int argc, char** argv) {
   blockbloom_bench::RegisterTypedValueBenchmarks();
   blockbloom_bench::RegisterStringHashBenchmarks();
   blockbloom_bench::RegisterPrefetchBenchmarks();
+  blockbloom_bench::RegisterBuildBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -183,23 +183,29 @@ inline size_t PrefetchingPrefix(const C& c, size_t distance, size_t group) {
   }
 }
 
+// The insert loop with a given prefetch hint and distance.
+template <class Layout, int kHint>
+void InsertBatchWith(uint8_t* blocks, uint32_t num_blocks, const typename Layout::Hash* hashes,
+                     size_t n, size_t distance) {
+  // Unrolled: the loop's own three instructions were a quarter of a key's.
+  ForEachChunk<Layout, kHint>(blocks, num_blocks, hashes, n, distance, [=](const auto& c) {
+    const size_t prefix = PrefetchingPrefix<kHint>(c, distance, 1);
+    size_t i = 0;
+BLOCKBLOOM_INSERT_UNROLL
+    for (; i < prefix; ++i) {
+      PrefetchBlock<kHint>(c.AheadBlock(i + distance));
+      InsertIntoBlock(const_cast<uint8_t*>(c.Block(i)), c.Key(i));
+    }
+BLOCKBLOOM_INSERT_UNROLL
+    for (; i < c.len; ++i) InsertIntoBlock(const_cast<uint8_t*>(c.Block(i)), c.Key(i));
+  });
+}
+
 template <class Layout>
 void InsertBatch(uint8_t* blocks, uint32_t num_blocks, const typename Layout::Hash* hashes,
                  size_t n) {
   WithPrefetchPlan(num_blocks, [&](auto hint, size_t distance) {
-    constexpr int kHint = decltype(hint)::value;
-    // Unrolled: the loop's own three instructions were a quarter of a key's.
-    ForEachChunk<Layout, kHint>(blocks, num_blocks, hashes, n, distance, [=](const auto& c) {
-      const size_t prefix = PrefetchingPrefix<kHint>(c, distance, 1);
-      size_t i = 0;
-BLOCKBLOOM_INSERT_UNROLL
-      for (; i < prefix; ++i) {
-        PrefetchBlock<kHint>(c.AheadBlock(i + distance));
-        InsertIntoBlock(const_cast<uint8_t*>(c.Block(i)), c.Key(i));
-      }
-BLOCKBLOOM_INSERT_UNROLL
-      for (; i < c.len; ++i) InsertIntoBlock(const_cast<uint8_t*>(c.Block(i)), c.Key(i));
-    });
+    InsertBatchWith<Layout, decltype(hint)::value>(blocks, num_blocks, hashes, n, distance);
     return 0;
   });
 }
@@ -339,25 +345,115 @@ void PartitionByRangeTests(uint32_t num_blocks, const Hash* hashes, size_t n, ui
   });
 }
 
-// Any 2 <= num_parts <= num_blocks.
+// Runs body(chunk_hashes, len, parts) over the chunks of hashes[0 .. n),
+// parts[i] the part of chunk_hashes[i]'s block.
+template <class Hash, class Body>
+inline void ForEachPartChunk(uint32_t num_blocks, const PartLocator& locate, const Hash* hashes,
+                             size_t n, Body&& body) {
+  uint32_t parts[kChunk];
+  ForEachOffsetChunk(num_blocks, hashes, n, [&](const Hash* h, size_t len, const uint64_t* offsets) {
+    PartsOfOffsets(locate, offsets, len, parts);
+    body(h, len, static_cast<const uint32_t*>(parts));
+  });
+}
+
+// The scatter of more parts than range tests serve, through software
+// write-combining buffers: each part gathers its keys in a buffer of one
+// cache line (kCombineLine bytes, lined up with out's lines), written to out
+// whole when it fills, so out is written a line at a time and a key costs
+// one store to a buffer that stays in L1 (up to kCombineParts buffers: 32
+// KiB), not a store into one of hundreds of lines (and pages) spread over
+// out. Above kCombineParts parts each key is stored straight to its place.
+inline constexpr size_t kCombineLine = 64;
+inline constexpr uint32_t kCombineParts = 512;
+inline constexpr uint32_t kCombineMinParts = 32;
+static_assert(BBI_BUILD_MAX_PARTS <= kCombineParts, "every range of a build has a buffer");  // fewer: the direct stores are faster (docs/benchmarks.md)
+inline constexpr size_t kStreamMinBytes = size_t{8} << 20;
+
+// Positions are "line slots": the index of a key's place in out counted from
+// the start of out's first line (out + slot - lead, lead = how far out lies
+// into its line), so that a buffer fills exactly when its line of out does.
+template <class Hash>
+class CombiningScatter {
+ public:
+  static constexpr size_t kPerLine = kCombineLine / sizeof(Hash);
+
+  CombiningScatter(Hash* out, const size_t* counts, uint32_t num_parts, bool stream)
+      : out_(out), num_parts_(num_parts),
+        lead_((reinterpret_cast<uintptr_t>(out) % kCombineLine) / sizeof(Hash)),
+        stream_(stream && reinterpret_cast<uintptr_t>(out) % sizeof(Hash) == 0) {
+    size_t at = lead_;
+    for (uint32_t p = 0; p < num_parts; ++p) {
+      first_[p] = next_[p] = at;
+      at += counts[p];
+    }
+  }
+
+  void Add(uint32_t part, Hash hash) {
+    const size_t slot = next_[part];
+    lines_[part][slot % kPerLine] = hash;
+    next_[part] = slot + 1;
+    if ((slot + 1) % kPerLine == 0) WriteFullLine(part, slot + 1 - kPerLine);
+  }
+
+  // Writes what the buffers still hold (each part's last, partial line).
+  void Finish() {
+    for (uint32_t p = 0; p < num_parts_; ++p) {
+      const size_t line = next_[p] - next_[p] % kPerLine;
+      WriteSlots(p, line > first_[p] ? line : first_[p], next_[p]);
+    }
+    if (stream_) EndStreams();
+  }
+
+ private:
+  // A full buffer: the whole line, unless the part begins inside it.
+  void WriteFullLine(uint32_t part, size_t line) {
+    if (line >= first_[part] && stream_) {
+      StreamLine(out_ + (line - lead_), lines_[part]);
+    } else if (line >= first_[part]) {
+      std::memcpy(out_ + (line - lead_), lines_[part], kCombineLine);
+    } else {
+      WriteSlots(part, first_[part], line + kPerLine);
+    }
+  }
+  void WriteSlots(uint32_t part, size_t from, size_t to) {
+    for (size_t s = from; s < to; ++s) out_[s - lead_] = lines_[part][s % kPerLine];
+  }
+
+  Hash* out_;
+  uint32_t num_parts_;
+  size_t lead_;
+  bool stream_;  // full lines bypass the caches (out is element-aligned, so they are line-aligned)
+  size_t first_[kCombineParts];
+  size_t next_[kCombineParts];
+  alignas(kCombineLine) Hash lines_[kCombineParts][kPerLine];
+};
+
+// Any 2 <= num_parts <= num_blocks: counts each part's keys, then scatters.
 template <class Hash>
 void PartitionByScatter(uint32_t num_blocks, const Hash* hashes, size_t n, uint32_t num_parts,
                         Hash* out, size_t* counts) {
-  const PartLocator parts(num_parts, num_blocks);
+  const PartLocator locate(num_parts, num_blocks);
   for (uint32_t p = 0; p < num_parts; ++p) counts[p] = 0;
-  ForEachOffsetChunk(num_blocks, hashes, n, [&](const Hash*, size_t len, const uint64_t* offsets) {
-    for (size_t i = 0; i < len; ++i) ++counts[parts.Part(static_cast<uint32_t>(offsets[i] / kBlockBytes))];
+  ForEachPartChunk(num_blocks, locate, hashes, n, [&](const Hash*, size_t len, const uint32_t* parts) {
+    for (size_t i = 0; i < len; ++i) ++counts[parts[i]];
   });
+  if (num_parts >= kCombineMinParts && num_parts <= kCombineParts) {
+    CombiningScatter<Hash> scatter(out, counts, num_parts, n * sizeof(Hash) >= kStreamMinBytes);
+    ForEachPartChunk(num_blocks, locate, hashes, n, [&](const Hash* h, size_t len, const uint32_t* parts) {
+      for (size_t i = 0; i < len; ++i) scatter.Add(parts[i], h[i]);
+    });
+    scatter.Finish();
+    return;
+  }
   size_t at = 0;  // counts[p] becomes where part p's next key goes
   for (uint32_t p = 0; p < num_parts; ++p) {
     const size_t c = counts[p];
     counts[p] = at;
     at += c;
   }
-  ForEachOffsetChunk(num_blocks, hashes, n, [&](const Hash* h, size_t len, const uint64_t* offsets) {
-    for (size_t i = 0; i < len; ++i) {
-      out[counts[parts.Part(static_cast<uint32_t>(offsets[i] / kBlockBytes))]++] = h[i];
-    }
+  ForEachPartChunk(num_blocks, locate, hashes, n, [&](const Hash* h, size_t len, const uint32_t* parts) {
+    for (size_t i = 0; i < len; ++i) out[counts[parts[i]]++] = h[i];
   });
   // counts[p] is now where part p ends: back to counts, from the top down.
   for (uint32_t p = num_parts - 1; p > 0; --p) counts[p] -= counts[p - 1];
@@ -375,6 +471,25 @@ void PartitionHashes(uint32_t num_blocks, const typename Layout::Hash* hashes, s
     PartitionByRangeTests(num_blocks, hashes, n, num_parts, out, counts);
   } else {
     PartitionByScatter(num_blocks, hashes, n, num_parts, out, counts);
+  }
+}
+
+// ------------------------------------------------------------ whole builds
+// Every key of a build at once: the hashes partitioned by block range into
+// scratch (PartitionHashes, num_parts ranges), then inserted range by
+// range. A range is sized to stay in cache while its keys go in, so the
+// inserts do not prefetch: after its first touches every block is a hit.
+// The order of the inserts does not change a bit (each sets bits with OR),
+// so the bytes are those of InsertBatch.
+template <class Layout>
+void BuildFromHashes(uint8_t* blocks, uint32_t num_blocks, const typename Layout::Hash* hashes,
+                     size_t n, typename Layout::Hash* scratch, uint32_t num_parts) {
+  size_t counts[kCombineParts];
+  PartitionHashes<Layout>(num_blocks, hashes, n, num_parts, scratch, counts);
+  const typename Layout::Hash* part = scratch;
+  for (uint32_t p = 0; p < num_parts; ++p) {
+    InsertBatchWith<Layout, BB_PREFETCH_NONE>(blocks, num_blocks, part, counts[p], 0);
+    part += counts[p];
   }
 }
 

@@ -116,7 +116,8 @@ typedef enum bb_status {
   BB_ERR_PARQUET_AMBIGUOUS_COLUMN = -52, /* a dotted path that names more than one column */
   BB_ERR_PARQUET_LIMIT = -53,           /* a footer past a bb_parquet_limits cap (parquet_file.h) */
   /* Radix partition of a build's hashes (blockbloom.h): */
-  BB_ERR_PARTITION_OVERLAP = -54,       /* bb_partition_hashes: hashes, out, counts overlap */
+  BB_ERR_PARTITION_OVERLAP = -54,       /* bb_partition_hashes: hashes, out, counts overlap;
+                                          bb_build_from_hashes: scratch overlaps hashes or filter */
   /* Arrow arrays (arrow.hpp, header-only over the Arrow C Data Interface): */
   BB_ERR_ARROW_UNSUPPORTED_TYPE = -55,  /* an Arrow format with no typed column (boolean, nested, ...) */
   BB_ERR_ARROW_MALFORMED = -56,         /* an ArrowArray not as the spec lays it out */
@@ -286,6 +287,25 @@ BB_API int bb_insert_batch_partition(bb_filter* f, const uint64_t* hashes, size_
  * docs/concurrency.md). */
 BB_API int bb_partition_hashes(const bb_filter* f, const uint64_t* hashes, size_t n,
                                uint32_t num_parts, uint64_t* out, size_t* counts);
+
+/* Whole builds, for a caller that holds all of a filter's keys at once (an
+ * engine's build side): inserts the n hashes, setting exactly the bytes
+ * bb_insert_batch(f, hashes, n) would, in a loop that hits the caches where
+ * bb_insert_batch's misses go to memory. Filters of more than 2 MiB are
+ * built in block ranges of 1 MiB (at most 512 ranges: larger filters get
+ * larger ones): the hashes are partitioned by range into scratch (the radix
+ * partition of bb_partition_hashes), then inserted range by range, each
+ * range staying in cache while its keys go in. Smaller filters are
+ * bb_insert_batch (scratch unused). Memory: scratch has room for n hashes
+ * (8n bytes) and overlaps neither the hashes nor the filter's bitset
+ * (BB_ERR_PARTITION_OVERLAP, nothing written); when it is NULL the call
+ * takes n hashes' worth (rounded up to 64 bytes) from the filter's
+ * allocator (the default one for bb_filter_init filters and views) and
+ * gives it back before it returns (BB_ERR_OUT_OF_MEMORY, nothing inserted,
+ * if it cannot). A scratch the caller keeps across builds saves mapping and
+ * faulting in fresh pages each time. Its contents afterwards are
+ * unspecified. Not safe concurrently with other writes to the filter. */
+BB_API int bb_build_from_hashes(bb_filter* f, const uint64_t* hashes, size_t n, uint64_t* scratch);
 
 /* Tests n hashes; bit i of the bitmap (byte i/8, bit i%8, LSB first, as Arrow
  * validity bitmaps) is 1 when hashes[i] may be present. Writes exactly

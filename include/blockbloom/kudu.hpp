@@ -183,6 +183,11 @@ class KuduView : public detail::Writable<KuduView, KuduConstView> {
   void insert_batch(const std::uint32_t* hashes, std::size_t n) {
     detail::Check(bb_kudu_insert_batch(&filter_, hashes, n));
   }
+  // bb_kudu_build_from_hashes: see View::build_from_hashes.
+  void build_from_hashes(const std::uint32_t* hashes, std::size_t n,
+                         std::uint32_t* scratch = nullptr) {
+    detail::Check(bb_kudu_build_from_hashes(&filter_, hashes, n, scratch));
+  }
 
  protected:
   KuduView() = default;

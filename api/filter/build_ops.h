@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: Apache-2.0
+// Whole builds (bb_build_from_hashes, bb_kudu_build_from_hashes) for both
+// layouts: how many block ranges a filter's build takes, the scratch the
+// partition writes to, then the tier's build kernel.
+#ifndef BLOCKBLOOM_API_FILTER_BUILD_OPS_H_
+#define BLOCKBLOOM_API_FILTER_BUILD_OPS_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "api/filter/bitset_memory.h"
+#include "api/filter/layout_ops.h"
+#include "blockbloom/blockbloom.h"
+#include "kernels/kernel_table.h"
+
+namespace blockbloom::internal {
+
+// A build's block range: small enough to stay in a core's L2 (1 MiB on Zen
+// 4, 2 MiB on recent Xeons) while its keys go in.
+inline constexpr size_t kBuildRangeBytes = size_t{1} << 20;
+
+// The ranges a filter of num_bytes is built in: 1 (a plain batch insert,
+// no scratch) for filters of up to two ranges, whose inserts hit the caches
+// already; else one a range, at most BBI_BUILD_MAX_PARTS (larger filters
+// get larger ranges).
+inline uint32_t BuildParts(size_t num_bytes) {
+  if (num_bytes <= 2 * kBuildRangeBytes) return 1;
+  const size_t parts = (num_bytes + kBuildRangeBytes - 1) / kBuildRangeBytes;
+  return parts < BBI_BUILD_MAX_PARTS ? static_cast<uint32_t>(parts) : BBI_BUILD_MAX_PARTS;
+}
+
+template <bb_layout kLayout>
+struct BuildKernel;
+template <>
+struct BuildKernel<BB_LAYOUT_PARQUET> {
+  static auto Of(const bbi_kernel_table& t) { return t.build_from_hashes; }
+};
+template <>
+struct BuildKernel<BB_LAYOUT_KUDU> {
+  static auto Of(const bbi_kernel_table& t) { return t.kudu_build_from_hashes; }
+};
+
+// The scratch holds the partitioned hashes: the caller's (room for n
+// hashes, apart from the hashes and the filter: the partition writes it
+// while both are read), or, when NULL, n hashes (rounded up to whole 64-byte
+// lines) from the filter's allocator, so an engine's memory tracker sees
+// them, given back before the call returns. If that cannot be had nothing
+// is inserted.
+template <bb_layout kLayout>
+int BuildFromHashesOp(bb_filter* f, const typename LayoutKernels<kLayout>::Hash* hashes, size_t n,
+                      typename LayoutKernels<kLayout>::Hash* scratch) {
+  using Hash = typename LayoutKernels<kLayout>::Hash;
+  const int status = CheckWritable(f, kLayout);
+  if (status != BB_OK) return status;
+  if (hashes == nullptr && n > 0) return BB_ERR_NULL_POINTER;
+  if (scratch != nullptr && n > 0 &&
+      (BytesOverlap(scratch, SpanBytes<Hash>(n), hashes, SpanBytes<Hash>(n)) ||
+       BytesOverlap(scratch, SpanBytes<Hash>(n), f->data, f->num_bytes))) {
+    return BB_ERR_PARTITION_OVERLAP;
+  }
+  if (n == 0) return BB_OK;
+  const bbi_kernel_table& kernels = ActiveKernels();
+  const uint32_t parts = BuildParts(f->num_bytes);
+  if (parts == 1) {
+    LayoutKernels<kLayout>::InsertBatch(kernels)(f->data, f->num_blocks, hashes, n);
+  } else if (scratch != nullptr) {
+    BuildKernel<kLayout>::Of(kernels)(f->data, f->num_blocks, hashes, n, scratch, parts);
+  } else {
+    if (n > (SIZE_MAX - 63) / sizeof(Hash)) return BB_ERR_OUT_OF_MEMORY;
+    const size_t scratch_bytes = (n * sizeof(Hash) + 63) / 64 * 64;
+    uint8_t* own = nullptr;
+    const int allocated = AllocateBitset(f->allocator, scratch_bytes, false, &own);
+    if (allocated != BB_OK) return allocated;
+    BuildKernel<kLayout>::Of(kernels)(f->data, f->num_blocks, hashes, n, reinterpret_cast<Hash*>(own),
+                                      parts);
+    FreeBitset(f->allocator, own, scratch_bytes);
+  }
+  ClearAlwaysFalse(f);
+  return BB_OK;
+}
+
+}  // namespace blockbloom::internal
+
+#endif  // BLOCKBLOOM_API_FILTER_BUILD_OPS_H_

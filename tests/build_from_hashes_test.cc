@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: Apache-2.0
+// Whole builds (bb_build_from_hashes, bb_kudu_build_from_hashes, and the
+// build_from_hashes kernels behind them): on every ISA, for any number of
+// block ranges, they set exactly the bytes of scalar's batch insert, into
+// filters that already hold bits, of block counts that are not powers of
+// two, with ranges left empty; the public calls check their arguments and
+// take their scratch from the filter's allocator, giving it all back.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "blockbloom/blockbloom.h"
+#include "blockbloom/blockbloom.hpp"
+#include "blockbloom/kudu.h"
+#include "blockbloom/kudu.hpp"
+#include "isa_params.h"
+#include "kernels/block_op.h"
+#include "oracle.h"
+
+namespace {
+
+using BuildKernel64 = void (*)(uint8_t*, uint32_t, const uint64_t*, size_t, uint64_t*, uint32_t);
+using BuildKernel32 = void (*)(uint8_t*, uint32_t, const uint32_t*, size_t, uint32_t*, uint32_t);
+BuildKernel64 BuildOf(const bbi_kernel_table& t, uint64_t) { return t.build_from_hashes; }
+BuildKernel32 BuildOf(const bbi_kernel_table& t, uint32_t) { return t.kudu_build_from_hashes; }
+using InsertKernel64 = void (*)(uint8_t*, uint32_t, const uint64_t*, size_t);
+using InsertKernel32 = void (*)(uint8_t*, uint32_t, const uint32_t*, size_t);
+InsertKernel64 InsertOf(const bbi_kernel_table& t, uint64_t) { return t.insert_batch; }
+InsertKernel32 InsertOf(const bbi_kernel_table& t, uint32_t) { return t.kudu_insert_batch; }
+
+uint32_t BlockOf(uint64_t h, uint32_t blocks) { return blockbloom::internal::ParquetLayout::Block(h, blocks); }
+uint32_t BlockOf(uint32_t h, uint32_t blocks) { return blockbloom::internal::KuduLayout::Block(h, blocks); }
+
+// A filter that already holds some bits: a build adds to it, as an insert does.
+std::vector<uint8_t> Prefilled(uint32_t blocks, uint64_t seed) {
+  std::vector<uint8_t> bytes(32ull * blocks);
+  const std::vector<uint64_t> noise = oracle::Hashes(seed, bytes.size() / 8);
+  for (size_t i = 0; i < noise.size(); ++i) {
+    const uint64_t sparse = noise[i] & (noise[i] >> 7) & (noise[i] >> 13);  // about 1 bit in 8
+    std::memcpy(bytes.data() + 8 * i, &sparse, 8);
+  }
+  return bytes;
+}
+
+// The kernel's build in `parts` ranges against scalar's batch insert of the
+// same keys into the same starting bytes; and the hashes left unchanged.
+template <class Hash>
+void ExpectBuildEqualsInsert(const bbi_kernel_table& t, const bbi_kernel_table& scalar,
+                             const std::vector<Hash>& hashes, uint32_t blocks, uint32_t parts) {
+  std::vector<uint8_t> built = Prefilled(blocks, blocks + parts);
+  std::vector<uint8_t> inserted = built;
+  InsertOf(scalar, Hash{})(inserted.data(), blocks, hashes.data(), hashes.size());
+  const std::vector<Hash> before = hashes;
+  std::vector<Hash> scratch(hashes.size() + 1);
+  BuildOf(t, Hash{})(built.data(), blocks, hashes.data(), hashes.size(), scratch.data(), parts);
+  ASSERT_EQ(built, inserted) << "blocks " << blocks << ", parts " << parts << ", n " << hashes.size();
+  EXPECT_EQ(hashes, before);
+}
+
+using BuildPerIsa = bbtest::PerIsa;
+
+// Part counts on both sides of the write-combining scatter's range (32 ..
+// 512) and of the range tests (8), block counts that are not powers of two
+// (Parquet), sizes around the chunk (256).
+TEST_P(BuildPerIsa, BuildsEqualScalarBatchInsertForEveryPartCount) {
+  for (uint32_t blocks : {1u, 7u, 1000u, 65537u, 100003u}) {
+    for (uint32_t parts : {1u, 2u, 3u, 8u, 9u, 31u, 32u, 33u, 100u, 511u, 512u}) {
+      if (parts > blocks) continue;
+      for (size_t n : {size_t{0}, size_t{1}, size_t{255}, size_t{257}, size_t{6001}}) {
+        ExpectBuildEqualsInsert(kernels(), scalar(), oracle::Hashes(blocks * 7 + n, n), blocks, parts);
+      }
+    }
+  }
+  for (uint32_t blocks : {2u, 64u, 1024u, 65536u}) {
+    for (uint32_t parts : {1u, 2u, 5u, 32u, 33u, 512u}) {
+      if (parts > blocks) continue;
+      for (size_t n : {size_t{0}, size_t{3}, size_t{257}, size_t{6001}}) {
+        ExpectBuildEqualsInsert(kernels(), scalar(), oracle::Hashes32(blocks + n, n), blocks, parts);
+      }
+    }
+  }
+}
+
+// Keys in only a few ranges (every other range empty, the first and the last
+// among the empty ones), and keys all in one range.
+TEST_P(BuildPerIsa, EmptyRangesBuildTheSameBytes) {
+  const uint32_t blocks = 100003, parts = 64;
+  const blockbloom::internal::PartLocator locate(parts, blocks);
+  std::vector<uint64_t> few, one;
+  std::vector<uint32_t> few32;
+  for (uint64_t h : oracle::Hashes(5, 40000)) {
+    const uint32_t part = locate.Part(BlockOf(h, blocks));
+    if (part % 5 == 2 && part != parts - 1) few.push_back(h);
+    if (part == 17) one.push_back(h);
+  }
+  const blockbloom::internal::PartLocator locate32(parts, 65536);
+  for (uint32_t h : oracle::Hashes32(6, 40000)) {
+    if (locate32.Part(BlockOf(h, 65536u)) % 7 == 3) few32.push_back(h);
+  }
+  ASSERT_GT(one.size(), 300u);
+  ExpectBuildEqualsInsert(kernels(), scalar(), few, blocks, parts);
+  ExpectBuildEqualsInsert(kernels(), scalar(), one, blocks, parts);
+  ExpectBuildEqualsInsert(kernels(), scalar(), one, blocks, 512);
+  ExpectBuildEqualsInsert(kernels(), scalar(), few32, 65536, parts);
+}
+
+// The partition the build rests on, at the combining scatter's part counts,
+// with outputs at every offset within a cache line: each part's keys in
+// input order, counted, nothing written outside out.
+TEST_P(BuildPerIsa, CombiningScatterKeepsInputOrderAtAnyOutputOffset) {
+  const uint32_t blocks = 100003;
+  const std::vector<uint64_t> hashes = oracle::Hashes(11, 20001);
+  for (uint32_t parts : {32u, 100u, 512u}) {
+    const blockbloom::internal::PartLocator locate(parts, blocks);
+    std::vector<std::vector<uint64_t>> expected(parts);
+    for (uint64_t h : hashes) expected[locate.Part(BlockOf(h, blocks))].push_back(h);
+    for (size_t lead = 0; lead < 8; ++lead) {
+      std::vector<uint64_t> out(hashes.size() + 16, 0xabababababababab);
+      std::vector<size_t> counts(parts);
+      kernels().partition_hashes(blocks, hashes.data(), hashes.size(), parts, out.data() + lead,
+                                 counts.data());
+      size_t at = lead;
+      for (uint32_t p = 0; p < parts; ++p) {
+        ASSERT_EQ(counts[p], expected[p].size()) << "part " << p << ", lead " << lead;
+        ASSERT_TRUE(std::equal(expected[p].begin(), expected[p].end(), out.begin() + at))
+            << "part " << p << " of " << parts << ", lead " << lead;
+        at += counts[p];
+      }
+      for (size_t i = 0; i < lead; ++i) EXPECT_EQ(out[i], 0xabababababababab) << "before out";
+      for (size_t i = at; i < out.size(); ++i) EXPECT_EQ(out[i], 0xabababababababab) << "past n";
+    }
+  }
+}
+
+// Outputs of 8 MiB and more are written past the caches (streaming
+// stores, whole aligned lines): the same grouping, for both hash widths,
+// at an output that starts inside a line.
+template <class Hash>
+void ExpectStreamedPartition(const bbi_kernel_table& t, const std::vector<Hash>& hashes,
+                             uint32_t blocks, uint32_t parts, size_t lead) {
+  const blockbloom::internal::PartLocator locate(parts, blocks);
+  std::vector<std::vector<Hash>> by_part(parts);
+  for (Hash h : hashes) by_part[locate.Part(BlockOf(h, blocks))].push_back(h);
+  std::vector<Hash> expected;
+  std::vector<size_t> expected_counts;
+  for (const std::vector<Hash>& part : by_part) {
+    expected.insert(expected.end(), part.begin(), part.end());
+    expected_counts.push_back(part.size());
+  }
+  std::vector<Hash> out(hashes.size() + lead + 1, static_cast<Hash>(0xabababababababab));
+  std::vector<size_t> counts(parts);
+  if constexpr (sizeof(Hash) == 8) {
+    t.partition_hashes(blocks, hashes.data(), hashes.size(), parts, out.data() + lead, counts.data());
+  } else {
+    t.kudu_partition_hashes(blocks, hashes.data(), hashes.size(), parts, out.data() + lead, counts.data());
+  }
+  EXPECT_EQ(counts, expected_counts);
+  EXPECT_TRUE(std::equal(expected.begin(), expected.end(), out.begin() + lead));
+  EXPECT_EQ(out.back(), static_cast<Hash>(0xabababababababab));
+  for (size_t i = 0; i < lead; ++i) EXPECT_EQ(out[i], static_cast<Hash>(0xabababababababab));
+}
+
+TEST_P(BuildPerIsa, StreamedPartitionsOfLargeOutputsKeepTheGrouping) {
+  ExpectStreamedPartition(kernels(), oracle::Hashes(21, (size_t{8} << 20) / 8 + 77), 100003, 40, 3);
+  ExpectStreamedPartition(kernels(), oracle::Hashes32(22, (size_t{8} << 20) / 4 + 5), 1u << 16, 64, 5);
+}
+
+BB_INSTANTIATE_PER_ISA(BuildPerIsa);
+
+// An allocator that counts what is outstanding (and can refuse).
+struct Counting {
+  size_t live_bytes = 0;
+  size_t allocations = 0;
+  bool refuse = false;
+};
+void* CountingAllocate(void* ctx, size_t bytes, size_t alignment) {
+  auto* c = static_cast<Counting*>(ctx);
+  if (c->refuse) return nullptr;
+  void* p = aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
+  if (p != nullptr) {
+    c->live_bytes += bytes;
+    ++c->allocations;
+  }
+  return p;
+}
+void CountingDeallocate(void* ctx, void* p, size_t bytes) {
+  static_cast<Counting*>(ctx)->live_bytes -= bytes;
+  free(p);
+}
+
+// Filters of one range (a plain batch insert), of several, of a size that
+// is no whole number of ranges, each with the call's own scratch and the
+// caller's: the bytes of bb_insert_batch.
+TEST(BuildFromHashesApi, EqualsInsertBatchForEverySizeClass) {
+  for (size_t bytes : {size_t{1024}, size_t{2} << 20, (size_t{5} << 20) + 96}) {
+    const size_t n = bytes / 32 * 3 + 5;
+    const std::vector<uint64_t> hashes = oracle::Hashes(bytes, n);
+    bb_filter a, b, c;
+    ASSERT_EQ(bb_filter_init(&a, bytes), BB_OK);
+    ASSERT_EQ(bb_filter_init(&b, bytes), BB_OK);
+    ASSERT_EQ(bb_filter_init(&c, bytes), BB_OK);
+    ASSERT_EQ(bb_insert_batch(&a, hashes.data(), n), BB_OK);
+    ASSERT_EQ(bb_build_from_hashes(&b, hashes.data(), n, nullptr), BB_OK);
+    std::vector<uint64_t> scratch(n);
+    ASSERT_EQ(bb_build_from_hashes(&c, hashes.data(), n, scratch.data()), BB_OK);
+    EXPECT_EQ(bb_filter_equal(&a, &b), 1) << bytes;
+    EXPECT_EQ(bb_filter_equal(&a, &c), 1) << bytes;
+    bb_filter_release(&a);
+    bb_filter_release(&b);
+    bb_filter_release(&c);
+  }
+  // Kudu: 4 MiB (4 ranges), starting always-false; the build clears it.
+  const std::vector<uint32_t> hashes = oracle::Hashes32(9, 300000);
+  bb_filter a, b;
+  ASSERT_EQ(bb_kudu_filter_init(&a, 22, 7), BB_OK);
+  ASSERT_EQ(bb_kudu_filter_init(&b, 22, 7), BB_OK);
+  ASSERT_EQ(bb_kudu_insert_batch(&a, hashes.data(), hashes.size()), BB_OK);
+  ASSERT_EQ(bb_kudu_build_from_hashes(&b, hashes.data(), hashes.size(), nullptr), BB_OK);
+  EXPECT_EQ(b.flags & BB_FILTER_ALWAYS_FALSE, 0u);
+  EXPECT_EQ(bb_filter_equal(&a, &b), 1);
+  bb_filter_release(&a);
+  bb_filter_release(&b);
+}
+
+TEST(BuildFromHashesApi, TakesItsScratchFromTheFiltersAllocatorAndGivesItBack) {
+  Counting counting;
+  const bb_allocator allocator{&CountingAllocate, &CountingDeallocate, &counting};
+  const size_t bytes = size_t{4} << 20;
+  bb_filter f;
+  ASSERT_EQ(bb_filter_init_with_allocator(&f, bytes, &allocator), BB_OK);
+  ASSERT_EQ(counting.allocations, 1u);
+  const std::vector<uint64_t> hashes = oracle::Hashes(3, 100001);
+  ASSERT_EQ(bb_build_from_hashes(&f, hashes.data(), hashes.size(), nullptr), BB_OK);
+  EXPECT_EQ(counting.allocations, 2u) << "one scratch for the build";
+  EXPECT_EQ(counting.live_bytes, bytes) << "the scratch was not given back";
+  size_t hits = 0;
+  std::vector<uint8_t> bitmap((hashes.size() + 7) / 8);
+  ASSERT_EQ(bb_find_batch_bitmap(&f, hashes.data(), hashes.size(), bitmap.data(), &hits), BB_OK);
+  EXPECT_EQ(hits, hashes.size());
+  // Refused: out of memory, nothing inserted; a caller's scratch needs none.
+  ASSERT_EQ(bb_filter_clear(&f), BB_OK);
+  counting.refuse = true;
+  EXPECT_EQ(bb_build_from_hashes(&f, hashes.data(), hashes.size(), nullptr), BB_ERR_OUT_OF_MEMORY);
+  bb_filter empty;
+  ASSERT_EQ(bb_filter_init(&empty, bytes), BB_OK);
+  EXPECT_EQ(bb_filter_equal(&f, &empty), 1) << "a refused build wrote the filter";
+  std::vector<uint64_t> scratch(hashes.size());
+  EXPECT_EQ(bb_build_from_hashes(&f, hashes.data(), hashes.size(), scratch.data()), BB_OK);
+  EXPECT_EQ(counting.allocations, 2u);
+  bb_filter_release(&empty);
+  bb_filter_release(&f);
+  EXPECT_EQ(counting.live_bytes, 0u);
+}
+
+TEST(BuildFromHashesApi, RejectsBadArgumentsWithoutWriting) {
+  const size_t bytes = size_t{3} << 20;
+  bb_filter f, ro, kudu;
+  ASSERT_EQ(bb_filter_init(&f, bytes), BB_OK);
+  ASSERT_EQ(bb_filter_init_view_readonly(&ro, f.data, f.num_bytes), BB_OK);
+  ASSERT_EQ(bb_kudu_filter_init(&kudu, 21, 0), BB_OK);
+  std::vector<uint64_t> hashes = oracle::Hashes(4, 1000);
+  std::vector<uint32_t> hashes32 = oracle::Hashes32(4, 1000);
+  std::vector<uint64_t> scratch(2000);
+  EXPECT_EQ(bb_build_from_hashes(nullptr, hashes.data(), 1000, nullptr), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_build_from_hashes(&f, nullptr, 1000, nullptr), BB_ERR_NULL_POINTER);
+  EXPECT_EQ(bb_build_from_hashes(&ro, hashes.data(), 1000, nullptr), BB_ERR_READ_ONLY);
+  EXPECT_EQ(bb_build_from_hashes(&kudu, hashes.data(), 1000, nullptr), BB_ERR_LAYOUT_MISMATCH);
+  EXPECT_EQ(bb_kudu_build_from_hashes(&f, hashes32.data(), 1000, nullptr), BB_ERR_LAYOUT_MISMATCH);
+  // Scratch over the hashes, or over the filter: refused before any write.
+  EXPECT_EQ(bb_build_from_hashes(&f, hashes.data(), 1000, hashes.data() + 999), BB_ERR_PARTITION_OVERLAP);
+  EXPECT_EQ(bb_build_from_hashes(&f, hashes.data(), 1000, reinterpret_cast<uint64_t*>(f.data) + 100),
+            BB_ERR_PARTITION_OVERLAP);
+  EXPECT_EQ(bb_kudu_build_from_hashes(&kudu, hashes32.data(), 1000, hashes32.data()),
+            BB_ERR_PARTITION_OVERLAP);
+  EXPECT_EQ(bb_build_from_hashes(&f, hashes.data(), 1000, scratch.data() + 1000), BB_OK);
+  EXPECT_NE(std::string(bb_status_message(BB_ERR_PARTITION_OVERLAP)).find("bb_build_from_hashes"),
+            std::string::npos);
+  // n == 0: NULL arrays are fine and nothing changes (Kudu stays always-false).
+  EXPECT_EQ(bb_kudu_build_from_hashes(&kudu, nullptr, 0, nullptr), BB_OK);
+  EXPECT_NE(kudu.flags & BB_FILTER_ALWAYS_FALSE, 0u);
+  // The C++ wrappers: the same bytes, and the code thrown.
+  blockbloom::Filter a(bytes), b(bytes);
+  a.insert_batch(hashes.data(), hashes.size());
+  b.build_from_hashes(hashes.data(), hashes.size());
+  EXPECT_TRUE(a == b);
+  blockbloom::KuduFilter ka(21, 3), kb(21, 3);
+  ka.insert_batch(hashes32.data(), hashes32.size());
+  kb.build_from_hashes(hashes32.data(), hashes32.size());
+  EXPECT_TRUE(ka == kb);
+  try {
+    b.build_from_hashes(hashes.data(), hashes.size(), hashes.data());
+    ADD_FAILURE() << "no throw";
+  } catch (const blockbloom::Error& e) {
+    EXPECT_EQ(e.status(), BB_ERR_PARTITION_OVERLAP);
+  }
+  bb_filter_release(&f);
+  bb_filter_release(&kudu);
+}
+
+}  // namespace
