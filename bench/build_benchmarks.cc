@@ -128,6 +128,44 @@ void BuildFromHashes(benchmark::State& state, const bbi_kernel_table& kernels, s
   });
 }
 
+// build/from_hashes_threads2/<isa>/<bytes>: the same build on two threads
+// over the same partition: each partitions its half of the keys into the
+// 1 MiB ranges (partition_hashes), both wait, then thread t inserts ranges
+// [t P / 2, (t + 1) P / 2) of both halves, range by range (each range's keys
+// of both halves together, while it is in cache). Wall time per key.
+void BuildFromHashesThreads2(benchmark::State& state, const bbi_kernel_table& kernels, size_t bytes) {
+  BuildFilter filter(bytes);
+  if (filter.f.data == nullptr) return state.SkipWithError("out of memory");
+  const std::vector<uint64_t>& keys = KeysOf(size_t{filter.f.num_blocks} * kKeysPerBlock);
+  std::vector<uint64_t> scratch(keys.size());
+  const auto parts = static_cast<uint32_t>(std::min<size_t>(bytes >> 20, BBI_BUILD_MAX_PARTS));
+  std::vector<size_t> counts(2 * size_t{parts});
+  const size_t half = keys.size() / 2;
+  WallLoop(state, keys.size(), [&] {
+    const auto partition = [&](uint32_t s) {
+      const size_t first = s == 0 ? 0 : half, end = s == 0 ? half : keys.size();
+      kernels.partition_hashes(filter.f.num_blocks, keys.data() + first, end - first, parts,
+                               scratch.data() + first, counts.data() + size_t{s} * parts);
+    };
+    const auto insert = [&](uint32_t t) {
+      for (uint32_t p = t * parts / 2; p < (t + 1) * parts / 2; ++p) {
+        for (uint32_t s = 0; s < 2; ++s) {
+          size_t at = s == 0 ? 0 : half;
+          for (uint32_t q = 0; q < p; ++q) at += counts[size_t{s} * parts + q];
+          kernels.insert_batch(filter.f.data, filter.f.num_blocks, scratch.data() + at,
+                               counts[size_t{s} * parts + p]);
+        }
+      }
+    };
+    std::thread other([&] { partition(1); });
+    partition(0);
+    other.join();  // the barrier: every range's keys are in place
+    other = std::thread([&] { insert(1); });
+    insert(0);
+    other.join();
+  });
+}
+
 // build/api_own_scratch/<bytes>: bb_build_from_hashes with scratch NULL:
 // the call maps (and the kernel faults in) its scratch every time.
 void BuildApiOwnScratch(benchmark::State& state, size_t bytes) {
@@ -171,6 +209,10 @@ void RegisterBuildBenchmarks() {
           [kernels, bytes, range_parts](benchmark::State& state) {
             BuildPartitionThenInsert(state, *kernels, bytes, range_parts);
           })
+          ->Unit(benchmark::kMillisecond)->UseRealTime();
+      benchmark::RegisterBenchmark(
+          (std::string("build/from_hashes_threads2/") + isa + "/" + size).c_str(),
+          [kernels, bytes](benchmark::State& state) { BuildFromHashesThreads2(state, *kernels, bytes); })
           ->Unit(benchmark::kMillisecond)->UseRealTime();
       for (const size_t range_kib : {256u, 512u, 1024u, 2048u, 4096u}) {
         benchmark::RegisterBenchmark(

@@ -304,7 +304,10 @@ BB_API int bb_partition_hashes(const bb_filter* f, const uint64_t* hashes, size_
  * gives it back before it returns (BB_ERR_OUT_OF_MEMORY, nothing inserted,
  * if it cannot). A scratch the caller keeps across builds saves mapping and
  * faulting in fresh pages each time. Its contents afterwards are
- * unspecified. Not safe concurrently with other writes to the filter. */
+ * unspecified. Not safe concurrently with other writes to the filter.
+ * Speed: the partition costs more than the cache misses it saves on the
+ * machines measured so far (docs/benchmarks.md, "Issue 35"), so this is
+ * not yet faster than bb_insert_batch. */
 BB_API int bb_build_from_hashes(bb_filter* f, const uint64_t* hashes, size_t n, uint64_t* scratch);
 
 /* Tests n hashes; bit i of the bitmap (byte i/8, bit i%8, LSB first, as Arrow
