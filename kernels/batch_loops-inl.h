@@ -22,6 +22,11 @@
 //     // (Hash uint64_t and uint32_t) writes the hashes[i] whose offsets[i] lie in
 //     // [first, end), in order, to out[0 .. count) and returns count; may write
 //     // (garbage) past out + count, never at or past out_end (count <= out_end - out)
+//   void PartsOfOffsets(const PartLocator& locate, const uint64_t* offsets, size_t n,
+//                       uint32_t* parts);  // parts[i] = locate.Part(offsets[i] / 32)
+//   void StreamLine(void* dst, const void* src);  // 64 bytes to dst (64-byte aligned),
+//     // past the caches where the tier can
+//   void EndStreams();  // orders the streamed lines before later stores
 // (BlockOffsets: out[i] = 32 * Layout::Block(hashes[i], num_blocks), for the
 // Parquet (64-bit hashes) and Kudu (32-bit) layouts), so that, inside a
 // Highway target namespace, the loops compile with that target's instructions.
