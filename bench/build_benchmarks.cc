@@ -190,7 +190,7 @@ void RegisterBuildBenchmarks() {
   for (const char* isa : IsaNames()) {
     const bbi_kernel_table* kernels = nullptr;
     if (bbi_kernels_for_isa(isa, &kernels) != BB_OK) continue;
-    for (const uint32_t parts : {2u, 8u, 16u, 64u, 128u, 256u, 512u}) {
+    for (const uint32_t parts : {2u, 8u, 16u, 32u, 64u, 128u, 256u, 512u}) {
       benchmark::RegisterBenchmark(
           (std::string("partition_hashes/") + isa + "/parts:" + std::to_string(parts)).c_str(),
           [kernels, parts](benchmark::State& state) { PartitionHashes(state, *kernels, parts); })

@@ -362,17 +362,22 @@ inline void ForEachPartChunk(uint32_t num_blocks, const PartLocator& locate, con
   });
 }
 
-// The scatter of more parts than range tests serve, through software
-// write-combining buffers: each part gathers its keys in a buffer of one
-// cache line (kCombineLine bytes, lined up with out's lines), written to out
-// whole when it fills, so out is written a line at a time and a key costs
-// one store to a buffer that stays in L1 (up to kCombineParts buffers: 32
-// KiB), not a store into one of hundreds of lines (and pages) spread over
-// out. Above kCombineParts parts each key is stored straight to its place.
+// The scatter of many parts (kCombineMinParts to kCombineParts) goes through
+// software write-combining buffers: each part gathers its keys in a buffer of
+// one cache line (kCombineLine bytes, lined up with out's lines), written to
+// out whole when it fills, so a key costs one store to a buffer that stays
+// in L1 (32 KiB for 512 parts), not a store into one of hundreds of lines
+// (and pages) spread over out. Outputs of kStreamMinBytes and more get the
+// full lines by streaming stores, past the caches: no read of each out line
+// before it is written. The buffers pay only then, and from about 64 parts
+// (where straight stores start to depend on what else runs), so only then
+// are they used; else each key is stored straight to its
+// place (measured: docs/benchmarks.md, "Issue 35"). An out that is not
+// aligned to its elements gets the full lines by plain stores.
 inline constexpr size_t kCombineLine = 64;
 inline constexpr uint32_t kCombineParts = 512;
-inline constexpr uint32_t kCombineMinParts = 32;
-static_assert(BBI_BUILD_MAX_PARTS <= kCombineParts, "every range of a build has a buffer");  // fewer: the direct stores are faster (docs/benchmarks.md)
+inline constexpr uint32_t kCombineMinParts = 64;
+static_assert(BBI_BUILD_MAX_PARTS <= kCombineParts, "every range of a build has a buffer");
 inline constexpr size_t kStreamMinBytes = size_t{8} << 20;
 
 // Positions are "line slots": the index of a key's place in out counted from
@@ -443,8 +448,9 @@ void PartitionByScatter(uint32_t num_blocks, const Hash* hashes, size_t n, uint3
   ForEachPartChunk(num_blocks, locate, hashes, n, [&](const Hash*, size_t len, const uint32_t* parts) {
     for (size_t i = 0; i < len; ++i) ++counts[parts[i]];
   });
-  if (num_parts >= kCombineMinParts && num_parts <= kCombineParts) {
-    CombiningScatter<Hash> scatter(out, counts, num_parts, n * sizeof(Hash) >= kStreamMinBytes);
+  const bool streamed = n >= kStreamMinBytes / sizeof(Hash);
+  if (streamed && num_parts >= kCombineMinParts && num_parts <= kCombineParts) {
+    CombiningScatter<Hash> scatter(out, counts, num_parts, true);
     ForEachPartChunk(num_blocks, locate, hashes, n, [&](const Hash* h, size_t len, const uint32_t* parts) {
       for (size_t i = 0; i < len; ++i) scatter.Add(parts[i], h[i]);
     });

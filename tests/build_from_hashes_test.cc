@@ -64,12 +64,12 @@ void ExpectBuildEqualsInsert(const bbi_kernel_table& t, const bbi_kernel_table& 
 
 using BuildPerIsa = bbtest::PerIsa;
 
-// Part counts on both sides of the write-combining scatter's range (32 ..
+// Part counts on both sides of the write-combining scatter's range (64 ..
 // 512) and of the range tests (8), block counts that are not powers of two
 // (Parquet), sizes around the chunk (256).
 TEST_P(BuildPerIsa, BuildsEqualScalarBatchInsertForEveryPartCount) {
   for (uint32_t blocks : {1u, 7u, 1000u, 65537u, 100003u}) {
-    for (uint32_t parts : {1u, 2u, 3u, 8u, 9u, 31u, 32u, 33u, 100u, 511u, 512u}) {
+    for (uint32_t parts : {1u, 2u, 3u, 8u, 9u, 33u, 63u, 64u, 65u, 511u, 512u}) {
       if (parts > blocks) continue;
       for (size_t n : {size_t{0}, size_t{1}, size_t{255}, size_t{257}, size_t{6001}}) {
         ExpectBuildEqualsInsert(kernels(), scalar(), oracle::Hashes(blocks * 7 + n, n), blocks, parts);
@@ -77,7 +77,7 @@ TEST_P(BuildPerIsa, BuildsEqualScalarBatchInsertForEveryPartCount) {
     }
   }
   for (uint32_t blocks : {2u, 64u, 1024u, 65536u}) {
-    for (uint32_t parts : {1u, 2u, 5u, 32u, 33u, 512u}) {
+    for (uint32_t parts : {1u, 2u, 5u, 63u, 64u, 512u}) {
       if (parts > blocks) continue;
       for (size_t n : {size_t{0}, size_t{3}, size_t{257}, size_t{6001}}) {
         ExpectBuildEqualsInsert(kernels(), scalar(), oracle::Hashes32(blocks + n, n), blocks, parts);
@@ -109,17 +109,18 @@ TEST_P(BuildPerIsa, EmptyRangesBuildTheSameBytes) {
   ExpectBuildEqualsInsert(kernels(), scalar(), few32, 65536, parts);
 }
 
-// The partition the build rests on, at the combining scatter's part counts,
-// with outputs at every offset within a cache line: each part's keys in
-// input order, counted, nothing written outside out.
+// The partition the build rests on, at the combining scatter's part counts
+// and sizes (outputs of 8 MiB and more), with outputs at offsets within a
+// cache line: each part's keys in input order, counted, nothing written
+// outside out.
 TEST_P(BuildPerIsa, CombiningScatterKeepsInputOrderAtAnyOutputOffset) {
   const uint32_t blocks = 100003;
-  const std::vector<uint64_t> hashes = oracle::Hashes(11, 20001);
-  for (uint32_t parts : {32u, 100u, 512u}) {
+  const std::vector<uint64_t> hashes = oracle::Hashes(11, (size_t{8} << 20) / 8 + 1001);
+  for (uint32_t parts : {64u, 100u, 512u}) {
     const blockbloom::internal::PartLocator locate(parts, blocks);
     std::vector<std::vector<uint64_t>> expected(parts);
     for (uint64_t h : hashes) expected[locate.Part(BlockOf(h, blocks))].push_back(h);
-    for (size_t lead = 0; lead < 8; ++lead) {
+    for (size_t lead : {0u, 1u, 7u}) {
       std::vector<uint64_t> out(hashes.size() + 16, 0xabababababababab);
       std::vector<size_t> counts(parts);
       kernels().partition_hashes(blocks, hashes.data(), hashes.size(), parts, out.data() + lead,
@@ -166,8 +167,8 @@ void ExpectStreamedPartition(const bbi_kernel_table& t, const std::vector<Hash>&
 }
 
 TEST_P(BuildPerIsa, StreamedPartitionsOfLargeOutputsKeepTheGrouping) {
-  ExpectStreamedPartition(kernels(), oracle::Hashes(21, (size_t{8} << 20) / 8 + 77), 100003, 40, 3);
-  ExpectStreamedPartition(kernels(), oracle::Hashes32(22, (size_t{8} << 20) / 4 + 5), 1u << 16, 64, 5);
+  ExpectStreamedPartition(kernels(), oracle::Hashes(21, (size_t{8} << 20) / 8 + 77), 100003, 100, 3);
+  ExpectStreamedPartition(kernels(), oracle::Hashes32(22, (size_t{8} << 20) / 4 + 5), 1u << 16, 128, 5);
 }
 
 BB_INSTANTIATE_PER_ISA(BuildPerIsa);
