@@ -486,22 +486,105 @@ void PartitionHashes(uint32_t num_blocks, const typename Layout::Hash* hashes, s
 }
 
 // ------------------------------------------------------------ whole builds
-// Every key of a build at once: the hashes partitioned by block range into
-// scratch (PartitionHashes, num_parts ranges), then inserted range by
-// range. A range is sized to stay in cache while its keys go in, so the
-// inserts do not prefetch: after its first touches every block is a hit.
-// The order of the inserts does not change a bit (each sets bits with OR),
-// so the bytes are those of InsertBatch.
+// Every key of a build at once, in one pass over the hashes: each key goes
+// to its block range's bucket in scratch, then the ranges are inserted one
+// by one, each staying in cache while its keys go in (so those inserts do
+// not prefetch: after its first touches every block is a hit). A Bloom
+// insert is an OR, so neither the order of the inserts nor which of them go
+// through a bucket changes a bit: the bytes are those of InsertBatch. That
+// frees the scatter from the count pass a radix partition needs: bucket p
+// gets the share of scratch its range has of the blocks (rounded to whole
+// lines), and once it is full its range's further keys are inserted
+// straight into the filter (uniform hashes overflow a bucket by a few
+// standard deviations of its count, a few keys in ten thousand; skewed ones
+// cost speed, never bytes). Keys reach their bucket through the
+// write-combining lines of CombiningScatter, streamed past the caches
+// where scratch is aligned to its elements.
+template <class Layout>
+class RangeBuckets {
+ public:
+  using Hash = typename Layout::Hash;
+  static constexpr size_t kPerLine = kCombineLine / sizeof(Hash);
+
+  RangeBuckets(uint8_t* blocks, uint32_t num_blocks, Hash* scratch, size_t n, uint32_t num_parts)
+      : blocks_(blocks), num_blocks_(num_blocks), num_parts_(num_parts),
+        stream_(reinterpret_cast<uintptr_t>(scratch) % sizeof(Hash) == 0) {
+    const size_t misalign = reinterpret_cast<uintptr_t>(scratch) % kCombineLine;
+    size_t lead = stream_ && misalign != 0 ? (kCombineLine - misalign) / sizeof(Hash) : 0;
+    if (lead > n) lead = n;
+    base_ = scratch + lead;
+    const size_t room = n - lead;
+    for (uint32_t p = 0; p <= num_parts; ++p) {
+      // room * first / num_blocks without a 128-bit product.
+      const uint64_t first = PartFirstBlock(p, num_parts, num_blocks);
+      const size_t share = room / num_blocks * first + room % num_blocks * first / num_blocks;
+      bucket_[p] = share / kPerLine * kPerLine;
+    }
+    for (uint32_t p = 0; p < num_parts; ++p) {
+      next_[p] = bucket_[p];
+      filled_[p] = 0;
+    }
+  }
+
+  void Add(uint32_t part, Hash hash) {
+    const uint32_t k = filled_[part];
+    lines_[part][k] = hash;
+    filled_[part] = (k + 1) % kPerLine;
+    if (k + 1 == kPerLine) Spill(part);
+  }
+
+  // Inserts every range's keys: its bucket, then what its line still holds.
+  void InsertAll() {
+    if (stream_) EndStreams();
+    for (uint32_t p = 0; p < num_parts_; ++p) {
+      InsertBatchWith<Layout, BB_PREFETCH_NONE>(blocks_, num_blocks_, base_ + bucket_[p],
+                                                next_[p] - bucket_[p], 0);
+      InsertBatchWith<Layout, BB_PREFETCH_NONE>(blocks_, num_blocks_, lines_[p], filled_[p], 0);
+    }
+  }
+
+ private:
+  // A full line: to its bucket while there is room, else into the filter.
+  void Spill(uint32_t part) {
+    const size_t at = next_[part];
+    if (at + kPerLine > bucket_[part + 1]) {
+      InsertBatchWith<Layout, BB_PREFETCH_NONE>(blocks_, num_blocks_, lines_[part], kPerLine, 0);
+    } else {
+      if (stream_) {
+        StreamLine(base_ + at, lines_[part]);
+      } else {
+        std::memcpy(base_ + at, lines_[part], kCombineLine);
+      }
+      next_[part] = at + kPerLine;
+    }
+  }
+
+  uint8_t* blocks_;
+  uint32_t num_blocks_;
+  uint32_t num_parts_;
+  bool stream_;  // scratch is element-aligned, so base_'s lines are 64-byte aligned
+  Hash* base_;   // scratch from its first whole line
+  size_t bucket_[kCombineParts + 1];  // part p's bucket: base_[bucket_[p] .. bucket_[p + 1])
+  size_t next_[kCombineParts];        // where part p's next line goes
+  uint32_t filled_[kCombineParts];    // keys in part p's line
+  alignas(kCombineLine) Hash lines_[kCombineParts][kPerLine];
+};
+
+// 1 <= num_parts <= min(num_blocks, kCombineParts); scratch has room for n
+// and does not overlap hashes.
 template <class Layout>
 void BuildFromHashes(uint8_t* blocks, uint32_t num_blocks, const typename Layout::Hash* hashes,
                      size_t n, typename Layout::Hash* scratch, uint32_t num_parts) {
-  size_t counts[kCombineParts];
-  PartitionHashes<Layout>(num_blocks, hashes, n, num_parts, scratch, counts);
-  const typename Layout::Hash* part = scratch;
-  for (uint32_t p = 0; p < num_parts; ++p) {
-    InsertBatchWith<Layout, BB_PREFETCH_NONE>(blocks, num_blocks, part, counts[p], 0);
-    part += counts[p];
+  if (num_parts == 1) {
+    InsertBatch<Layout>(blocks, num_blocks, hashes, n);
+    return;
   }
+  RangeBuckets<Layout> buckets(blocks, num_blocks, scratch, n, num_parts);
+  const PartLocator locate(num_parts, num_blocks);
+  ForEachPartChunk(num_blocks, locate, hashes, n, [&](const auto* h, size_t len, const uint32_t* parts) {
+    for (size_t i = 0; i < len; ++i) buckets.Add(parts[i], h[i]);
+  });
+  buckets.InsertAll();
 }
 
 // Up to eight keys of a chunk, from key i on, into one bitmap byte, key i + j

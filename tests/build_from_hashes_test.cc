@@ -48,18 +48,31 @@ std::vector<uint8_t> Prefilled(uint32_t blocks, uint64_t seed) {
 }
 
 // The kernel's build in `parts` ranges against scalar's batch insert of the
-// same keys into the same starting bytes; and the hashes left unchanged.
+// same keys into the same starting bytes; the hashes left unchanged and
+// nothing written outside scratch[0 .. n), which starts `lead` elements
+// into a 64-byte line (the buckets start at its first whole line).
 template <class Hash>
 void ExpectBuildEqualsInsert(const bbi_kernel_table& t, const bbi_kernel_table& scalar,
-                             const std::vector<Hash>& hashes, uint32_t blocks, uint32_t parts) {
+                             const std::vector<Hash>& hashes, uint32_t blocks, uint32_t parts,
+                             size_t lead = 0) {
   std::vector<uint8_t> built = Prefilled(blocks, blocks + parts);
   std::vector<uint8_t> inserted = built;
   InsertOf(scalar, Hash{})(inserted.data(), blocks, hashes.data(), hashes.size());
   const std::vector<Hash> before = hashes;
-  std::vector<Hash> scratch(hashes.size() + 1);
-  BuildOf(t, Hash{})(built.data(), blocks, hashes.data(), hashes.size(), scratch.data(), parts);
-  ASSERT_EQ(built, inserted) << "blocks " << blocks << ", parts " << parts << ", n " << hashes.size();
+  constexpr size_t kLine = 64 / sizeof(Hash);
+  constexpr Hash kGuard = static_cast<Hash>(0x5a5a5a5a5a5a5a5aull);
+  std::vector<Hash> scratch(hashes.size() + 3 * kLine, kGuard);
+  const size_t misalign = reinterpret_cast<uintptr_t>(scratch.data()) % 64 / sizeof(Hash);
+  const size_t first = kLine + lead - misalign;  // lead elements past a line boundary
+  BuildOf(t, Hash{})(built.data(), blocks, hashes.data(), hashes.size(), scratch.data() + first,
+                     parts);
+  ASSERT_EQ(built, inserted) << "blocks " << blocks << ", parts " << parts << ", n "
+                             << hashes.size() << ", lead " << lead;
   EXPECT_EQ(hashes, before);
+  for (size_t i = 0; i < first; ++i) ASSERT_EQ(scratch[i], kGuard) << "before scratch, " << i;
+  for (size_t i = first + hashes.size(); i < scratch.size(); ++i) {
+    ASSERT_EQ(scratch[i], kGuard) << "past scratch + n, " << i - first - hashes.size();
+  }
 }
 
 using BuildPerIsa = bbtest::PerIsa;
@@ -107,6 +120,19 @@ TEST_P(BuildPerIsa, EmptyRangesBuildTheSameBytes) {
   ExpectBuildEqualsInsert(kernels(), scalar(), one, blocks, parts);
   ExpectBuildEqualsInsert(kernels(), scalar(), one, blocks, 512);
   ExpectBuildEqualsInsert(kernels(), scalar(), few32, 65536, parts);
+}
+
+// Scratch at every element offset within a cache line, with enough keys a
+// range that most lines reach their bucket (and some buckets overflow into
+// the filter), both hash widths.
+TEST_P(BuildPerIsa, ScratchAtAnyOffsetInALine) {
+  for (size_t lead = 0; lead < 8; ++lead) {
+    ExpectBuildEqualsInsert(kernels(), scalar(), oracle::Hashes(lead, 20000), 5003, 37, lead);
+    ExpectBuildEqualsInsert(kernels(), scalar(), oracle::Hashes(lead, 20000), 5003, 512, lead);
+  }
+  for (size_t lead = 0; lead < 16; lead += 3) {
+    ExpectBuildEqualsInsert(kernels(), scalar(), oracle::Hashes32(lead, 20000), 4096, 64, lead);
+  }
 }
 
 // The partition the build rests on, at the combining scatter's part counts
