@@ -497,16 +497,48 @@ void PartitionHashes(uint32_t num_blocks, const typename Layout::Hash* hashes, s
 // lines), and once it is full its range's further keys are inserted
 // straight into the filter (uniform hashes overflow a bucket by a few
 // standard deviations of its count, a few keys in ten thousand; skewed ones
-// cost speed, never bytes). Keys reach their bucket through the
-// write-combining lines of CombiningScatter, streamed past the caches
+// cost speed, never bytes). Keys reach their bucket through
+// write-combining lines, as in CombiningScatter, streamed past the caches
 // where scratch is aligned to its elements.
+//
+// A range here is the blocks one multiply-shift of the block index maps to
+// the same part (BuildRanges): ranges of nearly equal size, each a run of
+// blocks, computed a key at a time in the scatter loop. It cost 0.4-0.8
+// ns/key less than PartLocator's exact ranges through the vector pipeline of
+// the radix partition (block offsets, then parts, each an array a chunk),
+// measured (docs/benchmarks.md, "Issue 35"); the build needs no exact ranges.
+class BuildRanges {
+ public:
+  // 2 <= num_parts <= num_blocks.
+  BuildRanges(uint32_t num_parts, uint32_t num_blocks)
+      : factor_(((uint64_t{num_parts} << 32) + num_blocks - 1) / num_blocks), last_(num_parts - 1) {}
+  // factor_ rounds 2^32 num_parts / num_blocks up, so the last blocks of a
+  // large filter can reach num_parts: those go to the last part. Monotone
+  // in the block either way, so every part is a run of blocks.
+  uint32_t Part(uint32_t block) const {
+    const auto part = static_cast<uint32_t>((block * factor_) >> 32);
+    return part < last_ ? part : last_;
+  }
+  // The first block of part p, 0 < p < num_parts: the least block whose
+  // product reaches p 2^32 (at most num_blocks: then part p is empty).
+  uint32_t FirstBlock(uint32_t part, uint32_t num_blocks) const {
+    const uint64_t first = ((uint64_t{part} << 32) + factor_ - 1) / factor_;
+    return first < num_blocks ? static_cast<uint32_t>(first) : num_blocks;
+  }
+
+ private:
+  uint64_t factor_;  // ceil(2^32 num_parts / num_blocks), below 2^41
+  uint32_t last_;
+};
+
 template <class Layout>
 class RangeBuckets {
  public:
   using Hash = typename Layout::Hash;
   static constexpr size_t kPerLine = kCombineLine / sizeof(Hash);
 
-  RangeBuckets(uint8_t* blocks, uint32_t num_blocks, Hash* scratch, size_t n, uint32_t num_parts)
+  RangeBuckets(uint8_t* blocks, uint32_t num_blocks, const BuildRanges& ranges, Hash* scratch,
+               size_t n, uint32_t num_parts)
       : blocks_(blocks), num_blocks_(num_blocks), num_parts_(num_parts),
         stream_(reinterpret_cast<uintptr_t>(scratch) % sizeof(Hash) == 0) {
     const size_t misalign = reinterpret_cast<uintptr_t>(scratch) % kCombineLine;
@@ -516,7 +548,7 @@ class RangeBuckets {
     const size_t room = n - lead;
     for (uint32_t p = 0; p <= num_parts; ++p) {
       // room * first / num_blocks without a 128-bit product.
-      const uint64_t first = PartFirstBlock(p, num_parts, num_blocks);
+      const uint64_t first = p == 0 ? 0 : p == num_parts ? num_blocks : ranges.FirstBlock(p, num_blocks);
       const size_t share = room / num_blocks * first + room % num_blocks * first / num_blocks;
       bucket_[p] = share / kPerLine * kPerLine;
     }
@@ -579,11 +611,9 @@ void BuildFromHashes(uint8_t* blocks, uint32_t num_blocks, const typename Layout
     InsertBatch<Layout>(blocks, num_blocks, hashes, n);
     return;
   }
-  RangeBuckets<Layout> buckets(blocks, num_blocks, scratch, n, num_parts);
-  const PartLocator locate(num_parts, num_blocks);
-  ForEachPartChunk(num_blocks, locate, hashes, n, [&](const auto* h, size_t len, const uint32_t* parts) {
-    for (size_t i = 0; i < len; ++i) buckets.Add(parts[i], h[i]);
-  });
+  const BuildRanges ranges(num_parts, num_blocks);
+  RangeBuckets<Layout> buckets(blocks, num_blocks, ranges, scratch, n, num_parts);
+  for (size_t i = 0; i < n; ++i) buckets.Add(ranges.Part(Layout::Block(hashes[i], num_blocks)), hashes[i]);
   buckets.InsertAll();
 }
 
