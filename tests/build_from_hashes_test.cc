@@ -18,6 +18,7 @@
 #include "blockbloom/blockbloom.hpp"
 #include "blockbloom/kudu.h"
 #include "blockbloom/kudu.hpp"
+#include "api/filter/build_ops.h"
 #include "isa_params.h"
 #include "kernels/block_op.h"
 #include "oracle.h"
@@ -220,38 +221,57 @@ void CountingDeallocate(void* ctx, void* p, size_t bytes) {
   free(p);
 }
 
+// The public calls partition only filters of kBuildPartitionMinBytes (1
+// GiB) and more, too large for a test: these run the same op with the
+// partition from any size past two ranges.
+int BuildPartitioned(bb_filter* f, const uint64_t* hashes, size_t n, uint64_t* scratch) {
+  return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_PARQUET>(f, hashes, n, scratch, 0);
+}
+int KuduBuildPartitioned(bb_filter* f, const uint32_t* hashes, size_t n, uint32_t* scratch) {
+  return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_KUDU>(f, hashes, n, scratch, 0);
+}
+
 // Filters of one range (a plain batch insert), of several, of a size that
-// is no whole number of ranges, each with the call's own scratch and the
-// caller's: the bytes of bb_insert_batch.
+// is no whole number of ranges, each built by the public call and by the
+// partition, with the call's own scratch and the caller's: the bytes of
+// bb_insert_batch.
 TEST(BuildFromHashesApi, EqualsInsertBatchForEverySizeClass) {
+  using Build = int (*)(bb_filter*, const uint64_t*, size_t, uint64_t*);
   for (size_t bytes : {size_t{1024}, size_t{2} << 20, (size_t{5} << 20) + 96}) {
     const size_t n = bytes / 32 * 3 + 5;
     const std::vector<uint64_t> hashes = oracle::Hashes(bytes, n);
-    bb_filter a, b, c;
+    bb_filter a;
     ASSERT_EQ(bb_filter_init(&a, bytes), BB_OK);
-    ASSERT_EQ(bb_filter_init(&b, bytes), BB_OK);
-    ASSERT_EQ(bb_filter_init(&c, bytes), BB_OK);
     ASSERT_EQ(bb_insert_batch(&a, hashes.data(), n), BB_OK);
-    ASSERT_EQ(bb_build_from_hashes(&b, hashes.data(), n, nullptr), BB_OK);
-    std::vector<uint64_t> scratch(n);
-    ASSERT_EQ(bb_build_from_hashes(&c, hashes.data(), n, scratch.data()), BB_OK);
-    EXPECT_EQ(bb_filter_equal(&a, &b), 1) << bytes;
-    EXPECT_EQ(bb_filter_equal(&a, &c), 1) << bytes;
+    for (Build build : {Build{&bb_build_from_hashes}, Build{&BuildPartitioned}}) {
+      for (bool own_scratch : {true, false}) {
+        bb_filter b;
+        ASSERT_EQ(bb_filter_init(&b, bytes), BB_OK);
+        std::vector<uint64_t> scratch(own_scratch ? 0 : n);
+        ASSERT_EQ(build(&b, hashes.data(), n, own_scratch ? nullptr : scratch.data()), BB_OK);
+        EXPECT_EQ(bb_filter_equal(&a, &b), 1) << bytes << (build == &BuildPartitioned ? " partitioned" : "")
+                                              << (own_scratch ? ", own scratch" : "");
+        bb_filter_release(&b);
+      }
+    }
     bb_filter_release(&a);
-    bb_filter_release(&b);
-    bb_filter_release(&c);
   }
   // Kudu: 4 MiB (4 ranges), starting always-false; the build clears it.
   const std::vector<uint32_t> hashes = oracle::Hashes32(9, 300000);
-  bb_filter a, b;
+  bb_filter a, b, c;
   ASSERT_EQ(bb_kudu_filter_init(&a, 22, 7), BB_OK);
   ASSERT_EQ(bb_kudu_filter_init(&b, 22, 7), BB_OK);
+  ASSERT_EQ(bb_kudu_filter_init(&c, 22, 7), BB_OK);
   ASSERT_EQ(bb_kudu_insert_batch(&a, hashes.data(), hashes.size()), BB_OK);
   ASSERT_EQ(bb_kudu_build_from_hashes(&b, hashes.data(), hashes.size(), nullptr), BB_OK);
+  ASSERT_EQ(KuduBuildPartitioned(&c, hashes.data(), hashes.size(), nullptr), BB_OK);
   EXPECT_EQ(b.flags & BB_FILTER_ALWAYS_FALSE, 0u);
+  EXPECT_EQ(c.flags & BB_FILTER_ALWAYS_FALSE, 0u);
   EXPECT_EQ(bb_filter_equal(&a, &b), 1);
+  EXPECT_EQ(bb_filter_equal(&a, &c), 1);
   bb_filter_release(&a);
   bb_filter_release(&b);
+  bb_filter_release(&c);
 }
 
 TEST(BuildFromHashesApi, TakesItsScratchFromTheFiltersAllocatorAndGivesItBack) {
@@ -262,7 +282,10 @@ TEST(BuildFromHashesApi, TakesItsScratchFromTheFiltersAllocatorAndGivesItBack) {
   ASSERT_EQ(bb_filter_init_with_allocator(&f, bytes, &allocator), BB_OK);
   ASSERT_EQ(counting.allocations, 1u);
   const std::vector<uint64_t> hashes = oracle::Hashes(3, 100001);
+  // Below kBuildPartitionMinBytes the public call is a batch insert: no scratch.
   ASSERT_EQ(bb_build_from_hashes(&f, hashes.data(), hashes.size(), nullptr), BB_OK);
+  EXPECT_EQ(counting.allocations, 1u) << "a scratch for an unpartitioned build";
+  ASSERT_EQ(BuildPartitioned(&f, hashes.data(), hashes.size(), nullptr), BB_OK);
   EXPECT_EQ(counting.allocations, 2u) << "one scratch for the build";
   EXPECT_EQ(counting.live_bytes, bytes) << "the scratch was not given back";
   size_t hits = 0;
@@ -272,12 +295,12 @@ TEST(BuildFromHashesApi, TakesItsScratchFromTheFiltersAllocatorAndGivesItBack) {
   // Refused: out of memory, nothing inserted; a caller's scratch needs none.
   ASSERT_EQ(bb_filter_clear(&f), BB_OK);
   counting.refuse = true;
-  EXPECT_EQ(bb_build_from_hashes(&f, hashes.data(), hashes.size(), nullptr), BB_ERR_OUT_OF_MEMORY);
+  EXPECT_EQ(BuildPartitioned(&f, hashes.data(), hashes.size(), nullptr), BB_ERR_OUT_OF_MEMORY);
   bb_filter empty;
   ASSERT_EQ(bb_filter_init(&empty, bytes), BB_OK);
   EXPECT_EQ(bb_filter_equal(&f, &empty), 1) << "a refused build wrote the filter";
   std::vector<uint64_t> scratch(hashes.size());
-  EXPECT_EQ(bb_build_from_hashes(&f, hashes.data(), hashes.size(), scratch.data()), BB_OK);
+  EXPECT_EQ(BuildPartitioned(&f, hashes.data(), hashes.size(), scratch.data()), BB_OK);
   EXPECT_EQ(counting.allocations, 2u);
   bb_filter_release(&empty);
   bb_filter_release(&f);

@@ -19,12 +19,23 @@ namespace blockbloom::internal {
 // 4, 2 MiB on recent Xeons) while its keys go in.
 inline constexpr size_t kBuildRangeBytes = size_t{1} << 20;
 
+// The smallest filter a build partitions; smaller ones are one batch insert.
+// The partition writes and reads back 8 bytes a key (4 for Kudu) on top of
+// the hashes, which costs more than it saves wherever the batch insert's
+// misses are served by a cache. Measured on an Intel Xeon VM (L2 2 MiB a
+// core, L3 300 MiB; docs/benchmarks.md, "Issue 35"), CPU time per key at 24
+// keys a block: the partitioned build 5.7 / 5.7 / 5.5-5.9 ns against
+// bb_insert_batch's 3.0 / 3.6 / 4.8-5.3 at 16 / 128 / 512 MiB, the gap
+// closing as the filter outgrows the L3. So the partition serves only
+// filters past every size measured slower.
+inline constexpr size_t kBuildPartitionMinBytes = size_t{1} << 30;
+
 // The ranges a filter of num_bytes is built in: 1 (a plain batch insert,
-// no scratch) for filters of up to two ranges, whose inserts hit the caches
-// already; else one a range, at most BBI_BUILD_MAX_PARTS (larger filters
+// no scratch) below partition_min_bytes and for filters of up to two
+// ranges; else one a range, at most BBI_BUILD_MAX_PARTS (larger filters
 // get larger ranges).
-inline uint32_t BuildParts(size_t num_bytes) {
-  if (num_bytes <= 2 * kBuildRangeBytes) return 1;
+inline uint32_t BuildParts(size_t num_bytes, size_t partition_min_bytes) {
+  if (num_bytes < partition_min_bytes || num_bytes <= 2 * kBuildRangeBytes) return 1;
   const size_t parts = (num_bytes + kBuildRangeBytes - 1) / kBuildRangeBytes;
   return parts < BBI_BUILD_MAX_PARTS ? static_cast<uint32_t>(parts) : BBI_BUILD_MAX_PARTS;
 }
@@ -42,13 +53,16 @@ struct BuildKernel<BB_LAYOUT_KUDU> {
 
 // The scratch holds the partitioned hashes: the caller's (room for n
 // hashes, apart from the hashes and the filter: the partition writes it
-// while both are read), or, when NULL, n hashes (rounded up to whole 64-byte
-// lines) from the filter's allocator, so an engine's memory tracker sees
-// them, given back before the call returns. If that cannot be had nothing
-// is inserted.
+// while both are read), or, when NULL and the filter is partitioned, n
+// hashes (rounded up to whole 64-byte lines) from the filter's allocator,
+// so an engine's memory tracker sees them, given back before the call
+// returns. If that cannot be had nothing is inserted. partition_min_bytes:
+// kBuildPartitionMinBytes for the public calls; tests pass less to reach the
+// partition with small filters.
 template <bb_layout kLayout>
 int BuildFromHashesOp(bb_filter* f, const typename LayoutKernels<kLayout>::Hash* hashes, size_t n,
-                      typename LayoutKernels<kLayout>::Hash* scratch) {
+                      typename LayoutKernels<kLayout>::Hash* scratch,
+                      size_t partition_min_bytes = kBuildPartitionMinBytes) {
   using Hash = typename LayoutKernels<kLayout>::Hash;
   const int status = CheckWritable(f, kLayout);
   if (status != BB_OK) return status;
@@ -60,7 +74,7 @@ int BuildFromHashesOp(bb_filter* f, const typename LayoutKernels<kLayout>::Hash*
   }
   if (n == 0) return BB_OK;
   const bbi_kernel_table& kernels = ActiveKernels();
-  const uint32_t parts = BuildParts(f->num_bytes);
+  const uint32_t parts = BuildParts(f->num_bytes, partition_min_bytes);
   if (parts == 1) {
     LayoutKernels<kLayout>::InsertBatch(kernels)(f->data, f->num_blocks, hashes, n);
   } else if (scratch != nullptr) {

@@ -290,24 +290,25 @@ BB_API int bb_partition_hashes(const bb_filter* f, const uint64_t* hashes, size_
 
 /* Whole builds, for a caller that holds all of a filter's keys at once (an
  * engine's build side): inserts the n hashes, setting exactly the bytes
- * bb_insert_batch(f, hashes, n) would, in a loop that hits the caches where
- * bb_insert_batch's misses go to memory. Filters of more than 2 MiB are
- * built in block ranges of 1 MiB (at most 512 ranges: larger filters get
- * larger ones): the hashes are partitioned by range into scratch (the radix
- * partition of bb_partition_hashes), then inserted range by range, each
- * range staying in cache while its keys go in. Smaller filters are
- * bb_insert_batch (scratch unused). Memory: scratch has room for n hashes
+ * bb_insert_batch(f, hashes, n) would. Filters of 1 GiB and more are built
+ * in block ranges of about 1 MiB (at most 512 ranges: larger filters get
+ * larger ones): one pass puts each hash in its range's share of scratch (a
+ * range whose share is full has its further hashes inserted at once), then
+ * the ranges are inserted one by one, each staying in cache while its keys
+ * go in. Smaller filters are one bb_insert_batch (scratch unused, nothing
+ * allocated): there the partition's extra memory traffic (writing and
+ * reading back 8 bytes a hash) cost more than the cache misses it saves
+ * (measured on an Intel Xeon with a 300 MiB L3 up to 512 MiB:
+ * docs/benchmarks.md, "Issue 35"). Memory: scratch has room for n hashes
  * (8n bytes) and overlaps neither the hashes nor the filter's bitset
- * (BB_ERR_PARTITION_OVERLAP, nothing written); when it is NULL the call
- * takes n hashes' worth (rounded up to 64 bytes) from the filter's
- * allocator (the default one for bb_filter_init filters and views) and
- * gives it back before it returns (BB_ERR_OUT_OF_MEMORY, nothing inserted,
- * if it cannot). A scratch the caller keeps across builds saves mapping and
- * faulting in fresh pages each time. Its contents afterwards are
- * unspecified. Not safe concurrently with other writes to the filter.
- * Speed: the partition costs more than the cache misses it saves on the
- * machines measured so far (docs/benchmarks.md, "Issue 35"), so this is
- * not yet faster than bb_insert_batch. */
+ * (BB_ERR_PARTITION_OVERLAP, nothing written); when it is NULL and the
+ * filter is partitioned, the call takes n hashes' worth (rounded up to 64
+ * bytes) from the filter's allocator (the default one for bb_filter_init
+ * filters and views) and gives it back before it returns
+ * (BB_ERR_OUT_OF_MEMORY, nothing inserted, if it cannot). A scratch the
+ * caller keeps across builds saves mapping and faulting in fresh pages each
+ * time. Its contents afterwards are unspecified. Not safe concurrently with
+ * other writes to the filter. */
 BB_API int bb_build_from_hashes(bb_filter* f, const uint64_t* hashes, size_t n, uint64_t* scratch);
 
 /* Tests n hashes; bit i of the bitmap (byte i/8, bit i%8, LSB first, as Arrow
