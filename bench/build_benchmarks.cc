@@ -126,7 +126,7 @@ void BuildFromHashesAsCalled(benchmark::State& state, const bbi_kernel_table& ke
   std::vector<uint64_t> scratch(parts > 1 ? keys.size() : 0);
   WallLoop(state, keys.size(), [&] {
     kernels.build_from_hashes(filter.f.data, filter.f.num_blocks, keys.data(), keys.size(),
-                              scratch.data(), parts);
+                              scratch.data(), parts, 0, parts);
   });
 }
 
@@ -142,44 +142,40 @@ void BuildFromHashes(benchmark::State& state, const bbi_kernel_table& kernels, s
   const auto parts = static_cast<uint32_t>(std::min<size_t>(bytes / range_bytes, BBI_BUILD_MAX_PARTS));
   WallLoop(state, keys.size(), [&] {
     kernels.build_from_hashes(filter.f.data, filter.f.num_blocks, keys.data(), keys.size(),
-                              scratch.data(), parts);
+                              scratch.data(), parts, 0, parts);
   });
 }
 
-// build/from_hashes_threads2/<isa>/<bytes>: the same build on two threads
-// over the same partition: each partitions its half of the keys into the
-// 1 MiB ranges (partition_hashes), both wait, then thread t inserts ranges
-// [t P / 2, (t + 1) P / 2) of both halves, range by range (each range's keys
-// of both halves together, while it is in cache). Wall time per key.
-void BuildFromHashesThreads2(benchmark::State& state, const bbi_kernel_table& kernels, size_t bytes) {
+// build/from_hashes_threads2/<isa>/<bytes>[/range:<KiB>]: the build of
+// bb_build_from_hashes_partition on two threads, each over every key with
+// its part (one scratch shared): as the call runs it (below the partition's
+// threshold the two halves of insert_batch_range), or partitioned into
+// ranges of the given size, each thread bucketing and inserting its half of
+// them. Wall time per key.
+void BuildFromHashesThreads2(benchmark::State& state, const bbi_kernel_table& kernels, size_t bytes,
+                             size_t range_bytes) {
   BuildFilter filter(bytes);
   if (filter.f.data == nullptr) return state.SkipWithError("out of memory");
   const std::vector<uint64_t>& keys = KeysOf(size_t{filter.f.num_blocks} * kKeysPerBlock);
-  std::vector<uint64_t> scratch(keys.size());
-  const auto parts = static_cast<uint32_t>(std::min<size_t>(bytes >> 20, BBI_BUILD_MAX_PARTS));
-  std::vector<size_t> counts(2 * size_t{parts});
-  const size_t half = keys.size() / 2;
+  const uint32_t z = filter.f.num_blocks;
+  const uint32_t parts =
+      range_bytes == 0
+          ? blockbloom::internal::BuildParts(bytes, blockbloom::internal::kBuildPartitionMinBytes)
+          : static_cast<uint32_t>(std::min<size_t>(bytes / range_bytes, BBI_BUILD_MAX_PARTS));
+  std::vector<uint64_t> scratch(parts > 1 ? keys.size() : 0);
+  const auto build = [&](uint32_t t) {
+    if (parts == 1) {
+      kernels.insert_batch_range(filter.f.data, z, keys.data(), keys.size(),
+                                 blockbloom::internal::PartFirstBlock(t, 2, z),
+                                 blockbloom::internal::PartFirstBlock(t + 1, 2, z));
+    } else {
+      kernels.build_from_hashes(filter.f.data, z, keys.data(), keys.size(), scratch.data(), parts,
+                                t * parts / 2, (t + 1) * parts / 2);
+    }
+  };
   WallLoop(state, keys.size(), [&] {
-    const auto partition = [&](uint32_t s) {
-      const size_t first = s == 0 ? 0 : half, end = s == 0 ? half : keys.size();
-      kernels.partition_hashes(filter.f.num_blocks, keys.data() + first, end - first, parts,
-                               scratch.data() + first, counts.data() + size_t{s} * parts);
-    };
-    const auto insert = [&](uint32_t t) {
-      for (uint32_t p = t * parts / 2; p < (t + 1) * parts / 2; ++p) {
-        for (uint32_t s = 0; s < 2; ++s) {
-          size_t at = s == 0 ? 0 : half;
-          for (uint32_t q = 0; q < p; ++q) at += counts[size_t{s} * parts + q];
-          kernels.insert_batch(filter.f.data, filter.f.num_blocks, scratch.data() + at,
-                               counts[size_t{s} * parts + p]);
-        }
-      }
-    };
-    std::thread other([&] { partition(1); });
-    partition(0);
-    other.join();  // the barrier: every range's keys are in place
-    other = std::thread([&] { insert(1); });
-    insert(0);
+    std::thread other([&] { build(1); });
+    build(0);
     other.join();
   });
 }
@@ -234,7 +230,13 @@ void RegisterBuildBenchmarks() {
           ->Unit(benchmark::kMillisecond);
       benchmark::RegisterBenchmark(
           (std::string("build/from_hashes_threads2/") + isa + "/" + size).c_str(),
-          [kernels, bytes](benchmark::State& state) { BuildFromHashesThreads2(state, *kernels, bytes); })
+          [kernels, bytes](benchmark::State& state) { BuildFromHashesThreads2(state, *kernels, bytes, 0); })
+          ->Unit(benchmark::kMillisecond);
+      benchmark::RegisterBenchmark(
+          (std::string("build/from_hashes_threads2/") + isa + "/" + size + "/range:1024").c_str(),
+          [kernels, bytes](benchmark::State& state) {
+            BuildFromHashesThreads2(state, *kernels, bytes, size_t{1} << 20);
+          })
           ->Unit(benchmark::kMillisecond);
       for (const size_t range_kib : {256u, 512u, 1024u, 2048u, 4096u}) {
         benchmark::RegisterBenchmark(

@@ -531,44 +531,49 @@ class BuildRanges {
   uint32_t last_;
 };
 
+// Parts [first_part, end_part) only: the keys of the others go to a sink
+// line that is never written out, so threads that take disjoint part runs
+// fill one filter (disjoint blocks) through one scratch (disjoint buckets,
+// each a run of whole lines) without atomics.
 template <class Layout>
 class RangeBuckets {
  public:
   using Hash = typename Layout::Hash;
   static constexpr size_t kPerLine = kCombineLine / sizeof(Hash);
+  static constexpr uint32_t kSink = kCombineParts;
 
   RangeBuckets(uint8_t* blocks, uint32_t num_blocks, const BuildRanges& ranges, Hash* scratch,
-               size_t n, uint32_t num_parts)
-      : blocks_(blocks), num_blocks_(num_blocks), num_parts_(num_parts),
+               size_t n, uint32_t num_parts, uint32_t first_part, uint32_t end_part)
+      : blocks_(blocks), num_blocks_(num_blocks), first_part_(first_part),
+        own_parts_(end_part - first_part),
         stream_(reinterpret_cast<uintptr_t>(scratch) % sizeof(Hash) == 0) {
     const size_t misalign = reinterpret_cast<uintptr_t>(scratch) % kCombineLine;
     size_t lead = stream_ && misalign != 0 ? (kCombineLine - misalign) / sizeof(Hash) : 0;
     if (lead > n) lead = n;
     base_ = scratch + lead;
     const size_t room = n - lead;
-    for (uint32_t p = 0; p <= num_parts; ++p) {
+    for (uint32_t p = first_part; p <= end_part; ++p) {
       // room * first / num_blocks without a 128-bit product.
       const uint64_t first = p == 0 ? 0 : p == num_parts ? num_blocks : ranges.FirstBlock(p, num_blocks);
       const size_t share = room / num_blocks * first + room % num_blocks * first / num_blocks;
       bucket_[p] = share / kPerLine * kPerLine;
     }
-    for (uint32_t p = 0; p < num_parts; ++p) {
-      next_[p] = bucket_[p];
-      filled_[p] = 0;
-    }
+    for (uint32_t p = first_part; p < end_part; ++p) next_[p] = bucket_[p];
+    for (uint32_t p = 0; p <= kSink; ++p) filled_[p] = 0;
   }
 
   void Add(uint32_t part, Hash hash) {
+    part = part - first_part_ < own_parts_ ? part : kSink;
     const uint32_t k = filled_[part];
     lines_[part][k] = hash;
     filled_[part] = (k + 1) % kPerLine;
     if (k + 1 == kPerLine) Spill(part);
   }
 
-  // Inserts every range's keys: its bucket, then what its line still holds.
+  // Inserts every own range's keys: its bucket, then what its line still holds.
   void InsertAll() {
     if (stream_) EndStreams();
-    for (uint32_t p = 0; p < num_parts_; ++p) {
+    for (uint32_t p = first_part_; p - first_part_ < own_parts_; ++p) {
       InsertBatchWith<Layout, BB_PREFETCH_NONE>(blocks_, num_blocks_, base_ + bucket_[p],
                                                 next_[p] - bucket_[p], 0);
       InsertBatchWith<Layout, BB_PREFETCH_NONE>(blocks_, num_blocks_, lines_[p], filled_[p], 0);
@@ -576,8 +581,10 @@ class RangeBuckets {
   }
 
  private:
-  // A full line: to its bucket while there is room, else into the filter.
+  // A full line: to its bucket while there is room, else into the filter;
+  // the sink's is dropped.
   void Spill(uint32_t part) {
+    if (part == kSink) return;
     const size_t at = next_[part];
     if (at + kPerLine > bucket_[part + 1]) {
       InsertBatchWith<Layout, BB_PREFETCH_NONE>(blocks_, num_blocks_, lines_[part], kPerLine, 0);
@@ -593,26 +600,30 @@ class RangeBuckets {
 
   uint8_t* blocks_;
   uint32_t num_blocks_;
-  uint32_t num_parts_;
+  uint32_t first_part_;
+  uint32_t own_parts_;
   bool stream_;  // scratch is element-aligned, so base_'s lines are 64-byte aligned
   Hash* base_;   // scratch from its first whole line
   size_t bucket_[kCombineParts + 1];  // part p's bucket: base_[bucket_[p] .. bucket_[p + 1])
   size_t next_[kCombineParts];        // where part p's next line goes
-  uint32_t filled_[kCombineParts];    // keys in part p's line
-  alignas(kCombineLine) Hash lines_[kCombineParts][kPerLine];
+  uint32_t filled_[kCombineParts + 1];  // keys in part p's line (and the sink's)
+  alignas(kCombineLine) Hash lines_[kCombineParts + 1][kPerLine];
 };
 
-// 1 <= num_parts <= min(num_blocks, kCombineParts); scratch has room for n
-// and does not overlap hashes.
+// Inserts the keys of parts [first_part, end_part) of num_parts (1 <=
+// num_parts <= min(num_blocks, kCombineParts)); scratch has room for n and
+// does not overlap hashes. [0, num_parts) is the whole build.
 template <class Layout>
 void BuildFromHashes(uint8_t* blocks, uint32_t num_blocks, const typename Layout::Hash* hashes,
-                     size_t n, typename Layout::Hash* scratch, uint32_t num_parts) {
+                     size_t n, typename Layout::Hash* scratch, uint32_t num_parts,
+                     uint32_t first_part, uint32_t end_part) {
+  if (first_part >= end_part) return;
   if (num_parts == 1) {
     InsertBatch<Layout>(blocks, num_blocks, hashes, n);
     return;
   }
   const BuildRanges ranges(num_parts, num_blocks);
-  RangeBuckets<Layout> buckets(blocks, num_blocks, ranges, scratch, n, num_parts);
+  RangeBuckets<Layout> buckets(blocks, num_blocks, ranges, scratch, n, num_parts, first_part, end_part);
   for (size_t i = 0; i < n; ++i) buckets.Add(ranges.Part(Layout::Block(hashes[i], num_blocks)), hashes[i]);
   buckets.InsertAll();
 }

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
@@ -25,8 +26,10 @@
 
 namespace {
 
-using BuildKernel64 = void (*)(uint8_t*, uint32_t, const uint64_t*, size_t, uint64_t*, uint32_t);
-using BuildKernel32 = void (*)(uint8_t*, uint32_t, const uint32_t*, size_t, uint32_t*, uint32_t);
+using BuildKernel64 = void (*)(uint8_t*, uint32_t, const uint64_t*, size_t, uint64_t*, uint32_t,
+                               uint32_t, uint32_t);
+using BuildKernel32 = void (*)(uint8_t*, uint32_t, const uint32_t*, size_t, uint32_t*, uint32_t,
+                               uint32_t, uint32_t);
 BuildKernel64 BuildOf(const bbi_kernel_table& t, uint64_t) { return t.build_from_hashes; }
 BuildKernel32 BuildOf(const bbi_kernel_table& t, uint32_t) { return t.kudu_build_from_hashes; }
 using InsertKernel64 = void (*)(uint8_t*, uint32_t, const uint64_t*, size_t);
@@ -51,11 +54,13 @@ std::vector<uint8_t> Prefilled(uint32_t blocks, uint64_t seed) {
 // The kernel's build in `parts` ranges against scalar's batch insert of the
 // same keys into the same starting bytes; the hashes left unchanged and
 // nothing written outside scratch[0 .. n), which starts `lead` elements
-// into a 64-byte line (the buckets start at its first whole line).
+// into a 64-byte line (the buckets start at its first whole line). With
+// runs > 1, the build is that many calls for disjoint runs of the ranges
+// (as threads make it), one after the other, over one scratch.
 template <class Hash>
 void ExpectBuildEqualsInsert(const bbi_kernel_table& t, const bbi_kernel_table& scalar,
                              const std::vector<Hash>& hashes, uint32_t blocks, uint32_t parts,
-                             size_t lead = 0) {
+                             size_t lead = 0, uint32_t runs = 1) {
   std::vector<uint8_t> built = Prefilled(blocks, blocks + parts);
   std::vector<uint8_t> inserted = built;
   InsertOf(scalar, Hash{})(inserted.data(), blocks, hashes.data(), hashes.size());
@@ -65,10 +70,28 @@ void ExpectBuildEqualsInsert(const bbi_kernel_table& t, const bbi_kernel_table& 
   std::vector<Hash> scratch(hashes.size() + 3 * kLine, kGuard);
   const size_t misalign = reinterpret_cast<uintptr_t>(scratch.data()) % 64 / sizeof(Hash);
   const size_t first = kLine + lead - misalign;  // lead elements past a line boundary
-  BuildOf(t, Hash{})(built.data(), blocks, hashes.data(), hashes.size(), scratch.data() + first,
-                     parts);
+  for (uint32_t r = 0; r < runs; ++r) {
+    BuildOf(t, Hash{})(built.data(), blocks, hashes.data(), hashes.size(), scratch.data() + first,
+                       parts, static_cast<uint32_t>(uint64_t{parts} * r / runs),
+                       static_cast<uint32_t>(uint64_t{parts} * (r + 1) / runs));
+  }
   ASSERT_EQ(built, inserted) << "blocks " << blocks << ", parts " << parts << ", n "
-                             << hashes.size() << ", lead " << lead;
+                             << hashes.size() << ", lead " << lead << ", runs " << runs;
+  // Threads may run the runs at once only if no two write one block: each
+  // run alone into an empty filter, the blocks it set owned by it alone.
+  std::vector<uint32_t> owner(blocks, runs);
+  for (uint32_t r = 0; r < runs && runs > 1; ++r) {
+    std::vector<uint8_t> alone(32ull * blocks);
+    BuildOf(t, Hash{})(alone.data(), blocks, hashes.data(), hashes.size(), scratch.data() + first,
+                       parts, static_cast<uint32_t>(uint64_t{parts} * r / runs),
+                       static_cast<uint32_t>(uint64_t{parts} * (r + 1) / runs));
+    for (uint32_t b = 0; b < blocks; ++b) {
+      if (std::any_of(alone.begin() + 32 * b, alone.begin() + 32 * (b + 1), [](uint8_t x) { return x != 0; })) {
+        ASSERT_EQ(owner[b], runs) << "block " << b << " written by runs " << owner[b] << " and " << r;
+        owner[b] = r;
+      }
+    }
+  }
   EXPECT_EQ(hashes, before);
   for (size_t i = 0; i < first; ++i) ASSERT_EQ(scratch[i], kGuard) << "before scratch, " << i;
   for (size_t i = first + hashes.size(); i < scratch.size(); ++i) {
@@ -121,6 +144,17 @@ TEST_P(BuildPerIsa, EmptyRangesBuildTheSameBytes) {
   ExpectBuildEqualsInsert(kernels(), scalar(), one, blocks, parts);
   ExpectBuildEqualsInsert(kernels(), scalar(), one, blocks, 512);
   ExpectBuildEqualsInsert(kernels(), scalar(), few32, 65536, parts);
+}
+
+// Builds in disjoint runs of the ranges (a thread's share each), runs not
+// dividing the ranges evenly, more runs than ranges (empty runs).
+TEST_P(BuildPerIsa, RunsOfRangesTogetherBuildTheSameBytes) {
+  for (uint32_t runs : {2u, 3u, 7u}) {
+    ExpectBuildEqualsInsert(kernels(), scalar(), oracle::Hashes(runs, 30000), 10007, 64, 1, runs);
+    ExpectBuildEqualsInsert(kernels(), scalar(), oracle::Hashes(runs, 30000), 10007, 512, 0, runs);
+    ExpectBuildEqualsInsert(kernels(), scalar(), oracle::Hashes(runs, 3000), 100, 5, 0, runs);
+    ExpectBuildEqualsInsert(kernels(), scalar(), oracle::Hashes32(runs, 30000), 4096, 33, 2, runs);
+  }
 }
 
 // Scratch at every element offset within a cache line, with enough keys a
@@ -225,10 +259,10 @@ void CountingDeallocate(void* ctx, void* p, size_t bytes) {
 // GiB) and more, too large for a test: these run the same op with the
 // partition from any size past two ranges.
 int BuildPartitioned(bb_filter* f, const uint64_t* hashes, size_t n, uint64_t* scratch) {
-  return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_PARQUET>(f, hashes, n, scratch, 0);
+  return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_PARQUET>(f, hashes, n, scratch, 0, 1, 0);
 }
 int KuduBuildPartitioned(bb_filter* f, const uint32_t* hashes, size_t n, uint32_t* scratch) {
-  return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_KUDU>(f, hashes, n, scratch, 0);
+  return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_KUDU>(f, hashes, n, scratch, 0, 1, 0);
 }
 
 // Filters of one range (a plain batch insert), of several, of a size that
@@ -307,6 +341,56 @@ TEST(BuildFromHashesApi, TakesItsScratchFromTheFiltersAllocatorAndGivesItBack) {
   EXPECT_EQ(counting.live_bytes, 0u);
 }
 
+// Thread part t of T from T threads at once, over one scratch: the bytes of
+// bb_insert_batch, partitioned (through the op) and not (the public call
+// below its threshold: bb_insert_batch_partition's parts), both layouts.
+TEST(BuildFromHashesApi, ThreadsEachBuildingTheirPartBuildTheSameBytes) {
+  const size_t bytes = (size_t{5} << 20) + 96;
+  const std::vector<uint64_t> hashes = oracle::Hashes(77, 400001);
+  const std::vector<uint32_t> hashes32 = oracle::Hashes32(78, 400001);
+  bb_filter a, ka;
+  ASSERT_EQ(bb_filter_init(&a, bytes), BB_OK);
+  ASSERT_EQ(bb_insert_batch(&a, hashes.data(), hashes.size()), BB_OK);
+  ASSERT_EQ(bb_kudu_filter_init(&ka, 22, 0), BB_OK);
+  ASSERT_EQ(bb_kudu_insert_batch(&ka, hashes32.data(), hashes32.size()), BB_OK);
+  for (uint32_t threads : {2u, 3u}) {
+    for (bool partitioned : {true, false}) {
+      const size_t min_bytes = partitioned ? 0 : blockbloom::internal::kBuildPartitionMinBytes;
+      bb_filter b, kb;
+      ASSERT_EQ(bb_filter_init(&b, bytes), BB_OK);
+      ASSERT_EQ(bb_kudu_filter_init(&kb, 22, 0), BB_OK);
+      std::vector<uint64_t> scratch(hashes.size());
+      std::vector<uint32_t> scratch32(hashes32.size());
+      std::vector<int> status(2 * threads, -1);
+      std::vector<std::thread> pool;
+      for (uint32_t t = 0; t < threads; ++t) {
+        pool.emplace_back([&, t] {
+          status[t] = blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_PARQUET>(
+              &b, hashes.data(), hashes.size(), scratch.data(), t, threads, min_bytes);
+          status[threads + t] = blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_KUDU>(
+              &kb, hashes32.data(), hashes32.size(), scratch32.data(), t, threads, min_bytes);
+        });
+      }
+      for (std::thread& th : pool) th.join();
+      for (int s : status) EXPECT_EQ(s, BB_OK);
+      EXPECT_EQ(bb_filter_equal(&a, &b), 1) << threads << " threads, partitioned " << partitioned;
+      EXPECT_EQ(bb_filter_equal(&ka, &kb), 1) << threads << " threads, partitioned " << partitioned;
+      bb_filter_release(&b);
+      bb_filter_release(&kb);
+    }
+  }
+  // The public calls, one thread after the other.
+  bb_filter c;
+  ASSERT_EQ(bb_filter_init(&c, bytes), BB_OK);
+  for (uint32_t t = 0; t < 4; ++t) {
+    ASSERT_EQ(bb_build_from_hashes_partition(&c, hashes.data(), hashes.size(), nullptr, t, 4), BB_OK);
+  }
+  EXPECT_EQ(bb_filter_equal(&a, &c), 1);
+  bb_filter_release(&a);
+  bb_filter_release(&ka);
+  bb_filter_release(&c);
+}
+
 TEST(BuildFromHashesApi, RejectsBadArgumentsWithoutWriting) {
   const size_t bytes = size_t{3} << 20;
   bb_filter f, ro, kudu;
@@ -330,6 +414,15 @@ TEST(BuildFromHashesApi, RejectsBadArgumentsWithoutWriting) {
   EXPECT_EQ(bb_build_from_hashes(&f, hashes.data(), 1000, scratch.data() + 1000), BB_OK);
   EXPECT_NE(std::string(bb_status_message(BB_ERR_PARTITION_OVERLAP)).find("bb_build_from_hashes"),
             std::string::npos);
+  // No such part: refused, even with nothing to insert.
+  EXPECT_EQ(bb_build_from_hashes_partition(&f, hashes.data(), 1000, nullptr, 0, 0),
+            BB_ERR_INVALID_PARTITION);
+  EXPECT_EQ(bb_build_from_hashes_partition(&f, hashes.data(), 0, nullptr, 2, 2),
+            BB_ERR_INVALID_PARTITION);
+  EXPECT_EQ(bb_kudu_build_from_hashes_partition(&kudu, hashes32.data(), 1000, nullptr, 3, 1),
+            BB_ERR_INVALID_PARTITION);
+  EXPECT_EQ(bb_build_from_hashes_partition(&f, hashes.data(), 1000, hashes.data(), 0, 2),
+            BB_ERR_PARTITION_OVERLAP);
   // n == 0: NULL arrays are fine and nothing changes (Kudu stays always-false).
   EXPECT_EQ(bb_kudu_build_from_hashes(&kudu, nullptr, 0, nullptr), BB_OK);
   EXPECT_NE(kudu.flags & BB_FILTER_ALWAYS_FALSE, 0u);

@@ -56,17 +56,23 @@ struct BuildKernel<BB_LAYOUT_KUDU> {
 // while both are read), or, when NULL and the filter is partitioned, n
 // hashes (rounded up to whole 64-byte lines) from the filter's allocator,
 // so an engine's memory tracker sees them, given back before the call
-// returns. If that cannot be had nothing is inserted. partition_min_bytes:
+// returns. If that cannot be had nothing is inserted. Only the keys of
+// thread part `part` of `num_parts` go in (0 of 1: all): unpartitioned, the
+// blocks of bb_insert_batch_partition's part; partitioned, the build ranges
+// [part P / num_parts, (part + 1) P / num_parts) of the P ranges, whose
+// buckets in a shared scratch are disjoint too. partition_min_bytes:
 // kBuildPartitionMinBytes for the public calls; tests pass less to reach the
 // partition with small filters.
 template <bb_layout kLayout>
 int BuildFromHashesOp(bb_filter* f, const typename LayoutKernels<kLayout>::Hash* hashes, size_t n,
-                      typename LayoutKernels<kLayout>::Hash* scratch,
+                      typename LayoutKernels<kLayout>::Hash* scratch, uint32_t part = 0,
+                      uint32_t num_parts = 1,
                       size_t partition_min_bytes = kBuildPartitionMinBytes) {
   using Hash = typename LayoutKernels<kLayout>::Hash;
   const int status = CheckWritable(f, kLayout);
   if (status != BB_OK) return status;
   if (hashes == nullptr && n > 0) return BB_ERR_NULL_POINTER;
+  if (num_parts == 0 || part >= num_parts) return BB_ERR_INVALID_PARTITION;
   if (scratch != nullptr && n > 0 &&
       (BytesOverlap(scratch, SpanBytes<Hash>(n), hashes, SpanBytes<Hash>(n)) ||
        BytesOverlap(scratch, SpanBytes<Hash>(n), f->data, f->num_bytes))) {
@@ -74,19 +80,30 @@ int BuildFromHashesOp(bb_filter* f, const typename LayoutKernels<kLayout>::Hash*
   }
   if (n == 0) return BB_OK;
   const bbi_kernel_table& kernels = ActiveKernels();
-  const uint32_t parts = BuildParts(f->num_bytes, partition_min_bytes);
-  if (parts == 1) {
-    LayoutKernels<kLayout>::InsertBatch(kernels)(f->data, f->num_blocks, hashes, n);
-  } else if (scratch != nullptr) {
-    BuildKernel<kLayout>::Of(kernels)(f->data, f->num_blocks, hashes, n, scratch, parts);
+  const uint32_t ranges = BuildParts(f->num_bytes, partition_min_bytes);
+  const uint32_t z = f->num_blocks;
+  if (ranges == 1) {
+    if (num_parts == 1) {
+      LayoutKernels<kLayout>::InsertBatch(kernels)(f->data, z, hashes, n);
+    } else {
+      LayoutKernels<kLayout>::InsertBatchRange(kernels)(
+          f->data, z, hashes, n, PartFirstBlock(part, num_parts, z), PartFirstBlock(part + 1, num_parts, z));
+    }
+    ClearAlwaysFalse(f);
+    return BB_OK;
+  }
+  const auto first = static_cast<uint32_t>(uint64_t{ranges} * part / num_parts);
+  const auto end = static_cast<uint32_t>(uint64_t{ranges} * (part + 1) / num_parts);
+  if (scratch != nullptr) {
+    BuildKernel<kLayout>::Of(kernels)(f->data, z, hashes, n, scratch, ranges, first, end);
   } else {
     if (n > (SIZE_MAX - 63) / sizeof(Hash)) return BB_ERR_OUT_OF_MEMORY;
     const size_t scratch_bytes = (n * sizeof(Hash) + 63) / 64 * 64;
     uint8_t* own = nullptr;
     const int allocated = AllocateBitset(f->allocator, scratch_bytes, false, &own);
     if (allocated != BB_OK) return allocated;
-    BuildKernel<kLayout>::Of(kernels)(f->data, f->num_blocks, hashes, n, reinterpret_cast<Hash*>(own),
-                                      parts);
+    BuildKernel<kLayout>::Of(kernels)(f->data, z, hashes, n, reinterpret_cast<Hash*>(own), ranges,
+                                      first, end);
     FreeBitset(f->allocator, own, scratch_bytes);
   }
   ClearAlwaysFalse(f);

@@ -90,6 +90,12 @@ int bb_build_from_hashes(bb_filter* f, const uint64_t* hashes, size_t n, uint64_
   return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_PARQUET>(f, hashes, n, scratch);
 }
 
+int bb_build_from_hashes_partition(bb_filter* f, const uint64_t* hashes, size_t n, uint64_t* scratch,
+                                   uint32_t part, uint32_t num_parts) {
+  return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_PARQUET>(f, hashes, n, scratch, part,
+                                                                    num_parts);
+}
+
 int bb_find_batch_bitmap(const bb_filter* f, const uint64_t* hashes, size_t n, uint8_t* bitmap,
                          size_t* hits) {
   return blockbloom::internal::FindBatchBitmapOp<BB_LAYOUT_PARQUET>(f, hashes, n, bitmap, hits);

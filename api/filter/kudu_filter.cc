@@ -102,6 +102,12 @@ int bb_kudu_build_from_hashes(bb_filter* f, const uint32_t* hashes, size_t n, ui
   return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_KUDU>(f, hashes, n, scratch);
 }
 
+int bb_kudu_build_from_hashes_partition(bb_filter* f, const uint32_t* hashes, size_t n,
+                                        uint32_t* scratch, uint32_t part, uint32_t num_parts) {
+  return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_KUDU>(f, hashes, n, scratch, part,
+                                                                 num_parts);
+}
+
 int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes, size_t n,
                               uint8_t* bitmap, size_t* hits) {
   return blockbloom::internal::FindBatchBitmapOp<BB_LAYOUT_KUDU>(f, hashes, n, bitmap, hits);

@@ -311,6 +311,21 @@ BB_API int bb_partition_hashes(const bb_filter* f, const uint64_t* hashes, size_
  * other writes to the filter. */
 BB_API int bb_build_from_hashes(bb_filter* f, const uint64_t* hashes, size_t n, uint64_t* scratch);
 
+/* The whole build by several threads: inserts those of the n hashes that
+ * belong to part `part` of `num_parts` (1 <= num_parts, part < num_parts,
+ * else BB_ERR_INVALID_PARTITION). Thread t of T calls it with part t over
+ * the whole hash array and one scratch for all (room for n hashes); calls
+ * for different parts write disjoint blocks and disjoint lines of scratch,
+ * so they run concurrently without atomics, and together set exactly the
+ * bytes of bb_insert_batch(hashes, n). Each reads every hash but buckets
+ * and inserts only its own. Below the size bb_build_from_hashes partitions
+ * this is bb_insert_batch_partition (scratch unused); from there a part is
+ * a run of the build's block ranges. A NULL scratch makes each call take
+ * its own n hashes' worth from the filter's allocator. Other concurrent
+ * writes to the filter, or another use of scratch meanwhile, are races. */
+BB_API int bb_build_from_hashes_partition(bb_filter* f, const uint64_t* hashes, size_t n,
+                                          uint64_t* scratch, uint32_t part, uint32_t num_parts);
+
 /* Tests n hashes; bit i of the bitmap (byte i/8, bit i%8, LSB first, as Arrow
  * validity bitmaps) is 1 when hashes[i] may be present. Writes exactly
  * (n + 7) / 8 bytes; the unused high bits of the last byte are written as 0.

@@ -56,6 +56,10 @@ BB_API int bb_kudu_partition_hashes(const bb_filter* f, const uint32_t* hashes, 
  * partitioned). */
 BB_API int bb_kudu_build_from_hashes(bb_filter* f, const uint32_t* hashes, size_t n,
                                      uint32_t* scratch);
+/* bb_build_from_hashes_partition (blockbloom.h) for 32-bit hashes. */
+BB_API int bb_kudu_build_from_hashes_partition(bb_filter* f, const uint32_t* hashes, size_t n,
+                                               uint32_t* scratch, uint32_t part,
+                                               uint32_t num_parts);
 BB_API int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes, size_t n,
                                      uint8_t* bitmap, size_t* hits);
 BB_API int bb_kudu_find_batch_select(const bb_filter* f, const uint32_t* hashes, size_t n,
