@@ -431,10 +431,21 @@ TEST(BuildFromHashesApi, RejectsBadArgumentsWithoutWriting) {
   a.insert_batch(hashes.data(), hashes.size());
   b.build_from_hashes(hashes.data(), hashes.size());
   EXPECT_TRUE(a == b);
-  blockbloom::KuduFilter ka(21, 3), kb(21, 3);
+  blockbloom::Filter c(bytes);
+  for (uint32_t t = 0; t < 3; ++t) c.build_from_hashes_partition(hashes.data(), hashes.size(), nullptr, t, 3);
+  EXPECT_TRUE(a == c);
+  blockbloom::KuduFilter ka(21, 3), kb(21, 3), kc(21, 3);
   ka.insert_batch(hashes32.data(), hashes32.size());
   kb.build_from_hashes(hashes32.data(), hashes32.size());
   EXPECT_TRUE(ka == kb);
+  for (uint32_t t = 0; t < 2; ++t) kc.build_from_hashes_partition(hashes32.data(), hashes32.size(), nullptr, t, 2);
+  EXPECT_TRUE(ka == kc);
+  try {
+    kc.build_from_hashes_partition(hashes32.data(), hashes32.size(), nullptr, 2, 2);
+    ADD_FAILURE() << "no throw";
+  } catch (const blockbloom::Error& e) {
+    EXPECT_EQ(e.status(), BB_ERR_INVALID_PARTITION);
+  }
   try {
     b.build_from_hashes(hashes.data(), hashes.size(), hashes.data());
     ADD_FAILURE() << "no throw";

@@ -559,6 +559,13 @@ class View : public detail::Writable<View, ConstView> {
                          std::uint64_t* scratch = nullptr) {
     detail::Check(bb_build_from_hashes(&filter_, hashes, n, scratch));
   }
+  // Thread `part` of `num_parts`'s share of that build
+  // (bb_build_from_hashes_partition): one scratch for all the threads.
+  void build_from_hashes_partition(const std::uint64_t* hashes, std::size_t n,
+                                   std::uint64_t* scratch, std::uint32_t part,
+                                   std::uint32_t num_parts) {
+    detail::Check(bb_build_from_hashes_partition(&filter_, hashes, n, scratch, part, num_parts));
+  }
 
  protected:
   View() = default;
