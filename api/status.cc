@@ -114,7 +114,8 @@ const char* bb_status_message(int status) {
              "max_container_elements (default 1,000,000) elements, or more memory than "
              "max_memory_bytes (default 8 MiB + 8 times the footer)";
     case BB_ERR_PARTITION_OVERLAP:
-      return "bb_partition_hashes: two of the hashes, the output and the counts overlap";
+      return "bb_partition_hashes: two of the hashes, the output and the counts overlap "
+             "(bb_build_from_hashes: the scratch overlaps the hashes or the filter)";
     case BB_ERR_ARROW_UNSUPPORTED_TYPE:
       return "the Arrow format has no typed column (boolean, duration, interval and nested types "
              "are not taken, nor in a Kudu filter float16 and decimals of more than 38 digits; "

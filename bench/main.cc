@@ -13,6 +13,7 @@
 #include "kernels/prefetch.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/tuning.h"
+#include "build_benchmarks.h"
 #include "column_benchmarks.h"
 #include "kernel_benchmarks.h"
 #include "placements.h"
@@ -87,6 +88,7 @@ int main(int argc, char** argv) {
   blockbloom_bench::RegisterStringHashBenchmarks();
   blockbloom_bench::RegisterPrefetchBenchmarks();
   blockbloom_bench::RegisterReferenceBenchmarks();
+  blockbloom_bench::RegisterBuildBenchmarks();
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;

@@ -22,6 +22,11 @@
 //     // (Hash uint64_t and uint32_t) writes the hashes[i] whose offsets[i] lie in
 //     // [first, end), in order, to out[0 .. count) and returns count; may write
 //     // (garbage) past out + count, never at or past out_end (count <= out_end - out)
+//   void PartsOfOffsets(const PartLocator& locate, const uint64_t* offsets, size_t n,
+//                       uint32_t* parts);  // parts[i] = locate.Part(offsets[i] / 32)
+//   void StreamLine(void* dst, const void* src);  // 64 bytes to dst (64-byte aligned),
+//     // past the caches where the tier can
+//   void EndStreams();  // orders the streamed lines before later stores
 // (BlockOffsets: out[i] = 32 * Layout::Block(hashes[i], num_blocks), for the
 // Parquet (64-bit hashes) and Kudu (32-bit) layouts), so that, inside a
 // Highway target namespace, the loops compile with that target's instructions.
@@ -183,23 +188,29 @@ inline size_t PrefetchingPrefix(const C& c, size_t distance, size_t group) {
   }
 }
 
+// The insert loop with a given prefetch hint and distance.
+template <class Layout, int kHint>
+void InsertBatchWith(uint8_t* blocks, uint32_t num_blocks, const typename Layout::Hash* hashes,
+                     size_t n, size_t distance) {
+  // Unrolled: the loop's own three instructions were a quarter of a key's.
+  ForEachChunk<Layout, kHint>(blocks, num_blocks, hashes, n, distance, [=](const auto& c) {
+    const size_t prefix = PrefetchingPrefix<kHint>(c, distance, 1);
+    size_t i = 0;
+BLOCKBLOOM_INSERT_UNROLL
+    for (; i < prefix; ++i) {
+      PrefetchBlock<kHint>(c.AheadBlock(i + distance));
+      InsertIntoBlock(const_cast<uint8_t*>(c.Block(i)), c.Key(i));
+    }
+BLOCKBLOOM_INSERT_UNROLL
+    for (; i < c.len; ++i) InsertIntoBlock(const_cast<uint8_t*>(c.Block(i)), c.Key(i));
+  });
+}
+
 template <class Layout>
 void InsertBatch(uint8_t* blocks, uint32_t num_blocks, const typename Layout::Hash* hashes,
                  size_t n) {
   WithPrefetchPlan(num_blocks, [&](auto hint, size_t distance) {
-    constexpr int kHint = decltype(hint)::value;
-    // Unrolled: the loop's own three instructions were a quarter of a key's.
-    ForEachChunk<Layout, kHint>(blocks, num_blocks, hashes, n, distance, [=](const auto& c) {
-      const size_t prefix = PrefetchingPrefix<kHint>(c, distance, 1);
-      size_t i = 0;
-BLOCKBLOOM_INSERT_UNROLL
-      for (; i < prefix; ++i) {
-        PrefetchBlock<kHint>(c.AheadBlock(i + distance));
-        InsertIntoBlock(const_cast<uint8_t*>(c.Block(i)), c.Key(i));
-      }
-BLOCKBLOOM_INSERT_UNROLL
-      for (; i < c.len; ++i) InsertIntoBlock(const_cast<uint8_t*>(c.Block(i)), c.Key(i));
-    });
+    InsertBatchWith<Layout, decltype(hint)::value>(blocks, num_blocks, hashes, n, distance);
     return 0;
   });
 }
@@ -339,25 +350,121 @@ void PartitionByRangeTests(uint32_t num_blocks, const Hash* hashes, size_t n, ui
   });
 }
 
-// Any 2 <= num_parts <= num_blocks.
+// Runs body(chunk_hashes, len, parts) over the chunks of hashes[0 .. n),
+// parts[i] the part of chunk_hashes[i]'s block.
+template <class Hash, class Body>
+inline void ForEachPartChunk(uint32_t num_blocks, const PartLocator& locate, const Hash* hashes,
+                             size_t n, Body&& body) {
+  uint32_t parts[kChunk];
+  ForEachOffsetChunk(num_blocks, hashes, n, [&](const Hash* h, size_t len, const uint64_t* offsets) {
+    PartsOfOffsets(locate, offsets, len, parts);
+    body(h, len, static_cast<const uint32_t*>(parts));
+  });
+}
+
+// The scatter of many parts (kCombineMinParts to kCombineParts) goes through
+// software write-combining buffers: each part gathers its keys in a buffer of
+// one cache line (kCombineLine bytes, lined up with out's lines), written to
+// out whole when it fills, so a key costs one store to a buffer that stays
+// in L1 (32 KiB for 512 parts), not a store into one of hundreds of lines
+// (and pages) spread over out. Outputs of kStreamMinBytes and more get the
+// full lines by streaming stores, past the caches: no read of each out line
+// before it is written. The buffers pay only then, and from about 64 parts
+// (where straight stores start to depend on what else runs), so only then
+// are they used; else each key is stored straight to its
+// place (measured: docs/benchmarks.md, "Issue 35"). An out that is not
+// aligned to its elements gets the full lines by plain stores.
+inline constexpr size_t kCombineLine = 64;
+inline constexpr uint32_t kCombineParts = 512;
+inline constexpr uint32_t kCombineMinParts = 64;
+static_assert(BBI_BUILD_MAX_PARTS <= kCombineParts, "every range of a build has a buffer");
+inline constexpr size_t kStreamMinBytes = size_t{8} << 20;
+
+// Positions are "line slots": the index of a key's place in out counted from
+// the start of out's first line (out + slot - lead, lead = how far out lies
+// into its line), so that a buffer fills exactly when its line of out does.
+template <class Hash>
+class CombiningScatter {
+ public:
+  static constexpr size_t kPerLine = kCombineLine / sizeof(Hash);
+
+  CombiningScatter(Hash* out, const size_t* counts, uint32_t num_parts, bool stream)
+      : out_(out), num_parts_(num_parts),
+        lead_((reinterpret_cast<uintptr_t>(out) % kCombineLine) / sizeof(Hash)),
+        stream_(stream && reinterpret_cast<uintptr_t>(out) % sizeof(Hash) == 0) {
+    size_t at = lead_;
+    for (uint32_t p = 0; p < num_parts; ++p) {
+      first_[p] = next_[p] = at;
+      at += counts[p];
+    }
+  }
+
+  void Add(uint32_t part, Hash hash) {
+    const size_t slot = next_[part];
+    lines_[part][slot % kPerLine] = hash;
+    next_[part] = slot + 1;
+    if ((slot + 1) % kPerLine == 0) WriteFullLine(part, slot + 1 - kPerLine);
+  }
+
+  // Writes what the buffers still hold (each part's last, partial line).
+  void Finish() {
+    for (uint32_t p = 0; p < num_parts_; ++p) {
+      const size_t line = next_[p] - next_[p] % kPerLine;
+      WriteSlots(p, line > first_[p] ? line : first_[p], next_[p]);
+    }
+    if (stream_) EndStreams();
+  }
+
+ private:
+  // A full buffer: the whole line, unless the part begins inside it.
+  void WriteFullLine(uint32_t part, size_t line) {
+    if (line >= first_[part] && stream_) {
+      StreamLine(out_ + (line - lead_), lines_[part]);
+    } else if (line >= first_[part]) {
+      std::memcpy(out_ + (line - lead_), lines_[part], kCombineLine);
+    } else {
+      WriteSlots(part, first_[part], line + kPerLine);
+    }
+  }
+  void WriteSlots(uint32_t part, size_t from, size_t to) {
+    for (size_t s = from; s < to; ++s) out_[s - lead_] = lines_[part][s % kPerLine];
+  }
+
+  Hash* out_;
+  uint32_t num_parts_;
+  size_t lead_;
+  bool stream_;  // full lines bypass the caches (out is element-aligned, so they are line-aligned)
+  size_t first_[kCombineParts];
+  size_t next_[kCombineParts];
+  alignas(kCombineLine) Hash lines_[kCombineParts][kPerLine];
+};
+
+// Any 2 <= num_parts <= num_blocks: counts each part's keys, then scatters.
 template <class Hash>
 void PartitionByScatter(uint32_t num_blocks, const Hash* hashes, size_t n, uint32_t num_parts,
                         Hash* out, size_t* counts) {
-  const PartLocator parts(num_parts, num_blocks);
+  const PartLocator locate(num_parts, num_blocks);
   for (uint32_t p = 0; p < num_parts; ++p) counts[p] = 0;
-  ForEachOffsetChunk(num_blocks, hashes, n, [&](const Hash*, size_t len, const uint64_t* offsets) {
-    for (size_t i = 0; i < len; ++i) ++counts[parts.Part(static_cast<uint32_t>(offsets[i] / kBlockBytes))];
+  ForEachPartChunk(num_blocks, locate, hashes, n, [&](const Hash*, size_t len, const uint32_t* parts) {
+    for (size_t i = 0; i < len; ++i) ++counts[parts[i]];
   });
+  const bool streamed = n >= kStreamMinBytes / sizeof(Hash);
+  if (streamed && num_parts >= kCombineMinParts && num_parts <= kCombineParts) {
+    CombiningScatter<Hash> scatter(out, counts, num_parts, true);
+    ForEachPartChunk(num_blocks, locate, hashes, n, [&](const Hash* h, size_t len, const uint32_t* parts) {
+      for (size_t i = 0; i < len; ++i) scatter.Add(parts[i], h[i]);
+    });
+    scatter.Finish();
+    return;
+  }
   size_t at = 0;  // counts[p] becomes where part p's next key goes
   for (uint32_t p = 0; p < num_parts; ++p) {
     const size_t c = counts[p];
     counts[p] = at;
     at += c;
   }
-  ForEachOffsetChunk(num_blocks, hashes, n, [&](const Hash* h, size_t len, const uint64_t* offsets) {
-    for (size_t i = 0; i < len; ++i) {
-      out[counts[parts.Part(static_cast<uint32_t>(offsets[i] / kBlockBytes))]++] = h[i];
-    }
+  ForEachPartChunk(num_blocks, locate, hashes, n, [&](const Hash* h, size_t len, const uint32_t* parts) {
+    for (size_t i = 0; i < len; ++i) out[counts[parts[i]]++] = h[i];
   });
   // counts[p] is now where part p ends: back to counts, from the top down.
   for (uint32_t p = num_parts - 1; p > 0; --p) counts[p] -= counts[p - 1];
@@ -376,6 +483,149 @@ void PartitionHashes(uint32_t num_blocks, const typename Layout::Hash* hashes, s
   } else {
     PartitionByScatter(num_blocks, hashes, n, num_parts, out, counts);
   }
+}
+
+// ------------------------------------------------------------ whole builds
+// Every key of a build at once, in one pass over the hashes: each key goes
+// to its block range's bucket in scratch, then the ranges are inserted one
+// by one, each staying in cache while its keys go in (so those inserts do
+// not prefetch: after its first touches every block is a hit). A Bloom
+// insert is an OR, so neither the order of the inserts nor which of them go
+// through a bucket changes a bit: the bytes are those of InsertBatch. That
+// frees the scatter from the count pass a radix partition needs: bucket p
+// gets the share of scratch its range has of the blocks (rounded to whole
+// lines), and once it is full its range's further keys are inserted
+// straight into the filter (uniform hashes overflow a bucket by a few
+// standard deviations of its count, a few keys in ten thousand; skewed ones
+// cost speed, never bytes). Keys reach their bucket through
+// write-combining lines, as in CombiningScatter, streamed past the caches
+// where scratch is aligned to its elements.
+//
+// A range here is the blocks one multiply-shift of the block index maps to
+// the same part (BuildRanges): ranges of nearly equal size, each a run of
+// blocks, computed a key at a time in the scatter loop. It cost 0.4-0.8
+// ns/key less than PartLocator's exact ranges through the vector pipeline of
+// the radix partition (block offsets, then parts, each an array a chunk),
+// measured (docs/benchmarks.md, "Issue 35"); the build needs no exact ranges.
+class BuildRanges {
+ public:
+  // 2 <= num_parts <= num_blocks.
+  BuildRanges(uint32_t num_parts, uint32_t num_blocks)
+      : factor_(((uint64_t{num_parts} << 32) + num_blocks - 1) / num_blocks), last_(num_parts - 1) {}
+  // factor_ rounds 2^32 num_parts / num_blocks up, so the last blocks of a
+  // large filter can reach num_parts: those go to the last part. Monotone
+  // in the block either way, so every part is a run of blocks.
+  uint32_t Part(uint32_t block) const {
+    const auto part = static_cast<uint32_t>((block * factor_) >> 32);
+    return part < last_ ? part : last_;
+  }
+  // The first block of part p, 0 < p < num_parts: the least block whose
+  // product reaches p 2^32 (at most num_blocks: then part p is empty).
+  uint32_t FirstBlock(uint32_t part, uint32_t num_blocks) const {
+    const uint64_t first = ((uint64_t{part} << 32) + factor_ - 1) / factor_;
+    return first < num_blocks ? static_cast<uint32_t>(first) : num_blocks;
+  }
+
+ private:
+  uint64_t factor_;  // ceil(2^32 num_parts / num_blocks), below 2^41
+  uint32_t last_;
+};
+
+// Parts [first_part, end_part) only: the keys of the others go to a sink
+// line that is never written out, so threads that take disjoint part runs
+// fill one filter (disjoint blocks) through one scratch (disjoint buckets,
+// each a run of whole lines) without atomics.
+template <class Layout>
+class RangeBuckets {
+ public:
+  using Hash = typename Layout::Hash;
+  static constexpr size_t kPerLine = kCombineLine / sizeof(Hash);
+  static constexpr uint32_t kSink = kCombineParts;
+
+  RangeBuckets(uint8_t* blocks, uint32_t num_blocks, const BuildRanges& ranges, Hash* scratch,
+               size_t n, uint32_t num_parts, uint32_t first_part, uint32_t end_part)
+      : blocks_(blocks), num_blocks_(num_blocks), first_part_(first_part),
+        own_parts_(end_part - first_part),
+        stream_(reinterpret_cast<uintptr_t>(scratch) % sizeof(Hash) == 0) {
+    const size_t misalign = reinterpret_cast<uintptr_t>(scratch) % kCombineLine;
+    size_t lead = stream_ && misalign != 0 ? (kCombineLine - misalign) / sizeof(Hash) : 0;
+    if (lead > n) lead = n;
+    base_ = scratch + lead;
+    const size_t room = n - lead;
+    for (uint32_t p = first_part; p <= end_part; ++p) {
+      // room * first / num_blocks without a 128-bit product.
+      const uint64_t first = p == 0 ? 0 : p == num_parts ? num_blocks : ranges.FirstBlock(p, num_blocks);
+      const size_t share = room / num_blocks * first + room % num_blocks * first / num_blocks;
+      bucket_[p] = share / kPerLine * kPerLine;
+    }
+    for (uint32_t p = first_part; p < end_part; ++p) next_[p] = bucket_[p];
+    for (uint32_t p = 0; p <= kSink; ++p) filled_[p] = 0;
+  }
+
+  void Add(uint32_t part, Hash hash) {
+    part = part - first_part_ < own_parts_ ? part : kSink;
+    const uint32_t k = filled_[part];
+    lines_[part][k] = hash;
+    filled_[part] = (k + 1) % kPerLine;
+    if (k + 1 == kPerLine) Spill(part);
+  }
+
+  // Inserts every own range's keys: its bucket, then what its line still holds.
+  void InsertAll() {
+    if (stream_) EndStreams();
+    for (uint32_t p = first_part_; p - first_part_ < own_parts_; ++p) {
+      InsertBatchWith<Layout, BB_PREFETCH_NONE>(blocks_, num_blocks_, base_ + bucket_[p],
+                                                next_[p] - bucket_[p], 0);
+      InsertBatchWith<Layout, BB_PREFETCH_NONE>(blocks_, num_blocks_, lines_[p], filled_[p], 0);
+    }
+  }
+
+ private:
+  // A full line: to its bucket while there is room, else into the filter;
+  // the sink's is dropped.
+  void Spill(uint32_t part) {
+    if (part == kSink) return;
+    const size_t at = next_[part];
+    if (at + kPerLine > bucket_[part + 1]) {
+      InsertBatchWith<Layout, BB_PREFETCH_NONE>(blocks_, num_blocks_, lines_[part], kPerLine, 0);
+    } else {
+      if (stream_) {
+        StreamLine(base_ + at, lines_[part]);
+      } else {
+        std::memcpy(base_ + at, lines_[part], kCombineLine);
+      }
+      next_[part] = at + kPerLine;
+    }
+  }
+
+  uint8_t* blocks_;
+  uint32_t num_blocks_;
+  uint32_t first_part_;
+  uint32_t own_parts_;
+  bool stream_;  // scratch is element-aligned, so base_'s lines are 64-byte aligned
+  Hash* base_;   // scratch from its first whole line
+  size_t bucket_[kCombineParts + 1];  // part p's bucket: base_[bucket_[p] .. bucket_[p + 1])
+  size_t next_[kCombineParts];        // where part p's next line goes
+  uint32_t filled_[kCombineParts + 1];  // keys in part p's line (and the sink's)
+  alignas(kCombineLine) Hash lines_[kCombineParts + 1][kPerLine];
+};
+
+// Inserts the keys of parts [first_part, end_part) of num_parts (1 <=
+// num_parts <= min(num_blocks, kCombineParts)); scratch has room for n and
+// does not overlap hashes. [0, num_parts) is the whole build.
+template <class Layout>
+void BuildFromHashes(uint8_t* blocks, uint32_t num_blocks, const typename Layout::Hash* hashes,
+                     size_t n, typename Layout::Hash* scratch, uint32_t num_parts,
+                     uint32_t first_part, uint32_t end_part) {
+  if (first_part >= end_part) return;
+  if (num_parts == 1) {
+    InsertBatch<Layout>(blocks, num_blocks, hashes, n);
+    return;
+  }
+  const BuildRanges ranges(num_parts, num_blocks);
+  RangeBuckets<Layout> buckets(blocks, num_blocks, ranges, scratch, n, num_parts, first_part, end_part);
+  for (size_t i = 0; i < n; ++i) buckets.Add(ranges.Part(Layout::Block(hashes[i], num_blocks)), hashes[i]);
+  buckets.InsertAll();
 }
 
 // Up to eight keys of a chunk, from key i on, into one bitmap byte, key i + j

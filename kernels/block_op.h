@@ -120,6 +120,11 @@ class PartLocator {
     return static_cast<std::uint32_t>(q);
   }
 
+  // The constants of Part, for the tiers that compute it a vector at a time.
+  constexpr std::uint32_t num_parts() const { return static_cast<std::uint32_t>(num_parts_); }
+  constexpr std::uint32_t num_blocks() const { return static_cast<std::uint32_t>(num_blocks_); }
+  constexpr std::uint32_t reciprocal() const { return static_cast<std::uint32_t>(reciprocal_); }
+
  private:
   std::uint64_t num_parts_;
   std::uint64_t num_blocks_;

@@ -55,6 +55,8 @@ inline constexpr bbi_kernel_table MakeKernelTable(const char* isa) {
       &InsertBatchRange<KuduLayout>,
       &PartitionHashes<ParquetLayout>,
       &PartitionHashes<KuduLayout>,
+      &BuildFromHashes<ParquetLayout>,
+      &BuildFromHashes<KuduLayout>,
       &UnionBytes,
       &IntersectBytes,
       &MaxU32,

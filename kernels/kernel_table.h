@@ -20,6 +20,9 @@
 extern "C" {
 #endif
 
+/* The most ranges a build_from_hashes call partitions into. */
+#define BBI_BUILD_MAX_PARTS 512u
+
 typedef struct bbi_kernel_table {
   const char* isa; /* one of the registry's names (kernels/isa.h) */
 
@@ -74,6 +77,19 @@ typedef struct bbi_kernel_table {
                            uint32_t num_parts, uint64_t* out, size_t* counts);
   void (*kudu_partition_hashes)(uint32_t num_blocks, const uint32_t* hashes, size_t n,
                                 uint32_t num_parts, uint32_t* out, size_t* counts);
+  /* Whole builds: inserts the n hashes as insert_batch does, byte for byte,
+   * by putting them in num_parts block ranges' buckets in scratch (1 <=
+   * num_parts <= min(num_blocks, BBI_BUILD_MAX_PARTS); room for n, not
+   * overlapping hashes) and inserting range by range. Only the keys of
+   * ranges [first_part, end_part) are inserted ([0, num_parts): all):
+   * calls for disjoint runs write disjoint blocks and scratch, so threads
+   * may share the filter and the scratch. */
+  void (*build_from_hashes)(uint8_t* blocks, uint32_t num_blocks, const uint64_t* hashes, size_t n,
+                            uint64_t* scratch, uint32_t num_parts, uint32_t first_part,
+                            uint32_t end_part);
+  void (*kudu_build_from_hashes)(uint8_t* blocks, uint32_t num_blocks, const uint32_t* hashes,
+                                 size_t n, uint32_t* scratch, uint32_t num_parts,
+                                 uint32_t first_part, uint32_t end_part);
 
   /* Either layout: dst |= src and dst &= src over num_bytes (a multiple of 32). */
   void (*union_bytes)(uint8_t* dst, const uint8_t* src, size_t num_bytes);

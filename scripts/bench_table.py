@@ -75,7 +75,12 @@ REFERENCE_PREFIX = "reference/"
 # <group>/<kind>/<isa>/<n> reads as op "<group>/<kind>": the typed-column
 # probes (find_column_bitmap/string_0_32/avx512/16384) and the per-string
 # hashes (string_hash/0_32/libxxhash/1024, whose "ISA" may be libxxhash).
-GROUPED_OPS = ("find_column_bitmap", "insert_column", "string_hash")
+# Whole builds (issue 35) are build/<kind>/<isa>/<bytes> the same way
+# (build/insert_batch, build/from_hashes, build/from_hashes_threads2).
+GROUPED_OPS = ("find_column_bitmap", "insert_column", "string_hash", "build")
+# partition_hashes/<isa>/parts:<P> reads as op "partition_hashes" with the
+# part count P where the others have the filter size.
+PARTITION = "partition_hashes"
 MEMORY_SWEEP = "memory/prefetch_sweep"
 HINT_ORDER = ["none", "l1", "l2", "l3"]
 OLD_SWEEP_BYTES = 512 << 20  # the distance-only sweep ran at 512 MiB, prefetcht0
@@ -99,6 +104,9 @@ def parse_name(run_name):
     The sweeps give (sweep op, '<hint>/<distance>', bytes): see the module
     docstring."""
     parts = run_name.split("/")
+    if len(parts) == 3 and parts[0] == PARTITION and parts[2].startswith("parts:") \
+            and parts[2][len("parts:"):].isdigit():
+        return PARTITION, parts[1], int(parts[2][len("parts:"):])
     if not parts[-1].isdigit():
         return None
     if len(parts) == 5 and parts[:2] == ["memory", "prefetch_sweep"] and parts[3].isdigit():
@@ -468,6 +476,7 @@ def targets(results):
               3.0, "")
 
     thread_targets(results, check, out)
+    build_targets(results, check)
     prefetch_default_targets(results, check)
     return out
 
@@ -498,6 +507,49 @@ def reference_targets(results, check, out):
     ratio = l2 / l1 if l2 and l1 else None
     check("find_batch_bitmap 512 KiB over 16 KiB, best tier at 512 KiB", "<= 1.15x", ratio, "<=",
           1.15, "%.2fx (%s: %.2f vs %.2f ns/key)" % (ratio, isa, l2, l1) if ratio else "")
+BUILD_TARGETS = ((MIB16, 2.0), (128 << 20, 2.8), (MIB512, 2.8))  # (filter bytes, ns/key)
+
+
+def build_targets(results, check):
+    """Issue 35, item 2: whole builds at 24 keys a block (build/from_hashes: what
+    bb_build_from_hashes does, with bb_insert_batch on the same keys beside it),
+    never slower than bb_insert_batch, the radix partition up to 256 parts, and
+    the 2-thread build over one thread; each judged on its best tier."""
+    build, insert = "build/from_hashes", "build/insert_batch"
+    for size, bound in BUILD_TARGETS:
+        isa, v = best(results, build, size)
+        inserted = results.get((insert, isa, size)) if isa else None
+        check("whole build (bb_build_from_hashes), %s, 24 keys/block, best tier"
+              % size_label(size), "<= %.1f ns/key" % bound, v, "<=", bound,
+              "%.2f ns/key (%s; bb_insert_batch %s)"
+              % (v, isa, "%.2f" % inserted if inserted else "not measured")
+              if v is not None else "")
+        ratio = v / inserted if v and inserted else None
+        check("whole build over bb_insert_batch, %s, same tier (never slower, within noise)"
+              % size_label(size), "<= 1.05x", ratio, "<=", 1.05,
+              "%.2fx (%s: %.2f vs %.2f ns/key)" % (ratio, isa, v, inserted) if ratio else "")
+    worst = None  # (ns/key, parts, tier): the slowest part count's best tier
+    for parts in sorted({s for (o, _, s) in results if o == PARTITION and s <= 256}):
+        isa, v = best(results, PARTITION, parts)
+        if worst is None or v > worst[0]:
+            worst = (v, parts, isa)
+    check("bb_partition_hashes, 2^25 hashes, up to 256 parts, best tier (slowest part count)",
+          "<= 2.0 ns/key", worst[0] if worst else None, "<=", 2.0,
+          "%.2f ns/key (%d parts, %s)" % worst if worst else "")
+    ratios = {}
+    for size in sorted({s for (o, _, s) in results if o == build + "_threads2"}):
+        for (o, isa, s), two in results.items():
+            one = results.get((build, isa, size))
+            if o == build + "_threads2" and s == size and one and two:
+                ratios[(size, isa)] = one / two
+    size = max(s for s, _ in ratios) if ratios else None
+    isa = max((i for s, i in ratios if s == size), key=lambda i: ratios[(size, i)]) if size else None
+    ratio = ratios[(size, isa)] if isa else None
+    check("2-thread build over the 1-thread build, largest size measured, best tier", ">= 1.80x",
+          ratio, ">=", 1.8,
+          "%.2fx (%s, %s: %.2f -> %.2f ns/key)"
+          % (ratio, size_label(size), isa, results[(build, isa, size)],
+             results[(build + "_threads2", isa, size)]) if ratio else "")
 
 
 def thread_targets(results, check, out):

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "api/filter/bitset_memory.h"
+#include "api/filter/build_ops.h"
 #include "api/filter/layout_ops.h"
 #include "blockbloom/blockbloom.h"
 
@@ -83,6 +84,16 @@ int bb_insert_batch_partition(bb_filter* f, const uint64_t* hashes, size_t n, ui
 int bb_partition_hashes(const bb_filter* f, const uint64_t* hashes, size_t n, uint32_t num_parts,
                         uint64_t* out, size_t* counts) {
   return blockbloom::internal::PartitionHashesOp<BB_LAYOUT_PARQUET>(f, hashes, n, num_parts, out, counts);
+}
+
+int bb_build_from_hashes(bb_filter* f, const uint64_t* hashes, size_t n, uint64_t* scratch) {
+  return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_PARQUET>(f, hashes, n, scratch);
+}
+
+int bb_build_from_hashes_partition(bb_filter* f, const uint64_t* hashes, size_t n, uint64_t* scratch,
+                                   uint32_t part, uint32_t num_parts) {
+  return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_PARQUET>(f, hashes, n, scratch, part,
+                                                                    num_parts);
 }
 
 int bb_find_batch_bitmap(const bb_filter* f, const uint64_t* hashes, size_t n, uint8_t* bitmap,

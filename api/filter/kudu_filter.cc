@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "api/filter/bitset_memory.h"
+#include "api/filter/build_ops.h"
 #include "api/filter/layout_ops.h"
 #include "blockbloom/kudu.h"
 
@@ -95,6 +96,16 @@ int bb_kudu_insert_batch_partition(bb_filter* f, const uint32_t* hashes, size_t 
 int bb_kudu_partition_hashes(const bb_filter* f, const uint32_t* hashes, size_t n,
                              uint32_t num_parts, uint32_t* out, size_t* counts) {
   return blockbloom::internal::PartitionHashesOp<BB_LAYOUT_KUDU>(f, hashes, n, num_parts, out, counts);
+}
+
+int bb_kudu_build_from_hashes(bb_filter* f, const uint32_t* hashes, size_t n, uint32_t* scratch) {
+  return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_KUDU>(f, hashes, n, scratch);
+}
+
+int bb_kudu_build_from_hashes_partition(bb_filter* f, const uint32_t* hashes, size_t n,
+                                        uint32_t* scratch, uint32_t part, uint32_t num_parts) {
+  return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_KUDU>(f, hashes, n, scratch, part,
+                                                                 num_parts);
 }
 
 int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes, size_t n,

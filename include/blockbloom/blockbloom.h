@@ -116,7 +116,8 @@ typedef enum bb_status {
   BB_ERR_PARQUET_AMBIGUOUS_COLUMN = -52, /* a dotted path that names more than one column */
   BB_ERR_PARQUET_LIMIT = -53,           /* a footer past a bb_parquet_limits cap (parquet_file.h) */
   /* Radix partition of a build's hashes (blockbloom.h): */
-  BB_ERR_PARTITION_OVERLAP = -54,       /* bb_partition_hashes: hashes, out, counts overlap */
+  BB_ERR_PARTITION_OVERLAP = -54,       /* bb_partition_hashes: hashes, out, counts overlap;
+                                          bb_build_from_hashes: scratch overlaps hashes or filter */
   /* Arrow arrays (arrow.hpp, header-only over the Arrow C Data Interface): */
   BB_ERR_ARROW_UNSUPPORTED_TYPE = -55,  /* an Arrow format with no typed column (boolean, nested, ...) */
   BB_ERR_ARROW_MALFORMED = -56,         /* an ArrowArray not as the spec lays it out */
@@ -286,6 +287,44 @@ BB_API int bb_insert_batch_partition(bb_filter* f, const uint64_t* hashes, size_
  * docs/concurrency.md). */
 BB_API int bb_partition_hashes(const bb_filter* f, const uint64_t* hashes, size_t n,
                                uint32_t num_parts, uint64_t* out, size_t* counts);
+
+/* Whole builds, for a caller that holds all of a filter's keys at once (an
+ * engine's build side): inserts the n hashes, setting exactly the bytes
+ * bb_insert_batch(f, hashes, n) would. Filters of 1 GiB and more are built
+ * in block ranges of about 1 MiB (at most 512 ranges: larger filters get
+ * larger ones): one pass puts each hash in its range's share of scratch (a
+ * range whose share is full has its further hashes inserted at once), then
+ * the ranges are inserted one by one, each staying in cache while its keys
+ * go in. Smaller filters are one bb_insert_batch (scratch unused, nothing
+ * allocated): there the partition's extra memory traffic (writing and
+ * reading back 8 bytes a hash) cost more than the cache misses it saves
+ * (measured on an Intel Xeon with a 300 MiB L3 up to 512 MiB:
+ * docs/benchmarks.md, "Issue 35"). Memory: scratch has room for n hashes
+ * (8n bytes) and overlaps neither the hashes nor the filter's bitset
+ * (BB_ERR_PARTITION_OVERLAP, nothing written); when it is NULL and the
+ * filter is partitioned, the call takes n hashes' worth (rounded up to 64
+ * bytes) from the filter's allocator (the default one for bb_filter_init
+ * filters and views) and gives it back before it returns
+ * (BB_ERR_OUT_OF_MEMORY, nothing inserted, if it cannot). A scratch the
+ * caller keeps across builds saves mapping and faulting in fresh pages each
+ * time. Its contents afterwards are unspecified. Not safe concurrently with
+ * other writes to the filter. */
+BB_API int bb_build_from_hashes(bb_filter* f, const uint64_t* hashes, size_t n, uint64_t* scratch);
+
+/* The whole build by several threads: inserts those of the n hashes that
+ * belong to part `part` of `num_parts` (1 <= num_parts, part < num_parts,
+ * else BB_ERR_INVALID_PARTITION). Thread t of T calls it with part t over
+ * the whole hash array and one scratch for all (room for n hashes); calls
+ * for different parts write disjoint blocks and disjoint lines of scratch,
+ * so they run concurrently without atomics, and together set exactly the
+ * bytes of bb_insert_batch(hashes, n). Each reads every hash but buckets
+ * and inserts only its own. Below the size bb_build_from_hashes partitions
+ * this is bb_insert_batch_partition (scratch unused); from there a part is
+ * a run of the build's block ranges. A NULL scratch makes each call take
+ * its own n hashes' worth from the filter's allocator. Other concurrent
+ * writes to the filter, or another use of scratch meanwhile, are races. */
+BB_API int bb_build_from_hashes_partition(bb_filter* f, const uint64_t* hashes, size_t n,
+                                          uint64_t* scratch, uint32_t part, uint32_t num_parts);
 
 /* Tests n hashes; bit i of the bitmap (byte i/8, bit i%8, LSB first, as Arrow
  * validity bitmaps) is 1 when hashes[i] may be present. Writes exactly

@@ -552,6 +552,20 @@ class View : public detail::Writable<View, ConstView> {
   void insert_batch(const std::uint64_t* hashes, std::size_t n) {
     detail::Check(bb_insert_batch(&filter_, hashes, n));
   }
+  // A whole build (bb_build_from_hashes): the bytes of insert_batch; from 1
+  // GiB range by range through scratch (room for n hashes; nullptr: n hashes
+  // from the filter's allocator for the call), below that insert_batch.
+  void build_from_hashes(const std::uint64_t* hashes, std::size_t n,
+                         std::uint64_t* scratch = nullptr) {
+    detail::Check(bb_build_from_hashes(&filter_, hashes, n, scratch));
+  }
+  // Thread `part` of `num_parts`'s share of that build
+  // (bb_build_from_hashes_partition): one scratch for all the threads.
+  void build_from_hashes_partition(const std::uint64_t* hashes, std::size_t n,
+                                   std::uint64_t* scratch, std::uint32_t part,
+                                   std::uint32_t num_parts) {
+    detail::Check(bb_build_from_hashes_partition(&filter_, hashes, n, scratch, part, num_parts));
+  }
 
  protected:
   View() = default;

@@ -50,6 +50,16 @@ BB_API int bb_kudu_insert_batch_partition(bb_filter* f, const uint32_t* hashes, 
  * hashes; then bb_kudu_insert_batch of each part from its own thread. */
 BB_API int bb_kudu_partition_hashes(const bb_filter* f, const uint32_t* hashes, size_t n,
                                     uint32_t num_parts, uint32_t* out, size_t* counts);
+/* The whole build of bb_build_from_hashes (blockbloom.h) for 32-bit hashes:
+ * the bytes of bb_kudu_insert_batch; scratch has room for n hashes (4n
+ * bytes) or is NULL (taken from the filter's allocator when the filter is
+ * partitioned). */
+BB_API int bb_kudu_build_from_hashes(bb_filter* f, const uint32_t* hashes, size_t n,
+                                     uint32_t* scratch);
+/* bb_build_from_hashes_partition (blockbloom.h) for 32-bit hashes. */
+BB_API int bb_kudu_build_from_hashes_partition(bb_filter* f, const uint32_t* hashes, size_t n,
+                                               uint32_t* scratch, uint32_t part,
+                                               uint32_t num_parts);
 BB_API int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes, size_t n,
                                      uint8_t* bitmap, size_t* hits);
 BB_API int bb_kudu_find_batch_select(const bb_filter* f, const uint32_t* hashes, size_t n,

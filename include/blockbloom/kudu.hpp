@@ -183,6 +183,17 @@ class KuduView : public detail::Writable<KuduView, KuduConstView> {
   void insert_batch(const std::uint32_t* hashes, std::size_t n) {
     detail::Check(bb_kudu_insert_batch(&filter_, hashes, n));
   }
+  // bb_kudu_build_from_hashes: see View::build_from_hashes.
+  void build_from_hashes(const std::uint32_t* hashes, std::size_t n,
+                         std::uint32_t* scratch = nullptr) {
+    detail::Check(bb_kudu_build_from_hashes(&filter_, hashes, n, scratch));
+  }
+  // bb_kudu_build_from_hashes_partition: see View::build_from_hashes_partition.
+  void build_from_hashes_partition(const std::uint32_t* hashes, std::size_t n,
+                                   std::uint32_t* scratch, std::uint32_t part,
+                                   std::uint32_t num_parts) {
+    detail::Check(bb_kudu_build_from_hashes_partition(&filter_, hashes, n, scratch, part, num_parts));
+  }
 
  protected:
   KuduView() = default;

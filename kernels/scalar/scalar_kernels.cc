@@ -88,6 +88,16 @@ inline size_t CountInRange(const uint64_t* offsets, size_t n, uint64_t first, ui
   return count;
 }
 
+// The part of each key from its block offset (the scatter of many parts).
+inline void PartsOfOffsets(const PartLocator& locate, const uint64_t* offsets, size_t n,
+                           uint32_t* parts) {
+  for (size_t i = 0; i < n; ++i) parts[i] = locate.Part(static_cast<uint32_t>(offsets[i] / kBlockBytes));
+}
+
+// The scatter's full output lines (plain stores: no portable streaming store).
+inline void StreamLine(void* dst, const void* src) { std::memcpy(dst, src, 64); }
+inline void EndStreams() {}
+
 // Branch-free: every key is written to the next free place and the cursor
 // advances only for the part's own (a branch would mispredict as often as
 // keys are foreign); once the part is full the rest go to a spare slot.

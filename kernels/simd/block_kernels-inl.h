@@ -11,6 +11,7 @@
 // misaligned uint32_t pointer is ever formed. Bit-casting little-endian bytes
 // is what the format specifies, and every Highway target is little-endian.
 
+#include "hwy/cache_control.h"
 #include "hwy/highway.h"
 
 // Outside the toggle guard: re-evaluated for every target. Targets that are
@@ -268,6 +269,47 @@ HWY_INLINE size_t CountInRange(const uint64_t* offsets, size_t n, uint64_t first
   for (; i < n; ++i) count += static_cast<size_t>(InByteRange(offsets[i], first, end));
   return count;
 }
+
+// PartLocator::Part (block_op.h) of each key's block, a vector of keys at
+// a time: every factor of its products is below 2^32 (blocks and parts
+// below 2^31, the reciprocal below 2^32), so each is one MulEven of 32-bit
+// halves, and every product below 2^63, so signed compares order them.
+HWY_INLINE void PartsOfOffsets(const PartLocator& locate, const uint64_t* offsets, size_t n,
+                               uint32_t* parts) {
+  const hn::ScalableTag<uint64_t> d64;
+  const hn::Repartition<uint32_t, decltype(d64)> d32;
+  const hn::Rebind<uint32_t, decltype(d64)> d32_half;  // one part per 64-bit lane
+  const hn::RebindToSigned<decltype(d64)> di;
+  const auto reciprocal = hn::Set(d32, locate.reciprocal());
+  const auto num_parts = hn::Set(d32, locate.num_parts());
+  const auto num_blocks = hn::Set(d32, locate.num_blocks());
+  const auto one = hn::Set(d64, 1);
+  const size_t lanes = hn::Lanes(d64);
+  size_t i = 0;
+  for (; i + lanes <= n; i += lanes) {
+    const auto block = hn::ShiftRight<5>(hn::LoadU(d64, offsets + i));
+    auto q = hn::ShiftRight<32>(hn::MulEven(hn::BitCast(d32, block), reciprocal));
+    const auto limit = hn::BitCast(di, hn::MulEven(hn::BitCast(d32, hn::Add(block, one)), num_parts));
+    for (int step = 0; step < 2; ++step) {  // the estimate is at most 2 below the part
+      const auto next = hn::Add(q, one);
+      const auto below = hn::Lt(hn::BitCast(di, hn::MulEven(hn::BitCast(d32, next), num_blocks)), limit);
+      q = hn::IfThenElse(hn::RebindMask(d64, below), next, q);
+    }
+    hn::StoreU(hn::TruncateTo(d32_half, q), d32_half, parts + i);
+  }
+  for (; i < n; ++i) parts[i] = locate.Part(static_cast<uint32_t>(offsets[i] / kBlockBytes));
+}
+
+// One 64-byte line to dst (64-byte aligned) past the caches (non-temporal
+// stores): the scatter's output lines, which are not read again soon.
+HWY_INLINE void StreamLine(void* dst, const void* src) {
+  const hn::ScalableTag<uint8_t> d;
+  for (size_t k = 0; k < 64; k += hn::Lanes(d)) {
+    hn::Stream(hn::LoadU(d, static_cast<const uint8_t*>(src) + k), d, static_cast<uint8_t*>(dst) + k);
+  }
+}
+// Orders the streamed lines before whatever the caller writes next.
+HWY_INLINE void EndStreams() { hwy::FlushStream(); }
 
 // The 64-bit lanes of v where m is set, moved to the front (the rest are
 // garbage). Not Highway 1.0.3's Compress: for 64-bit lanes on AVX-512 and
