@@ -116,13 +116,14 @@ void BuildPartitionThenInsert(benchmark::State& state, const bbi_kernel_table& k
 // build/from_hashes/<isa>/<bytes>: what bb_build_from_hashes does with a
 // caller's scratch (kept across iterations): the build kernel in the ranges
 // the call chooses (BuildParts: one batch insert below
-// kBuildPartitionMinBytes), so the Targets row reads the call.
+// BuildPartitionMinBytes(): 1 GiB, or twice a larger L3), so the Targets
+// row reads the call.
 void BuildFromHashesAsCalled(benchmark::State& state, const bbi_kernel_table& kernels, size_t bytes) {
   BuildFilter filter(bytes);
   if (filter.f.data == nullptr) return state.SkipWithError("out of memory");
   const std::vector<uint64_t>& keys = KeysOf(size_t{filter.f.num_blocks} * kKeysPerBlock);
   const uint32_t parts = blockbloom::internal::BuildParts(
-      filter.f.num_bytes, blockbloom::internal::kBuildPartitionMinBytes);
+      filter.f.num_bytes, blockbloom::internal::BuildPartitionMinBytes());
   std::vector<uint64_t> scratch(parts > 1 ? keys.size() : 0);
   WallLoop(state, keys.size(), [&] {
     kernels.build_from_hashes(filter.f.data, filter.f.num_blocks, keys.data(), keys.size(),
@@ -160,7 +161,7 @@ void BuildFromHashesThreads2(benchmark::State& state, const bbi_kernel_table& ke
   const uint32_t z = filter.f.num_blocks;
   const uint32_t parts =
       range_bytes == 0
-          ? blockbloom::internal::BuildParts(bytes, blockbloom::internal::kBuildPartitionMinBytes)
+          ? blockbloom::internal::BuildParts(bytes, blockbloom::internal::BuildPartitionMinBytes())
           : static_cast<uint32_t>(std::min<size_t>(bytes / range_bytes, BBI_BUILD_MAX_PARTS));
   std::vector<uint64_t> scratch(parts > 1 ? keys.size() : 0);
   const auto build = [&](uint32_t t) {

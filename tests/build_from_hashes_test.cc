@@ -255,8 +255,8 @@ void CountingDeallocate(void* ctx, void* p, size_t bytes) {
   free(p);
 }
 
-// The public calls partition only filters of kBuildPartitionMinBytes (1
-// GiB) and more, too large for a test: these run the same op with the
+// The public calls partition only filters of BuildPartitionMinBytes() (1
+// GiB, or twice a larger L3) and more, too large for a test: these run the same op with the
 // partition from any size past two ranges.
 int BuildPartitioned(bb_filter* f, const uint64_t* hashes, size_t n, uint64_t* scratch) {
   return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_PARQUET>(f, hashes, n, scratch, 0, 1, 0);
@@ -308,6 +308,22 @@ TEST(BuildFromHashesApi, EqualsInsertBatchForEverySizeClass) {
   bb_filter_release(&c);
 }
 
+// The partition threshold follows the detected L3 upward only: a filter the
+// L3 could hold twice over is never partitioned, and no L3 (or a small one)
+// leaves the measured 1 GiB.
+TEST(BuildFromHashesApi, PartitionThresholdIsTwiceTheL3AndNeverBelowOneGiB) {
+  using blockbloom::internal::BuildPartitionMinBytesFor;
+  using blockbloom::internal::kBuildPartitionMinBytes;
+  EXPECT_EQ(kBuildPartitionMinBytes, size_t{1} << 30);
+  EXPECT_EQ(BuildPartitionMinBytesFor(0), kBuildPartitionMinBytes);             // not reported
+  EXPECT_EQ(BuildPartitionMinBytesFor(size_t{32} << 20), kBuildPartitionMinBytes);  // Zen 4
+  EXPECT_EQ(BuildPartitionMinBytesFor(size_t{300} << 20), kBuildPartitionMinBytes);  // this Xeon
+  EXPECT_EQ(BuildPartitionMinBytesFor(size_t{512} << 20), kBuildPartitionMinBytes);
+  EXPECT_EQ(BuildPartitionMinBytesFor((size_t{512} << 20) + 64), (size_t{1} << 30) + 128);
+  EXPECT_EQ(BuildPartitionMinBytesFor(size_t{1152} << 20), size_t{2304} << 20);  // 3D V-Cache
+  EXPECT_GE(blockbloom::internal::BuildPartitionMinBytes(), kBuildPartitionMinBytes);
+}
+
 TEST(BuildFromHashesApi, TakesItsScratchFromTheFiltersAllocatorAndGivesItBack) {
   Counting counting;
   const bb_allocator allocator{&CountingAllocate, &CountingDeallocate, &counting};
@@ -316,7 +332,7 @@ TEST(BuildFromHashesApi, TakesItsScratchFromTheFiltersAllocatorAndGivesItBack) {
   ASSERT_EQ(bb_filter_init_with_allocator(&f, bytes, &allocator), BB_OK);
   ASSERT_EQ(counting.allocations, 1u);
   const std::vector<uint64_t> hashes = oracle::Hashes(3, 100001);
-  // Below kBuildPartitionMinBytes the public call is a batch insert: no scratch.
+  // Below BuildPartitionMinBytes() the public call is a batch insert: no scratch.
   ASSERT_EQ(bb_build_from_hashes(&f, hashes.data(), hashes.size(), nullptr), BB_OK);
   EXPECT_EQ(counting.allocations, 1u) << "a scratch for an unpartitioned build";
   ASSERT_EQ(BuildPartitioned(&f, hashes.data(), hashes.size(), nullptr), BB_OK);
@@ -355,7 +371,7 @@ TEST(BuildFromHashesApi, ThreadsEachBuildingTheirPartBuildTheSameBytes) {
   ASSERT_EQ(bb_kudu_insert_batch(&ka, hashes32.data(), hashes32.size()), BB_OK);
   for (uint32_t threads : {2u, 3u}) {
     for (bool partitioned : {true, false}) {
-      const size_t min_bytes = partitioned ? 0 : blockbloom::internal::kBuildPartitionMinBytes;
+      const size_t min_bytes = partitioned ? 0 : blockbloom::internal::BuildPartitionMinBytes();
       bb_filter b, kb;
       ASSERT_EQ(bb_filter_init(&b, bytes), BB_OK);
       ASSERT_EQ(bb_kudu_filter_init(&kb, 22, 0), BB_OK);

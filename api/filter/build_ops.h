@@ -11,6 +11,7 @@
 #include "api/filter/bitset_memory.h"
 #include "api/filter/layout_ops.h"
 #include "blockbloom/blockbloom.h"
+#include "dispatch/prefetch_classes.h"
 #include "kernels/kernel_table.h"
 
 namespace blockbloom::internal {
@@ -27,8 +28,21 @@ inline constexpr size_t kBuildRangeBytes = size_t{1} << 20;
 // keys a block: the partitioned build 5.7 / 5.7 / 5.5-5.9 ns against
 // bb_insert_batch's 3.0 / 3.6 / 4.8-5.3 at 16 / 128 / 512 MiB, the gap
 // closing as the filter outgrows the L3. So the partition serves only
-// filters past every size measured slower.
+// filters past every size measured slower, and never one the detected L3
+// could hold twice over (a CPU with a larger L3 than the one measured
+// moves the threshold up, never down).
 inline constexpr size_t kBuildPartitionMinBytes = size_t{1} << 30;
+
+// The threshold for a CPU whose shared L3 is l3_bytes (0: not reported):
+// the larger of kBuildPartitionMinBytes and twice the L3. Pure, for tests.
+inline constexpr size_t BuildPartitionMinBytesFor(size_t l3_bytes) {
+  return l3_bytes > kBuildPartitionMinBytes / 2 ? 2 * l3_bytes : kBuildPartitionMinBytes;
+}
+
+// The threshold on the CPU this runs on (its L3 as detected at load).
+inline size_t BuildPartitionMinBytes() {
+  return BuildPartitionMinBytesFor(DetectedCacheSizes().l3);
+}
 
 // The ranges a filter of num_bytes is built in: 1 (a plain batch insert,
 // no scratch) below partition_min_bytes and for filters of up to two
@@ -61,13 +75,13 @@ struct BuildKernel<BB_LAYOUT_KUDU> {
 // blocks of bb_insert_batch_partition's part; partitioned, the build ranges
 // [part P / num_parts, (part + 1) P / num_parts) of the P ranges, whose
 // buckets in a shared scratch are disjoint too. partition_min_bytes:
-// kBuildPartitionMinBytes for the public calls; tests pass less to reach the
+// BuildPartitionMinBytes() for the public calls; tests pass less to reach the
 // partition with small filters.
 template <bb_layout kLayout>
 int BuildFromHashesOp(bb_filter* f, const typename LayoutKernels<kLayout>::Hash* hashes, size_t n,
                       typename LayoutKernels<kLayout>::Hash* scratch, uint32_t part = 0,
                       uint32_t num_parts = 1,
-                      size_t partition_min_bytes = kBuildPartitionMinBytes) {
+                      size_t partition_min_bytes = BuildPartitionMinBytes()) {
   using Hash = typename LayoutKernels<kLayout>::Hash;
   const int status = CheckWritable(f, kLayout);
   if (status != BB_OK) return status;
