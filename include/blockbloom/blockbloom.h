@@ -291,9 +291,10 @@ BB_API int bb_partition_hashes(const bb_filter* f, const uint64_t* hashes, size_
 /* Whole builds, for a caller that holds all of a filter's keys at once (an
  * engine's build side): inserts the n hashes, setting exactly the bytes
  * bb_insert_batch(f, hashes, n) would. Filters of 1 GiB and more (and more
- * than twice the CPU's L3, where that is larger) are built in block ranges of about 1 MiB (at most 512 ranges: larger filters get
- * larger ones): one pass puts each hash in its range's share of scratch (a
- * range whose share is full has its further hashes inserted at once), then
+ * than twice the CPU's L3, where that is larger) are built in block ranges
+ * of about 1 MiB (at most 512 ranges: larger filters get larger ones):
+ * one pass puts each hash in its range's share of scratch (a range whose
+ * share is full has its further hashes inserted at once), then
  * the ranges are inserted one by one, each staying in cache while its keys
  * go in. Smaller filters are one bb_insert_batch (scratch unused, nothing
  * allocated): there the partition's extra memory traffic (writing and
