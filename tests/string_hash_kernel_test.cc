@@ -134,6 +134,21 @@ TEST_P(StringHashKernels, EachLengthAloneInEveryLane) {
   }
 }
 
+TEST_P(StringHashKernels, EachLengthInEveryRowOfSideBySideGroups) {
+  // The vector tiers hash several groups of lanes side by side, then single
+  // groups, then the rows left one at a time: 37 rows reach all three with
+  // 8 lanes (3 groups of 8, a group of 8, 5 rows) and with 4. Length L in
+  // row k, next to rows of (j * 7) % 33 bytes (row 14 is a 32-byte one).
+  for (size_t len = 0; len <= 70; ++len) {
+    for (size_t k = 0; k < 37; ++k) {
+      std::vector<size_t> lengths(37);
+      for (size_t j = 0; j < lengths.size(); ++j) lengths[j] = (j * 7) % 33;
+      lengths[k] = len;
+      Check(lengths, 3, 1, 32, 2, static_cast<uint32_t>(len * 37 + k));
+    }
+  }
+}
+
 TEST_P(StringHashKernels, EveryMisalignmentOfShortAndMixedStrings) {
   for (size_t misalign = 0; misalign < 64; ++misalign) {
     Check(RandomLengths(300, 32, 0, 10 + misalign), 0, misalign, 0, misalign % 8, 3);
