@@ -26,6 +26,12 @@ inline constexpr bool kStringVectors = HWY_TARGET == HWY_AVX3 || HWY_TARGET == H
 // 1 / 2 / 3 / 4 groups (AVX3); AVX2 15.4 / 13.0 / 12.5 / 12.9.
 inline constexpr size_t kStringGroups = 3;
 
+// Bytes of string data prefetched ahead of the rows being hashed: 0..32-byte
+// strings from a DRAM-sized pool took 5.45 ns a string without, 5.02 with
+// 4 KiB ahead (AVX3, Sapphire Rapids; 1 KiB measured alike), and strings in
+// cache the same either way.
+inline constexpr size_t kStringPrefetchBytes = 4096;
+
 using HashTagI = hn::RebindToSigned<HashTag>;
 using HashVecI = hn::Vec<HashTagI>;
 
@@ -220,8 +226,14 @@ HWY_INLINE void ParquetHashByteArrays(const uint8_t* data, size_t data_len, cons
     // decrease, so once the last row's would pass the data's end, so
     // would every later row's: those go to the scalar code, which pads
     // the strings near the end.
+    size_t fetched = 0;  // bytes of data prefetched
     for (; i + kStringGroups * lanes <= n; i += kStringGroups * lanes) {
-      if (xxh64::OffsetAt<Offset>(offsets, i + kStringGroups * lanes - 1) + 32 > data_len) break;
+      const size_t last_begin = xxh64::OffsetAt<Offset>(offsets, i + kStringGroups * lanes - 1);
+      if (last_begin + 32 > data_len) break;
+      const size_t ahead = data_len - last_begin < kStringPrefetchBytes ? data_len
+                                                                         : last_begin + kStringPrefetchBytes;
+      if (fetched < last_begin) fetched = last_begin;
+      for (; fetched < ahead; fetched += 64) __builtin_prefetch(data + fetched, 0, 3);
       HashRowGroups<Offset, kStringGroups>(data, data_len, offsets, i, hashes);
     }
     for (; i + lanes <= n; i += lanes) {
