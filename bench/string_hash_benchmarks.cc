@@ -12,6 +12,8 @@
 
 #include "bench_grid.h"
 #include "benchmark/benchmark.h"
+#include "blockbloom/blockbloom.h"
+#include "blockbloom/column.h"
 #include "kernels/kernel_table.h"
 #include "splitmix64.h"
 #include "xxh64_inline_loop.h"
@@ -93,6 +95,28 @@ void RegisterStringHashBenchmarks() {
         InlineXxh64Strings(pool.data.data(), pool.offsets.data() + first, pool.batch, out);
       });
     });
+    // Through the public column calls, the active tier: Parquet's XXH64
+    // beside Kudu's FastHash32 (seed 0) of the same BYTE_ARRAY rows.
+    for (const bool kudu : {false, true}) {
+      const std::string op = kudu ? "kudu_hash_column/" : "parquet_hash_column/";
+      benchmark::RegisterBenchmark((prefix + op + std::to_string(batch)).c_str(),
+                                   [min_len, max_len, rows, kudu](benchmark::State& state) {
+        const StringPool& pool = Pool(min_len, max_len, rows);
+        std::vector<uint32_t> hashes32(pool.batch);
+        StringLoop(state, pool, [&](size_t first, uint64_t* out) {
+          bb_column col = BB_COLUMN_INIT;
+          col.type = BB_TYPE_BYTE_ARRAY;
+          col.length = pool.batch;
+          col.offsets = pool.offsets.data() + first;
+          col.data = pool.data.data();
+          col.data_len = pool.data.size();
+          const int status = kudu ? bb_kudu_hash_column(&col, 0, hashes32.data(), nullptr)
+                                  : bb_parquet_hash_column(&col, out, nullptr);
+          if (status != BB_OK) state.SkipWithError(bb_status_message(status));
+          if (kudu) out[0] = hashes32[0];
+        });
+      });
+    }
     for (const char* isa : IsaNames()) {
       const bbi_kernel_table* kernels = nullptr;
       if (bbi_kernels_for_isa(isa, &kernels) != BB_OK) continue;
