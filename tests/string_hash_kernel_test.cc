@@ -4,8 +4,10 @@
 // length 0..4096, random mixes of short and long strings (so that vector
 // lanes hold strings of different lengths), every start misalignment 0..63,
 // offsets at any alignment, data ending just before an inaccessible page,
-// empty strings with no data at all, and columns across kColumnChunk; and
-// Kudu's FastHash of short BINARY cells next to a guard page.
+// empty strings with no data at all, and columns across kColumnChunk; the
+// same for Kudu's kernels (kudu_hash_byte_array32 / _64) against
+// bb_kudu_fasthash32; and Kudu's FastHash of short BINARY cells next to a
+// guard page through the column call.
 #include <gtest/gtest.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -57,6 +59,29 @@ class StringHashKernels : public bbtest::PerIsa {
   Kernel ForWidth(size_t width) const {
     return width == 4 ? kernels().parquet_hash_byte_array32 : kernels().parquet_hash_byte_array64;
   }
+  using KuduKernel = void (*)(const uint8_t*, size_t, const void*, size_t, uint32_t, uint32_t*);
+  KuduKernel KuduForWidth(size_t width) const {
+    return width == 4 ? kernels().kudu_hash_byte_array32 : kernels().kudu_hash_byte_array64;
+  }
+
+  // Kudu's kernels on the same strings: each hash equals bb_kudu_fasthash32
+  // of the string (an empty one by Kudu's empty rule), for two seeds, and
+  // nothing is written past n.
+  void CheckKudu(const uint8_t* data, size_t data_len, const std::vector<size_t>& offs, size_t width,
+                 const void* offsets) const {
+    const size_t n = offs.size() - 1;
+    for (uint32_t seed : {0u, 0x9747b28cu}) {
+      std::vector<uint32_t> hashes(n + 2, 0xa5a5a5a5u);
+      KuduForWidth(width)(data, data_len, offsets, n, seed, hashes.data());
+      for (size_t i = 0; i < n; ++i) {
+        ASSERT_EQ(hashes[i], bb_kudu_fasthash32(data + offs[i], offs[i + 1] - offs[i], seed))
+            << "Kudu, row " << i << " of " << n << ", length " << offs[i + 1] - offs[i]
+            << ", offset width " << width << ", seed " << seed;
+      }
+      EXPECT_EQ(hashes[n], 0xa5a5a5a5u) << "Kudu wrote past n=" << n;
+      EXPECT_EQ(hashes[n + 1], 0xa5a5a5a5u) << "Kudu wrote past n=" << n;
+    }
+  }
 
   // Strings of the given lengths laid end to end from byte `first` of the
   // data (bytes before `first` and after the last string are filler the
@@ -84,6 +109,7 @@ class StringHashKernels : public bbtest::PerIsa {
       }
       EXPECT_EQ(hashes[n], kUntouched) << "wrote past n=" << n;
       EXPECT_EQ(hashes[n + 1], kUntouched) << "wrote past n=" << n;
+      CheckKudu(data, data_len, offs, width, o.data());
     }
   }
 };
@@ -100,6 +126,8 @@ std::vector<size_t> RandomLengths(size_t n, size_t max_short, size_t long_every,
 TEST_P(StringHashKernels, TheTableHasBothByteArrayKernels) {
   ASSERT_NE(kernels().parquet_hash_byte_array32, nullptr);
   ASSERT_NE(kernels().parquet_hash_byte_array64, nullptr);
+  ASSERT_NE(kernels().kudu_hash_byte_array32, nullptr);
+  ASSERT_NE(kernels().kudu_hash_byte_array64, nullptr);
 }
 
 TEST_P(StringHashKernels, KnownValues) {
@@ -214,6 +242,7 @@ TEST_P(StringHashKernels, ReadsNoByteAfterTheData) {
         ASSERT_EQ(hashes[i], XXH64(data + offs[i], lengths[i], 0)) << "seed " << seed << " row " << i;
       }
       EXPECT_EQ(hashes[n], kUntouched);
+      CheckKudu(data, data_len, offs, width, o.data());
     }
   }
   munmap(mapping, (pages + 1) * page);
@@ -228,6 +257,11 @@ TEST_P(StringHashKernels, EmptyStringsWithNoData) {
       ForWidth(width)(nullptr, 0, o.data(), n, hashes.data());
       for (size_t i = 0; i < n; ++i) ASSERT_EQ(hashes[i], empty) << "n " << n << " row " << i;
       EXPECT_EQ(hashes[n], kUntouched);
+      const uint32_t kudu_empty = bb_kudu_fasthash32("", 0, 7);
+      std::vector<uint32_t> kudu(n + 1, 0xa5a5a5a5u);
+      KuduForWidth(width)(nullptr, 0, o.data(), n, 7, kudu.data());
+      for (size_t i = 0; i < n; ++i) ASSERT_EQ(kudu[i], kudu_empty) << "Kudu, n " << n << " row " << i;
+      EXPECT_EQ(kudu[n], 0xa5a5a5a5u);
     }
   }
 }
@@ -265,6 +299,8 @@ TEST_P(StringHashKernels, NoStringsNeedNoPointers) {
   const int64_t offsets[1] = {0};
   kernels().parquet_hash_byte_array32(nullptr, 0, offsets, 0, nullptr);
   kernels().parquet_hash_byte_array64(nullptr, 0, offsets, 0, nullptr);
+  kernels().kudu_hash_byte_array32(nullptr, 0, offsets, 0, 0, nullptr);
+  kernels().kudu_hash_byte_array64(nullptr, 0, offsets, 0, 0, nullptr);
 }
 
 BB_INSTANTIATE_PER_ISA(StringHashKernels);

@@ -166,58 +166,135 @@ HWY_INLINE void ShortStringLanes(const HashVec (*w)[4], const HashVecI* len, Has
   }
 }
 
+// Parquet's hash on lanes: XXH64 of strings of up to 32 bytes (for
+// HashRowGroups), and of any string one at a time.
+struct Xxh64Lanes {
+  using Out = uint64_t;
+
+  template <typename Offset>
+  void Rows(const uint8_t* data, size_t data_len, const uint8_t* offsets, size_t first, size_t end,
+            Out* out) const {
+    xxh64::HashByteArrays<Offset>(data, data_len, offsets, first, end, out);
+  }
+
+  Out One(const uint8_t* p, size_t len, size_t room) const { return xxh64::HashBytes(p, len, room); }
+
+  // out[g * lanes + j] = the hash of group g's lane j, len <= 32.
+  template <size_t kGroups>
+  HWY_INLINE void Short(const HashVec (*w)[4], const HashVecI* len, Out* out) const {
+    const HashTag d;
+    const HashTagI di;
+    HashVec acc[kGroups];
+    ShortStringLanes<kGroups>(w, len, acc);
+    auto exactly32 = hn::Eq(len[0], hn::Set(di, 32));
+    HWY_UNROLL(4) for (size_t g = 1; g < kGroups; ++g) {
+      exactly32 = hn::Or(exactly32, hn::Eq(len[g], hn::Set(di, 32)));
+    }
+    if (!hn::AllFalse(di, exactly32)) {  // about half the 24-row iterations of 0..32-byte strings
+      HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
+        const auto mask = hn::RebindMask(d, hn::Eq(len[g], hn::Set(di, 32)));
+        acc[g] = hn::IfThenElse(mask, Exactly32Lanes(w[g]), acc[g]);
+      }
+    }
+    HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
+      hn::StoreU(Avalanche(acc[g]), d, out + g * hn::Lanes(d));
+    }
+  }
+};
+
+// FastHash's mix on lanes.
+HWY_INLINE HashVec FastHashMixLanes(HashVec x) {
+  x = hn::Xor(x, hn::ShiftRight<23>(x));
+  x = MulConst<kFastHashMixFactor>(x);
+  return hn::Xor(x, hn::ShiftRight<47>(x));
+}
+
+// Kudu's hash on lanes: FastHash32 with a seed of cells of up to 32 bytes
+// (the word steps while len > 8k + 7, then the tail word masked to len % 8
+// bytes: all on the words already loaded), an empty cell by Kudu's rule.
+struct KuduLanes {
+  using Out = uint32_t;
+  uint32_t seed;
+
+  template <typename Offset>
+  void Rows(const uint8_t* data, size_t data_len, const uint8_t* offsets, size_t first, size_t end,
+            Out* out) const {
+    KuduHashByteArrays<Offset>(data, data_len, offsets, first, end, seed, out);
+  }
+
+  Out One(const uint8_t* p, size_t len, size_t room) const { return KuduCellHash32(p, len, room, seed); }
+
+  template <size_t kGroups>
+  HWY_INLINE void Short(const HashVec (*w)[4], const HashVecI* len, Out* out) const {
+    const HashTag d;
+    const HashTagI di;
+    const hn::Rebind<uint32_t, HashTag> d32;
+    HashVec h[kGroups], rest[kGroups];
+    HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
+      h[g] = hn::Xor(hn::Set(d, uint64_t{seed}), MulConstNarrow<kFastHashM>(hn::BitCast(d, len[g])));
+      rest[g] = w[g][0];
+    }
+    HWY_UNROLL(4) for (size_t k = 0; k < 4; ++k) {
+      HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
+        const auto whole = hn::RebindMask(d, hn::Gt(len[g], hn::Set(di, static_cast<int64_t>(8 * k + 7))));
+        h[g] = hn::IfThenElse(whole, MulConst<kFastHashM>(hn::Xor(h[g], FastHashMixLanes(w[g][k]))), h[g]);
+        if (k < 3) rest[g] = hn::IfThenElse(whole, w[g][k + 1], rest[g]);
+      }
+    }
+    const HashVec empty = hn::Set(d, FastHash64OfWord(kKuduHashValEmpty, 4, seed));
+    HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
+      const HashVec tail_bits = hn::ShiftLeft<3>(hn::BitCast(d, hn::And(len[g], hn::Set(di, 7))));
+      const HashVec tail_mask = hn::Sub(hn::Shl(hn::Set(d, 1), tail_bits), hn::Set(d, 1));  // 0: none
+      const HashVec v = hn::And(rest[g], tail_mask);
+      const auto has_tail = hn::RebindMask(d, hn::Ne(tail_bits, hn::Zero(d)));
+      h[g] = hn::IfThenElse(has_tail, MulConst<kFastHashM>(hn::Xor(h[g], FastHashMixLanes(v))), h[g]);
+      h[g] = FastHashMixLanes(h[g]);
+      h[g] = hn::IfThenElse(hn::RebindMask(d, hn::Eq(len[g], hn::Zero(di))), empty, h[g]);
+      const HashVec folded = hn::Sub(h[g], hn::ShiftRight<32>(h[g]));
+      hn::StoreU(hn::TruncateTo(d32, folded), d32, out + g * hn::Lanes(d));
+    }
+  }
+};
+
 // Hashes of rows [i, i + kGroups * lanes), whose 32 bytes from each begin
-// are readable: strings of up to 32 bytes on lanes (32 itself is one stripe
-// and no tail, on the words already loaded), longer ones by the scalar code.
-template <typename Offset, size_t kGroups>
+// are readable: strings of up to 32 bytes on lanes, longer ones one at a
+// time (H: Xxh64Lanes or KuduLanes).
+template <typename Offset, size_t kGroups, class H>
 HWY_INLINE void HashRowGroups(const uint8_t* data, size_t data_len, const uint8_t* offsets, size_t i,
-                              uint64_t* hashes) {
-  const HashTag d;
+                              const H& hasher, typename H::Out* hashes) {
   const HashTagI di;
-  const size_t lanes = hn::Lanes(d);
+  const size_t lanes = hn::Lanes(di);
   HashVecI len[kGroups];
   auto long_lanes = hn::Gt(hn::Zero(di), hn::Zero(di));  // none
-  auto exactly32 = long_lanes;
-  auto all_long = hn::Eq(hn::Zero(di), hn::Zero(di));  // every lane
+  auto all_long = hn::Eq(hn::Zero(di), hn::Zero(di));    // every lane
   HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
     const size_t row = i + g * lanes;
     len[g] = hn::Sub(LoadOffsets<Offset>(offsets, row + 1), LoadOffsets<Offset>(offsets, row));
     long_lanes = hn::Or(long_lanes, hn::Gt(len[g], hn::Set(di, 32)));
-    exactly32 = hn::Or(exactly32, hn::Eq(len[g], hn::Set(di, 32)));
     all_long = hn::And(all_long, hn::Gt(len[g], hn::Set(di, 32)));
   }
   if (HWY_UNLIKELY(hn::AllTrue(di, all_long))) {  // long strings: no lane work to waste
-    xxh64::HashByteArrays<Offset>(data, data_len, offsets, i, i + kGroups * lanes, hashes);
+    hasher.template Rows<Offset>(data, data_len, offsets, i, i + kGroups * lanes, hashes);
     return;
   }
   HashVec w[kGroups][4];
   HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
     LoadRowWords<Offset>(data, offsets, i + g * lanes, w[g]);
   }
-  HashVec acc[kGroups];
-  ShortStringLanes<kGroups>(w, len, acc);
-  if (!hn::AllFalse(di, exactly32)) {  // about one group in five of 0..32-byte strings
-    HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
-      const auto mask = hn::RebindMask(d, hn::Eq(len[g], hn::Set(di, 32)));
-      acc[g] = hn::IfThenElse(mask, Exactly32Lanes(w[g]), acc[g]);
-    }
-  }
-  HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
-    hn::StoreU(Avalanche(acc[g]), d, hashes + i + g * lanes);
-  }
+  hasher.template Short<kGroups>(w, len, hashes + i);
   if (HWY_UNLIKELY(!hn::AllFalse(di, long_lanes))) {
     for (size_t j = i; j < i + kGroups * lanes; ++j) {
       const size_t begin = xxh64::OffsetAt<Offset>(offsets, j);
       const size_t end = xxh64::OffsetAt<Offset>(offsets, j + 1);
-      if (end - begin > 32) hashes[j] = xxh64::HashBytes(data + begin, end - begin, data_len - begin);
+      if (end - begin > 32) hashes[j] = hasher.One(data + begin, end - begin, data_len - begin);
     }
   }
 }
 
-// The kernel table's parquet_hash_byte_array32/64 (kernel_table.h).
-template <typename Offset>
-HWY_INLINE void ParquetHashByteArrays(const uint8_t* data, size_t data_len, const void* offsets_v,
-                                      size_t n, uint64_t* hashes) {
+// hashes[i] for i < n of the byte arrays at data / offsets (kernel_table.h).
+template <typename Offset, class H>
+HWY_INLINE void HashByteArraysWith(const uint8_t* data, size_t data_len, const void* offsets_v,
+                                   size_t n, const H& hasher, typename H::Out* hashes) {
   const uint8_t* offsets = static_cast<const uint8_t*>(offsets_v);
   size_t i = 0;
   if constexpr (kStringVectors) {
@@ -234,24 +311,35 @@ HWY_INLINE void ParquetHashByteArrays(const uint8_t* data, size_t data_len, cons
                                                                          : last_begin + kStringPrefetchBytes;
       if (fetched < last_begin) fetched = last_begin;
       for (; fetched < ahead; fetched += 64) __builtin_prefetch(data + fetched, 0, 3);
-      HashRowGroups<Offset, kStringGroups>(data, data_len, offsets, i, hashes);
+      HashRowGroups<Offset, kStringGroups>(data, data_len, offsets, i, hasher, hashes);
     }
     for (; i + lanes <= n; i += lanes) {
       if (xxh64::OffsetAt<Offset>(offsets, i + lanes - 1) + 32 > data_len) break;
-      HashRowGroups<Offset, 1>(data, data_len, offsets, i, hashes);
+      HashRowGroups<Offset, 1>(data, data_len, offsets, i, hasher, hashes);
     }
   }
-  xxh64::HashByteArrays<Offset>(data, data_len, offsets, i, n, hashes);
+  hasher.template Rows<Offset>(data, data_len, offsets, i, n, hashes);
 }
 
+// The kernel table's parquet_hash_byte_array32/64 and kudu_hash_byte_array32/64.
 HWY_INLINE void ParquetHashByteArray32(const uint8_t* data, size_t data_len, const void* offsets,
                                        size_t n, uint64_t* hashes) {
-  ParquetHashByteArrays<int32_t>(data, data_len, offsets, n, hashes);
+  HashByteArraysWith<int32_t>(data, data_len, offsets, n, Xxh64Lanes{}, hashes);
 }
 
 HWY_INLINE void ParquetHashByteArray64(const uint8_t* data, size_t data_len, const void* offsets,
                                        size_t n, uint64_t* hashes) {
-  ParquetHashByteArrays<int64_t>(data, data_len, offsets, n, hashes);
+  HashByteArraysWith<int64_t>(data, data_len, offsets, n, Xxh64Lanes{}, hashes);
+}
+
+HWY_INLINE void KuduHashByteArray32(const uint8_t* data, size_t data_len, const void* offsets,
+                                    size_t n, uint32_t seed, uint32_t* hashes) {
+  HashByteArraysWith<int32_t>(data, data_len, offsets, n, KuduLanes{seed}, hashes);
+}
+
+HWY_INLINE void KuduHashByteArray64(const uint8_t* data, size_t data_len, const void* offsets,
+                                    size_t n, uint32_t seed, uint32_t* hashes) {
+  HashByteArraysWith<int64_t>(data, data_len, offsets, n, KuduLanes{seed}, hashes);
 }
 
 #endif  // toggle guard
