@@ -128,6 +128,17 @@ void RegisterStringHashBenchmarks() {
                                              pool.offsets.data() + first, pool.batch, out);
         });
       });
+      // Kudu's FastHash32 (seed 0) of the same strings.
+      benchmark::RegisterBenchmark(("kudu_" + prefix + isa + "/" + std::to_string(batch)).c_str(),
+                                   [min_len, max_len, rows, kernels](benchmark::State& state) {
+        const StringPool& pool = Pool(min_len, max_len, rows);
+        std::vector<uint32_t> hashes32(pool.batch);
+        StringLoop(state, pool, [&](size_t first, uint64_t* out) {
+          kernels->kudu_hash_byte_array32(pool.data.data(), pool.data.size(),
+                                          pool.offsets.data() + first, pool.batch, 0, hashes32.data());
+          out[0] = hashes32[0];
+        });
+      });
     }
   }
 }

@@ -66,7 +66,7 @@ SWEEP_PREFIX = "prefetch_sweep/"
 # <group>/<kind>/<isa>/<n> reads as op "<group>/<kind>": the typed-column
 # probes (find_column_bitmap/string_0_32/avx512/16384) and the per-string
 # hashes (string_hash/0_32/libxxhash/1024, whose "ISA" may be libxxhash).
-GROUPED_OPS = ("find_column_bitmap", "insert_column", "string_hash")
+GROUPED_OPS = ("find_column_bitmap", "insert_column", "string_hash", "kudu_string_hash")
 MEMORY_SWEEP = "memory/prefetch_sweep"
 HINT_ORDER = ["none", "l1", "l2", "l3"]
 OLD_SWEEP_BYTES = 512 << 20  # the distance-only sweep ran at 512 MiB, prefetcht0
