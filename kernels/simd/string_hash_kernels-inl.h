@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// Parquet's hash of BYTE_ARRAY values (XXH64, seed 0, of each payload), a
-// vector of strings at a time: each string of up to 32 bytes is one 64-bit
-// lane, and kernels/xxh64_bytes.h's branch-free tail runs on all lanes at
-// once, each step kept per lane by a mask of the lane's length (a 32-byte
-// string is one stripe and no tail, computed only for the groups that hold
-// one). Longer strings are hashed one at a time by the scalar code (their
-// 32-byte stripes are no work for lanes of different lengths).
+// Parquet's hash of BYTE_ARRAY values (XXH64, seed 0, of each payload) and
+// Kudu's (FastHash32 with a seed), a vector of strings at a time: each
+// string of up to 32 bytes is one 64-bit lane, and the branch-free tail of
+// kernels/xxh64_bytes.h (kernels/fasthash_bytes.h) runs on all lanes at
+// once, each step kept per lane by a mask of the lane's length (XXH64's
+// 32-byte string is one stripe and no tail, computed only for the groups
+// that hold one). Longer strings are hashed one at a time by the scalar code
+// (their 32-byte stripes are no work for lanes of different lengths).
 // Included from block_kernels-inl.h after hash_kernels-inl.h (MulConst,
 // MergeWordLanes, Avalanche), inside namespace blockbloom::internal::HWY_NAMESPACE.
 
