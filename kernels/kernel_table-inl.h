@@ -65,5 +65,7 @@ inline constexpr bbi_kernel_table MakeKernelTable(const char* isa) {
       &ParquetHashByteArray64,
       &KuduHashByteArray32,
       &KuduHashByteArray64,
+      &OffsetsOrdered32,
+      &OffsetsOrdered64,
   };
 }

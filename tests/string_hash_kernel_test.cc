@@ -295,6 +295,39 @@ TEST_P(StringHashKernels, ColumnsAcrossChunkBoundaries) {
   ASSERT_EQ(bb_select_isa(saved.c_str()), BB_OK);
 }
 
+// The offsets check the column calls make before hashing
+// (offsets_ordered32 / _64): a single decrease at every position of 0..70
+// rows is found, equal neighbours are not one, at every alignment; values
+// compared as signed integers of their width (INT32_MAX then INT32_MIN is a
+// decrease; 2^32 then 2^32 - 1 too, which a 32-bit comparison would miss).
+TEST_P(StringHashKernels, OffsetsOrderedFindsEveryDecrease) {
+  for (size_t width : {size_t{4}, size_t{8}}) {
+    const auto ordered = width == 4 ? kernels().offsets_ordered32 : kernels().offsets_ordered64;
+    for (size_t n = 0; n <= 70; ++n) {
+      std::vector<size_t> offs(n + 1);
+      for (size_t k = 0; k <= n; ++k) offs[k] = 3 * k - (k % 2);  // steps of 2 and 4
+      for (size_t shift : {size_t{0}, size_t{3}}) {
+        ASSERT_EQ(ordered(MakeOffsets(offs, width, shift).data(), n), 1) << "n " << n;
+        std::vector<size_t> flat(n + 1, 7);  // every offset equal: ordered
+        ASSERT_EQ(ordered(MakeOffsets(flat, width, shift).data(), n), 1) << "n " << n;
+        for (size_t p = 1; p <= n; ++p) {
+          std::vector<size_t> bad = offs;
+          bad[p] = bad[p - 1] - 1;  // p == 1: 0 then -1
+          ASSERT_EQ(ordered(MakeOffsets(bad, width, shift).data(), n), 0)
+              << "decrease at " << p << " of n " << n << ", width " << width << ", shift " << shift;
+        }
+      }
+    }
+  }
+  const int32_t wrap32[] = {0, INT32_MAX, INT32_MIN, INT32_MIN};
+  EXPECT_EQ(kernels().offsets_ordered32(wrap32, 3), 0);
+  EXPECT_EQ(kernels().offsets_ordered32(wrap32, 1), 1);
+  std::vector<int64_t> wide(40, int64_t{1} << 32);
+  EXPECT_EQ(kernels().offsets_ordered64(wide.data(), wide.size() - 1), 1);
+  wide[17] = (int64_t{1} << 32) - 1;
+  EXPECT_EQ(kernels().offsets_ordered64(wide.data(), wide.size() - 1), 0);
+}
+
 TEST_P(StringHashKernels, NoStringsNeedNoPointers) {
   const int64_t offsets[1] = {0};
   kernels().parquet_hash_byte_array32(nullptr, 0, offsets, 0, nullptr);

@@ -187,6 +187,14 @@ inline void KuduHashByteArray64(const uint8_t* data, size_t data_len, const void
   KuduHashByteArrays<int64_t>(data, data_len, static_cast<const uint8_t*>(offsets), 0, n, seed, hashes);
 }
 
+inline int OffsetsOrdered32(const void* offsets, size_t n) {
+  return xxh64::OffsetsNonDecreasing<int32_t>(static_cast<const uint8_t*>(offsets), 0, n) ? 1 : 0;
+}
+
+inline int OffsetsOrdered64(const void* offsets, size_t n) {
+  return xxh64::OffsetsNonDecreasing<int64_t>(static_cast<const uint8_t*>(offsets), 0, n) ? 1 : 0;
+}
+
 #include "kernels/kernel_table-inl.h"
 
 }  // namespace
