@@ -112,7 +112,7 @@ const char* bb_status_message(int status) {
     case BB_ERR_PARQUET_LIMIT:
       return "the Parquet footer is past a limit of bb_parquet_limits: a list of more than "
              "max_container_elements (default 1,000,000) elements, or more memory than "
-             "max_memory_bytes (default the larger of 256 MiB and 16 times the footer)";
+             "max_memory_bytes (default 8 MiB + 8 times the footer)";
     case BB_ERR_PARTITION_OVERLAP:
       return "bb_partition_hashes: two of the hashes, the output and the counts overlap";
     case BB_ERR_ARROW_UNSUPPORTED_TYPE:
@@ -122,7 +122,7 @@ const char* bb_status_message(int status) {
     case BB_ERR_ARROW_MALFORMED:
       return "the ArrowArray is not laid out as the Arrow C Data Interface says (released, a "
              "negative length or offset, the wrong n_buffers, a buffer missing, offsets or "
-             "views out of range)";
+             "views out of range, an offset or length past what memory can hold)";
     case BB_ERR_ARROW_DICTIONARY_INDEX:
       return "a dictionary index is negative or not below the dictionary's length";
     case BB_ERR_VALUE_AMBIGUOUS:

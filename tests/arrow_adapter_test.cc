@@ -7,7 +7,11 @@
 #include "blockbloom/arrow.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -20,7 +24,6 @@ namespace {
 
 using namespace blockbloom_test;  // NOLINT: the array builders
 
-constexpr uint32_t kKuduSeed = 0x5eed;
 
 // Fixed-width values: n values of `width` bytes (the i-th distinct).
 Bytes FixedValues(std::size_t n, std::size_t width, uint8_t salt) {
@@ -76,27 +79,6 @@ std::unique_ptr<Expected> StringExpected(const std::vector<std::string>& s, cons
   e->column.validity = e->validity.data();
   return e;
 }
-
-class TestFilter {
- public:
-  explicit TestFilter(bb_layout layout) {
-    EXPECT_EQ(layout == BB_LAYOUT_KUDU ? bb_kudu_filter_init(&f_, 13, kKuduSeed) : bb_filter_init(&f_, 8192), BB_OK);
-  }
-  ~TestFilter() { bb_filter_release(&f_); }
-  TestFilter(const TestFilter&) = delete;
-  TestFilter& operator=(const TestFilter&) = delete;
-  bb_filter* get() { return &f_; }
-  Bytes bytes() const { return Bytes(f_.data, f_.data + f_.num_bytes); }
-  bool AllZero() const {
-    for (std::size_t i = 0; i < f_.num_bytes; ++i) {
-      if (f_.data[i] != 0) return false;
-    }
-    return true;
-  }
-
- private:
-  bb_filter f_{};
-};
 
 // The array and the typed column give the same filter, and probing the
 // filter (built from half of the rows' values, so both answers occur) gives
@@ -280,6 +262,67 @@ TEST(ArrowAdapter, DictionaryOfFixedWidthValuesHashesByValueAcrossChunks) {
     ExpectSameAsColumn(*a, e->column, BB_LAYOUT_PARQUET);
     ExpectSameAsColumn(*a, e->column, BB_LAYOUT_KUDU);
   }
+}
+
+// A dictionary of long strings: its rows are gathered in chunks that end (on a
+// multiple of 8 rows) at arrow.hpp's kChunkBytes, not at 4096 rows, and the
+// answers do not depend on where the chunks end.
+TEST(ArrowAdapter, DictionaryOfLongValuesHashesByValueAcrossByteCappedChunks) {
+  std::vector<std::string> dict(40);  // 40 KB values: a chunk ends at 32 rows
+  for (std::size_t i = 0; i < dict.size(); ++i) dict[i] = std::string(40000 + i * 37, static_cast<char>('a' + i % 26)) + std::to_string(i);
+  const std::vector<bool> dict_valid(dict.size(), true);
+  std::vector<int64_t> idx(150);
+  std::vector<bool> valid(idx.size(), true);
+  std::vector<std::string> rows(idx.size());
+  for (std::size_t i = 0; i < idx.size(); ++i) {
+    idx[i] = static_cast<int64_t>((i * 7) % dict.size());
+    valid[i] = i % 11 != 3;
+    if (valid[i]) rows[i] = dict[static_cast<std::size_t>(idx[i])];
+  }
+  const auto e = StringExpected(rows, valid);
+  auto a = Indices("i", 4, idx, valid);
+  a->dictionary = StringArrow<int32_t>("u", dict, dict_valid);
+  a->Finish(a->array.length, a->array.offset, a->array.null_count);
+  ExpectSameAsColumn(*a, e->column, BB_LAYOUT_PARQUET);
+  ExpectSameAsColumn(*a, e->column, BB_LAYOUT_KUDU);
+}
+
+// One 1 MiB value repeated by 128 dictionary indices (a valid, ordinary array:
+// dictionary_encode() of a repeated long string) costs what its chunks hold,
+// not 128 copies of the value (128 MiB before chunks were capped by bytes).
+// Measured in a child, whose peak RSS is its own.
+TEST(ArrowAdapter, ARepeatedLongDictionaryValueIsNotCopiedPerRow) {
+  if (const char* wrapper = std::getenv("BLOCKBLOOM_TEST_WRAPPER"); wrapper != nullptr && wrapper[0] != '\0') {
+    GTEST_SKIP() << "the peak RSS under an emulator is the emulator's (" << wrapper << ")";
+  }
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "ASan keeps freed blocks in its quarantine: the peak RSS says nothing here";
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "ASan keeps freed blocks in its quarantine: the peak RSS says nothing here";
+#endif
+#endif
+  const pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    const std::vector<std::string> dict = {std::string(std::size_t{1} << 20, 'v')};
+    auto a = Indices("i", 4, std::vector<int64_t>(128, 0), std::vector<bool>(128, true));
+    a->dictionary = StringArrow<int32_t>("u", dict, {true});
+    a->Finish(a->array.length, a->array.offset, a->array.null_count);
+    rusage before{};
+    getrusage(RUSAGE_SELF, &before);
+    bb_filter f{};
+    if (bb_filter_init(&f, 8192) != BB_OK) _exit(3);
+    if (blockbloom::arrow::insert(&f, &a->schema, &a->array) != BB_OK) _exit(4);
+    rusage after{};
+    getrusage(RUSAGE_SELF, &after);
+    // ru_maxrss is in KiB; the cap (1 MiB) plus 8 rows of 1 MiB, well under 48 MiB more.
+    _exit(after.ru_maxrss - before.ru_maxrss < 48 * 1024 ? 0 : 5);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "3/4: the insert failed, 5: the child grew by 48 MiB or more";
 }
 
 // The low `cell` bytes of each `stride`-byte value (this test runs little-endian).

@@ -6,12 +6,14 @@
 #define BLOCKBLOOM_TESTS_ARROW_TEST_ARRAYS_H_
 
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "blockbloom/arrow.hpp"
+#include "blockbloom/kudu.h"
 
 namespace blockbloom_test {
 
@@ -141,6 +143,30 @@ inline std::unique_ptr<Arrow> Indices(const char* format, std::size_t width, con
   for (std::size_t i = 0; i < idx.size(); ++i) std::memcpy(values.data() + i * width, &idx[i], width);  // LE
   return FixedArrow(format, values, width, valid);
 }
+
+// A filter of either layout for the tests (Kudu: seed 0x5eed), released at
+// scope end; AllZero() shows that a refused call inserted nothing.
+class TestFilter {
+ public:
+  explicit TestFilter(uint32_t layout) {
+    const int st = layout == BB_LAYOUT_KUDU ? bb_kudu_filter_init(&f_, 13, 0x5eed) : bb_filter_init(&f_, 8192);
+    if (st != BB_OK) std::abort();  // a test fixture that cannot exist
+  }
+  ~TestFilter() { bb_filter_release(&f_); }
+  TestFilter(const TestFilter&) = delete;
+  TestFilter& operator=(const TestFilter&) = delete;
+  bb_filter* get() { return &f_; }
+  Bytes bytes() const { return Bytes(f_.data, f_.data + f_.num_bytes); }
+  bool AllZero() const {
+    for (std::size_t i = 0; i < f_.num_bytes; ++i) {
+      if (f_.data[i] != 0) return false;
+    }
+    return true;
+  }
+
+ private:
+  bb_filter f_{};
+};
 
 }  // namespace blockbloom_test
 

@@ -14,12 +14,17 @@ tiers and pass. The files in ALLOWED are about particular tiers' instructions
 or CPUs, each with the reason. Before scanning, it proves that it would find a
 list (one-line and wrapped) and would pass a single mention.
 
+The files read are the tree's source as git sees it (tests/source_files.py):
+nothing git ignores, such as scripts/run's bench/results/*.json.
+
 Exit status: 0 no list outside the registry, 1 a list found (file:line
 printed) or the self-check failed, 2 bad usage.
 """
 import os
 import re
 import sys
+
+from source_files import how_listed, source_files
 
 ROOTS = ("tests", "bench", "scripts", "python", "tools")
 WINDOW = 3  # lines
@@ -72,20 +77,17 @@ def main():
         print("FAIL: the self-check did not find a planted list (or flagged a single mention)")
         return 1
     found = []
-    for top in ROOTS:
-        for dirpath, dirnames, filenames in os.walk(os.path.join(root, top)):
-            dirnames[:] = [d for d in dirnames if d != "__pycache__"]
-            for filename in sorted(filenames):
-                path = os.path.join(dirpath, filename)
-                rel = os.path.relpath(path, root)
-                if rel in ALLOWED:
-                    continue
-                try:
-                    with open(path, encoding="utf-8") as f:
-                        text = f.read()
-                except (UnicodeDecodeError, OSError):
-                    continue  # binary test data
-                found += ["%s:%d" % (rel, line) for line in lists_in(text, names)]
+    # Source only: not what a command wrote into the tree (scripts/run's
+    # bench/results/*.json names every tier; tests/source_files.py).
+    for rel in source_files(root, ROOTS):
+        if rel in ALLOWED:
+            continue
+        try:
+            with open(os.path.join(root, rel), encoding="utf-8") as f:
+                text = f.read()
+        except (UnicodeDecodeError, OSError):
+            continue  # binary test data
+        found += ["%s:%d" % (rel, line) for line in lists_in(text, names)]
     for missing in sorted(set(ALLOWED) - {p for p in ALLOWED if os.path.exists(os.path.join(root, p))}):
         found.append("%s: in the allow-list but gone; remove it from ALLOWED" % missing)
     if found:
@@ -93,7 +95,8 @@ def main():
               "see docs/architecture.md, \"Adding a tier\"):")
         print("\n".join("  " + f for f in found))
         return 1
-    print("OK: no list of the %d tiers (%s) outside the registry" % (len(names), ", ".join(names)))
+    print("OK: no list of the %d tiers (%s) outside the registry in %s" % (len(names), ", ".join(names),
+                                                                         how_listed(root)))
     return 0
 
 

@@ -36,6 +36,8 @@ import os
 import re
 import sys
 
+from source_files import source_files
+
 SOURCE_SUFFIXES = (".h", ".cc", ".cpp")
 API_ORDER = ["hashing", "filter", "columns", "parquet"]
 TOOLS_INTERFACE = "api/tools_interface.h"
@@ -162,9 +164,8 @@ def namespace_faults(rel, text):
 
 def public_names(root):
     names = set()
-    top = os.path.join(root, "include", "blockbloom")
-    for filename in os.listdir(top):
-        with open(os.path.join(top, filename), encoding="utf-8") as f:
+    for rel in source_files(root, ["include/blockbloom"]):
+        with open(os.path.join(root, rel), encoding="utf-8") as f:
             names.update(PUBLIC_PREFIX.findall(f.read()))
     return names
 
@@ -195,11 +196,9 @@ def self_check():
 
 
 def sources(root, top):
-    for dirpath, dirnames, filenames in os.walk(os.path.join(root, top)):
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-        for filename in sorted(filenames):
-            if filename.endswith(SOURCE_SUFFIXES):
-                yield os.path.relpath(os.path.join(dirpath, filename), root)
+    """The C and C++ sources under top, as git sees the tree (tests/source_files.py):
+    a generated or stray file git ignores is no source of the project."""
+    return source_files(root, [top], SOURCE_SUFFIXES)
 
 
 def main():

@@ -205,6 +205,24 @@ TEST(ParquetColumnPath, LookupFindsOrSaysWhichColumnsWereMeant) {
   EXPECT_STREQ(buf, "untouched");
 }
 
+// Columns of a group whose name is longer than the bytes the hint compares:
+// the prefix they share with the path asked for costs nothing, so the column
+// that differs from it by one name's typo comes first, not the file's first.
+TEST(ParquetColumnPath, TheClosestColumnUnderALongSharedPrefixComesFirst) {
+  const std::string group(70, 'a');
+  std::vector<ColumnSpec> columns;
+  for (int i = 0; i < 20; ++i) columns.push_back(Col({group, "col" + std::string(i < 10 ? "0" : "") + std::to_string(i)}));
+  columns.push_back(Col({"id"}));
+  const Footer file(columns);
+  int status = 0;
+  const std::string missing = file.Lookup(group + ".col17x", &status, 1 << 16);
+  EXPECT_EQ(status, BB_ERR_PARQUET_NO_SUCH_CHUNK);
+  EXPECT_EQ(missing.rfind("no column " + group + ".col17x; the closest of its 21 columns by name: " + group + ".col17, ",
+                          0),
+            0u)
+      << missing;
+}
+
 TEST(ParquetColumnPath, NamesInMessagesAreJsonEscapedOnlyWhereJsonNeedsIt) {
   const std::string a("q\"\\\n\x01", 5);
   const std::string b("\0z", 2);

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <fstream>
 #include <iterator>
 #include <random>
@@ -1042,17 +1043,24 @@ TEST(ParquetFile, ALegacyDecimalWithoutItsScaleCannotBeProbed) {
   // column still lists, but its values cannot be written as decimals (scale
   // 0 would hash "1.23" as a different value than the file holds).
   const std::string root1 = Element("schema", 1);
-  bbtest::CompactWriter leaf;
-  leaf.BeginStruct().Field(1, bbtest::kI32).I(BB_PARQUET_INT32).Field(4, bbtest::kBinary).Binary("d");
-  leaf.Field(6, bbtest::kI32).I(5);  // DECIMAL, old style
-  leaf.Field(7, bbtest::kBinary).Binary("2").Field(8, bbtest::kI32).I(9).EndStruct();
-  bbtest::CompactWriter m;
-  m.BeginStruct().Field(1, bbtest::kI32).I(1);
-  m.Field(2, bbtest::kList).ListHeader(bbtest::kStruct, 2).Raw(root1).Raw(leaf.bytes());
-  m.Field(3, bbtest::kI64).I(0).Field(4, bbtest::kList).ListHeader(bbtest::kStruct, 0);
-  m.EndStruct();
+  // A one-column footer: INT32 "d", ConvertedType DECIMAL (5), precision 9,
+  // its scale written by `scale` (field 7).
+  auto open_with_scale = [&root1](File* file, const std::function<void(bbtest::CompactWriter&)>& scale) {
+    bbtest::CompactWriter leaf;
+    leaf.BeginStruct().Field(1, bbtest::kI32).I(BB_PARQUET_INT32).Field(4, bbtest::kBinary).Binary("d");
+    leaf.Field(6, bbtest::kI32).I(5);  // DECIMAL, old style
+    scale(leaf);
+    leaf.Field(8, bbtest::kI32).I(9).EndStruct();
+    bbtest::CompactWriter m;
+    m.BeginStruct().Field(1, bbtest::kI32).I(1);
+    m.Field(2, bbtest::kList).ListHeader(bbtest::kStruct, 2).Raw(root1).Raw(leaf.bytes());
+    m.Field(3, bbtest::kI64).I(0).Field(4, bbtest::kList).ListHeader(bbtest::kStruct, 0);
+    m.EndStruct();
+    return file->OpenFooter(m.bytes());
+  };
   File file;
-  ASSERT_EQ(file.OpenFooter(m.bytes()), BB_OK) << file.why;
+  ASSERT_EQ(open_with_scale(&file, [](bbtest::CompactWriter& w) { w.Field(7, bbtest::kBinary).Binary("2"); }), BB_OK)
+      << file.why;
   const bb_parquet_column col = file.Column(0);
   EXPECT_EQ(col.converted_type, 5);
   uint8_t out[64];
@@ -1062,16 +1070,9 @@ TEST(ParquetFile, ALegacyDecimalWithoutItsScaleCannotBeProbed) {
             BB_ERR_PARQUET_UNSUPPORTED)
       << why;
   // With its scale, the same column takes decimals.
-  bbtest::CompactWriter good;
-  good.BeginStruct().Field(1, bbtest::kI32).I(BB_PARQUET_INT32).Field(4, bbtest::kBinary).Binary("d");
-  good.Field(6, bbtest::kI32).I(5).Field(7, bbtest::kI32).I(2).Field(8, bbtest::kI32).I(9).EndStruct();
-  bbtest::CompactWriter m2;
-  m2.BeginStruct().Field(1, bbtest::kI32).I(1);
-  m2.Field(2, bbtest::kList).ListHeader(bbtest::kStruct, 2).Raw(root1).Raw(good.bytes());
-  m2.Field(3, bbtest::kI64).I(0).Field(4, bbtest::kList).ListHeader(bbtest::kStruct, 0);
-  m2.EndStruct();
   File file2;
-  ASSERT_EQ(file2.OpenFooter(m2.bytes()), BB_OK) << file2.why;
+  ASSERT_EQ(open_with_scale(&file2, [](bbtest::CompactWriter& w) { w.Field(7, bbtest::kI32).I(2); }), BB_OK)
+      << file2.why;
   const bb_parquet_column col2 = file2.Column(0);
   ASSERT_EQ(bb_parquet_encode_text(&col2, "1.23", 4, 0, out, sizeof out, &out_len, why, sizeof why),
             BB_OK)
@@ -1153,13 +1154,26 @@ TEST(ParquetFile, DeepAndWideSchemasAreBoundedNotStackOverflows) {
   EXPECT_NE(why.find("row group 0 has 0 column chunks, but the schema has 1 columns"),
             std::string::npos)
       << why;
-  // A long group name repeated in each of many leaves' paths: capped.
+  // A long group name repeated in each of many leaves' paths: past the
+  // default memory limit (each path is kept with its names); with that
+  // limit lifted, past the cap on the paths a schema may spell out.
   const size_t leaves = 60000;
   std::string wide = Element(std::string(4000, 'n'), static_cast<int64_t>(leaves));
   for (size_t i = 0; i < leaves; ++i) wide += Element("x", kLeaf, 1);
-  why = OpenError(WithSchema(Element("schema", 1) + wide, leaves + 2, {}), &status);
+  const std::string metadata = WithSchema(Element("schema", 1) + wide, leaves + 2, {});
+  why = OpenError(metadata, &status);
+  EXPECT_EQ(status, BB_ERR_PARQUET_LIMIT);
+  EXPECT_NE(why.find("schema's columns"), std::string::npos) << why;
+  EXPECT_NE(why.find("would take more than max_memory_bytes"), std::string::npos) << why;
+  bb_parquet_limits lifted = {sizeof lifted, 0, std::uint64_t{1} << 40};
+  bb_parquet_file* f = nullptr;
+  char text[512] = "";
+  status = bb_parquet_file_open_footer_limits(
+      &f, reinterpret_cast<const uint8_t*>(metadata.data()), metadata.size(), &lifted, text,
+      sizeof text);
   EXPECT_EQ(status, BB_ERR_PARQUET_FOOTER_MALFORMED);
-  EXPECT_NE(why.find("column paths add up to more than"), std::string::npos) << why;
+  EXPECT_EQ(f, nullptr);
+  EXPECT_NE(std::string(text).find("column paths add up to more than"), std::string::npos) << text;
 }
 
 TEST(ParquetFile, RandomMutationsOfAFileGiveCodesNeverCrashes) {

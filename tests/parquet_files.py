@@ -22,6 +22,7 @@ import gzip
 import os
 import re
 import struct
+import sys
 import unittest
 
 BOOL_TRUE, BOOL_FALSE, BYTE, I16, I32, I64, DOUBLE, BINARY, LIST, SET, MAP, STRUCT = (
@@ -1053,3 +1054,17 @@ def logical_types_parquet(num_bytes=1024, row_groups=1):
     groups = [first] if row_groups == 1 else [first, second]
     data, _ = build_parquet([c["column"] for c in cases], groups, groups=NESTED_GROUPS)
     return data, cases
+
+
+def deep_column_parquet(depth):
+    """A file whose first column lies `depth` names deep (a.a.a...), the
+    second b.c, each chunk with an empty 32-byte filter: for the cost of
+    column paths thousands of names deep."""
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 4 * depth))  # the builder writes the schema recursively
+    try:
+        data, _ = build_parquet([Column(["a"] * depth, INT32), Column(["b", "c"], INT64)],
+                                [[{"filter": bloom_header(32) + bytes(32)}] * 2])
+    finally:
+        sys.setrecursionlimit(limit)
+    return data

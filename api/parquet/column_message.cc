@@ -13,6 +13,12 @@ namespace parquet {
 namespace {
 
 constexpr std::size_t kClosest = 8;  // columns named when the path is no group
+// Paths are ranked by the distance of kCompared bytes after the prefix they
+// share with the path asked for (a shared prefix adds nothing to the
+// distance; nested columns often share one longer than kCompared): enough for
+// a hint, linear in the lengths, where the whole distance costs their
+// product (a 100 KB path asked of a file with a 10 KB one: 10^9 steps).
+constexpr std::size_t kCompared = 64;
 
 // Whether text would cut the message short (a C string).
 bool HoldsNul(std::string_view text) { return text.find('\0') != std::string_view::npos; }
@@ -95,7 +101,13 @@ std::string Missing(const FileMetaData& meta, std::string_view path) {
   }
   std::vector<std::pair<std::size_t, std::size_t>> ranked;  // (distance, column)
   for (std::size_t i = 0; i < columns.size(); ++i) {
-    ranked.emplace_back(Distance(path, meta.path(columns[i])), i);
+    const std::string_view other = meta.path(columns[i]);
+    const std::size_t shared = static_cast<std::size_t>(
+        std::mismatch(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(std::min(path.size(), other.size())),
+                      other.begin())
+            .first -
+        path.begin());
+    ranked.emplace_back(Distance(path.substr(shared, kCompared), other.substr(shared, kCompared)), i);
   }
   const std::size_t n = std::min(kClosest, ranked.size());
   std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n), ranked.end());

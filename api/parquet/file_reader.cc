@@ -50,8 +50,10 @@ class Reasons {
       *index = known->second;
       return true;
     }
-    // The text twice (the list and the index) and a hash node.
-    if (!budget_->Charge(2 * (sizeof(std::string) + 16 + text.size()) + 32)) return false;
+    // The text twice (the list and the index, each a heap block past the
+    // small-string buffer), the list's string as it grows (twice) and the
+    // index's string in a hash node with its bucket.
+    if (!budget_->Charge(2 * (text.size() + 32) + 3 * sizeof(std::string) + 64)) return false;
     *index = static_cast<std::uint32_t>(texts_->size());
     texts_->push_back(text);
     index_.emplace(text, *index);
@@ -151,7 +153,7 @@ int Verdict(const HeaderParse& p, std::uint64_t available, std::string* reason) 
 using HeaderCache = std::unordered_map<std::uint64_t, HeaderParse>;
 // What an entry of the cache holds, counted against the memory budget: a
 // footer may give every chunk an offset of its own.
-constexpr std::uint64_t kHeaderCacheEntryCost = sizeof(HeaderParse) + 4 * sizeof(void*);
+constexpr std::uint64_t kHeaderCacheEntryCost = sizeof(HeaderParse) + 6 * sizeof(void*);
 
 // Checks a filter the footer locates against the file's bytes: it must lie
 // before the FileMetaData, which starts at footer_start.

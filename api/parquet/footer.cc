@@ -68,7 +68,12 @@ struct ChunkCheck {
 };
 
 // Estimated heap bytes per kept structure, counted against max_memory.
-constexpr std::uint64_t kChunkCost = sizeof(Chunk) + sizeof(ChunkCheck);
+// A vector grown element by element (a row group's chunks: their number is
+// known only at the end of the walk) has up to three times its elements'
+// bytes allocated when it grows: the old block, and the new one of twice
+// its size.
+constexpr std::uint64_t kGrowth = 3;
+constexpr std::uint64_t kChunkCost = kGrowth * (sizeof(Chunk) + sizeof(ChunkCheck));
 constexpr std::uint64_t kStringCost = sizeof(std::string) + 16;  // + its bytes
 
 // Column paths may add up to this many bytes beyond 16 times the footer.
@@ -111,10 +116,13 @@ class Walker {
           return true;
         case 2: {
           const std::uint64_t n = ListOfStructs("FileMetaData.schema");
+          // What is reserved is allocated: counted before it is.
+          const std::size_t reserved = Reservable(n);
+          Charge(std::uint64_t{reserved} * sizeof(Element), "FileMetaData.schema");
           elements.clear();
-          elements.reserve(Reservable(n));
+          elements.reserve(reserved);
           for (std::uint64_t i = 0; i < n; ++i) {
-            Charge(sizeof(Element), "FileMetaData.schema");
+            if (i >= reserved) Charge(kGrowth * sizeof(Element), "FileMetaData.schema");
             elements.push_back(SchemaElement());
           }
           return true;
@@ -129,10 +137,13 @@ class Walker {
           out->chunks.clear();
           group_chunks.clear();
           checks.clear();
-          out->row_group_rows.reserve(Reservable(n));
-          group_chunks.reserve(Reservable(n));
+          const std::size_t reserved = Reservable(n);
+          constexpr std::uint64_t kGroupCost = sizeof(std::int64_t) + sizeof(std::uint32_t);
+          Charge(std::uint64_t{reserved} * kGroupCost, "FileMetaData.row_groups");
+          out->row_group_rows.reserve(reserved);
+          group_chunks.reserve(reserved);
           for (std::uint64_t g = 0; g < n; ++g) {
-            Charge(sizeof(std::int64_t) + sizeof(std::uint32_t), "FileMetaData.row_groups");
+            if (g >= reserved) Charge(kGrowth * kGroupCost, "FileMetaData.row_groups");
             RowGroup(out, &group_chunks, &checks);
           }
           return true;
@@ -746,8 +757,10 @@ int LocateFileMetaData(std::uint64_t file_size, const std::uint8_t* head,
 int FooterLimits::Resolve(const bb_parquet_limits* limits, std::uint64_t footer_len,
                           FooterLimits* out) {
   *out = FooterLimits();
-  const std::uint64_t relative = BB_PARQUET_DEFAULT_MEMORY_FOOTER_MULTIPLE * footer_len;
-  out->max_memory = std::max<std::uint64_t>(out->max_memory, relative);
+  // Relative to the footer, so that what an open keeps is bounded by the
+  // file's size (docs/reliability.md states the bound).
+  out->max_memory = BB_PARQUET_DEFAULT_MEMORY_BASE_BYTES +
+                    BB_PARQUET_DEFAULT_MEMORY_FOOTER_MULTIPLE * footer_len;
   if (limits == nullptr) return BB_OK;
   if (limits->struct_size < sizeof(std::size_t)) return BB_ERR_BUFFER_TOO_SMALL;
   // Members past the caller's struct_size (an older caller) keep defaults.

@@ -96,7 +96,7 @@ struct Chunk {
 // max_memory bytes, are BB_ERR_PARQUET_LIMIT.
 struct FooterLimits {
   std::uint64_t max_elements = BB_PARQUET_DEFAULT_MAX_CONTAINER_ELEMENTS;
-  std::uint64_t max_memory = BB_PARQUET_DEFAULT_MAX_MEMORY_BYTES;
+  std::uint64_t max_memory = BB_PARQUET_DEFAULT_MEMORY_BASE_BYTES;
 
   // limits (may be null) over the defaults, for a FileMetaData of
   // footer_len bytes. BB_OK, or BB_ERR_BUFFER_TOO_SMALL for a struct_size

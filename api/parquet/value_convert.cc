@@ -21,15 +21,15 @@ constexpr int64_t kExponentCap = 100000;
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
+// A zero keeps its sign: "-0" into a FLOAT / DOUBLE / FLOAT16 is -0.0, a
+// different key from +0.0 (formats.md); the integer and DECIMAL rules read
+// either zero as 0 (Unscaled), as those types have no negative zero.
 void Normalize(Exact* e) {
   size_t lead = 0;
   while (lead < e->digits.size() && e->digits[lead] == '0') ++lead;
   e->digits.erase(0, lead);
   while (!e->digits.empty() && e->digits.back() == '0') e->digits.pop_back(), ++e->exponent;
-  if (e->digits.empty()) {
-    e->negative = false;
-    e->exponent = 0;
-  }
+  if (e->digits.empty()) e->exponent = 0;
 }
 
 // v = unscaled * 10^-scale with at most max_digits digits, exactly; false if
@@ -176,7 +176,7 @@ int DecimalInto(const Plan& p, const Exact& e, std::string* out) {
     }
     return BB_OK;
   }
-  std::string text = e.digits.empty() ? "0" : (e.negative ? "-" : "") + e.digits;
+  std::string text = (e.negative ? "-" : "") + (e.digits.empty() ? std::string("0") : e.digits);
   if (!e.digits.empty() && e.exponent != 0) text += "e" + std::to_string(e.exponent);
   return ByTextRule(p, text, out);
 }
@@ -593,7 +593,14 @@ Plan MakePlan(const bb_parquet_column& type, const bb_value_source& src, uint32_
   p.type.path_len = 0;
   p.src = src;
   p.flags = flags;
-  p.rules = RulesFor(type, flags & kKnownFlags & ~uint32_t{BB_PARQUET_TEXT_HEX});
+  // HEX is a text flag: a TEXT source follows bb_parquet_encode_text's rules
+  // with it (a byte type's stored bytes, even under an annotation that has
+  // no text of its own, such as a DECIMAL of more than 38 digits); every
+  // other source ignores it.
+  const uint32_t rule_flags = src.kind == BB_VALUE_TEXT
+                                  ? flags & kKnownFlags
+                                  : flags & kKnownFlags & ~uint32_t{BB_PARQUET_TEXT_HEX};
+  p.rules = RulesFor(type, rule_flags);
   if (flags & ~kKnownFlags) {
     p.rc = BB_ERR_PARQUET_UNSUPPORTED;
     p.why = "a flag is not BB_PARQUET_TEXT_HEX or _PHYSICAL";
@@ -621,18 +628,13 @@ int Convert(const Plan& p, const Value& v, std::string* out, std::string* why) {
     case BB_VALUE_TIMESTAMP:
     case BB_VALUE_TIME: return CountInto(p, v.i, p.src.unit, out);
     case BB_VALUE_BYTES: return BytesInto(p, v.bytes, out);
-    default: {  // TEXT: the text rules, exactly
-      std::string bytes(BB_PARQUET_ENCODED_MAX(p.type.type_length, v.bytes.size()), '\0');
-      size_t n = 0;
-      char error[BB_PARQUET_VALUE_ERROR_MAX];
-      const int rc = bb_parquet_encode_text(&p.type, v.bytes.data(), v.bytes.size(), p.flags,
-                                            reinterpret_cast<uint8_t*>(&bytes[0]), bytes.size(),
-                                            &n, error, sizeof error);
+    default: {  // TEXT: the text rules, exactly, straight into *out (a 100 MB text: one copy)
+      const int rc = EncodeText(&p.type, v.bytes.data(), v.bytes.size(), p.flags, out, why);
       if (rc != BB_OK) {
-        *why = error;
+        out->clear();
+        if (why->size() >= BB_PARQUET_VALUE_ERROR_MAX) why->resize(BB_PARQUET_VALUE_ERROR_MAX - 1);
         return rc;
       }
-      out->assign(bytes.data(), n);
       return BB_OK;
     }
   }

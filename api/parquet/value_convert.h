@@ -17,7 +17,8 @@
 namespace blockbloom::internal::parquet_value {
 
 // An exact decimal number: -1^negative * digits * 10^exponent, digits without
-// leading or trailing zeros ("" for zero, which is never negative).
+// leading or trailing zeros ("" for zero, which keeps the sign it was written
+// with: -0 is -0.0 in a float type, 0 in an integer or DECIMAL one).
 struct Exact {
   bool negative = false;
   std::string digits;

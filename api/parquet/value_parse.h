@@ -2,7 +2,9 @@
 // Parsers of the text forms of parquet_value.h: integers, floating-point
 // numbers, decimals, dates, times, timestamps, intervals. Each returns BB_OK,
 // BB_ERR_VALUE_SYNTAX or BB_ERR_VALUE_RANGE and, on error, what is wrong in
-// *why (no value in it). None reads the process locale. Numbers are in
+// *why (no value in it). Syntax first: a text not of the form is a syntax
+// error whatever its numbers, so each parser reads the whole text's form
+// before it checks any range. None reads the process locale. Numbers are in
 // value_parse.cc, dates, times and intervals in value_parse_time.cc.
 #ifndef BLOCKBLOOM_API_PARQUET_VALUE_PARSE_H_
 #define BLOCKBLOOM_API_PARQUET_VALUE_PARSE_H_
@@ -65,7 +67,8 @@ int ParseTime(std::string_view s, int digits, bool allow_zone, int64_t* nanos, s
 // an optional space, then Z, UTC or GMT, or an offset +HH, +HHMM, +HH:MM or
 // +HH:MM:SS (or -); a zone name (Europe/Berlin, CET) is refused, since its
 // offset depends on rules this library does not carry. *days and *nanos of
-// the day, in UTC when a zone is given.
+// the day, in UTC when a zone is given; the UTC day must lie in 0001-01-01 ..
+// 9999-12-31 (a range error otherwise, whatever the wall clock read).
 int ParseTimestamp(std::string_view s, int digits, bool allow_zone, int64_t* days,
                    int64_t* nanos, std::string* why);
 

@@ -63,6 +63,12 @@ void PutLittle(UInt128 v, int width, std::string* out);
 // BB_ERR_VALUE_RANGE when v does not fit the column's bytes.
 int PutUnscaled(const Rules& r, Int128 v, std::string* out, std::string* why);
 
+// bb_parquet_encode_text's work (value_text.cc): the bytes of text into
+// *bytes, or the code with the phrase in *why; for callers that keep the
+// bytes, without a buffer of the text's size between them and the rule.
+int EncodeText(const bb_parquet_column* type, const char* text, size_t len, uint32_t flags,
+               std::string* bytes, std::string* why);
+
 }  // namespace blockbloom::internal::parquet_value
 
 #endif  // BLOCKBLOOM_API_PARQUET_VALUE_RULES_H_

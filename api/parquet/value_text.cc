@@ -205,6 +205,8 @@ void Say(const std::string& s, char* out, size_t capacity) {
   out[n] = '\0';
 }
 
+}  // namespace
+
 // The bytes of text, or an error code with the phrase in *why.
 int EncodeText(const bb_parquet_column* type, const char* text, size_t len, uint32_t flags,
                std::string* bytes, std::string* why) {
@@ -227,7 +229,6 @@ int EncodeText(const bb_parquet_column* type, const char* text, size_t len, uint
   return rc;
 }
 
-}  // namespace
 }  // namespace blockbloom::internal::parquet_value
 
 extern "C" int bb_parquet_encode_text(const bb_parquet_column* type, const char* text, size_t len,

@@ -67,8 +67,11 @@
 //     hold or, in Kudu, of P > 38; in Parquet of a negative
 //     scale or one above P)                                   BB_ERR_ARROW_UNSUPPORTED_TYPE
 //   a released array/schema, negative length / offset, the wrong
-//     n_buffers, a buffer NULL where rows need it, offsets
-//     negative / decreasing, a view past its buffer            BB_ERR_ARROW_MALFORMED
+//     n_buffers, children on an array of a format above, a
+//     null_count not -1 nor in 0 .. length, a buffer NULL where
+//     rows need it, offsets negative / decreasing, a view past
+//     its buffer (its variadic size), or any position that
+//     cannot exist (below)                                     BB_ERR_ARROW_MALFORMED
 //   a valid row's dictionary index outside the dictionary    BB_ERR_ARROW_DICTIONARY_INDEX
 // then what the library refuses: the conversion (BB_ERR_VALUE_AMBIGUOUS,
 // BB_ERR_VALUE_KIND, a text row's BB_ERR_VALUE_SYNTAX / _RANGE), the typed
@@ -76,6 +79,17 @@
 // Every call takes an optional std::string* why: on an error it receives a
 // message naming the Arrow format refused and why (the library's phrase);
 // the C++ overloads throw Error with that message.
+//
+// Positions that cannot exist: the C Data Interface gives no buffer sizes
+// (but a view's variadic ones), so the adapter trusts a length and offset
+// only as far as memory can hold them. Each buffer (the validity bits, the
+// values, the offset + length + 1 offsets, the 16-byte views, the data up to
+// the last offset, the buffers array itself) must fit offset + length
+// positions, whatever the length, in at most 2^57 bytes (no process has more
+// address space) without passing the top of the address space from where it
+// starts; a dictionary's values and its indices each by their own offset and
+// length. Checked before any row is read, so no product wraps. validate()
+// runs these checks alone.
 
 // Before C++17: one clear #error and the rest skipped (see blockbloom.hpp).
 #if !defined(__cplusplus) || \
@@ -400,31 +414,92 @@ inline float HalfToFloat(std::uint16_t h) {
   return f;
 }
 
+// The most bytes one buffer can span: no address space holds more (a
+// process gets at most 2^56 bytes on x86-64 and RISC-V, 2^52 on AArch64,
+// 2^32 on a 32-bit machine). A row whose bytes would lie further from its
+// buffer's start, or past the top of the address space, cannot exist: the
+// producer lied about a length or offset, and reading there is undefined.
+constexpr std::uint64_t kMaxBufferBytes = std::uint64_t{1} << 57;
+
+// True if `items` items of `item_bytes` bytes each can lie from `buffer` on:
+// at most kMaxBufferBytes (and SIZE_MAX) in all, not wrapping past the top of
+// the address space. The products are checked before they are formed.
+inline bool Addressable(const void* buffer, std::uint64_t items, std::uint64_t item_bytes) {
+  if (item_bytes != 0 && items > kMaxBufferBytes / item_bytes) return false;
+  const std::uint64_t bytes = items * item_bytes;
+  if (bytes > SIZE_MAX) return false;
+  return reinterpret_cast<std::uintptr_t>(buffer) <= UINTPTR_MAX - static_cast<std::uintptr_t>(bytes);
+}
+
+// The same for a bitmap of `bits` bits (NULL: none is read).
+inline bool BitsAddressable(const void* bitmap, std::uint64_t bits) {
+  return bitmap == nullptr || Addressable(bitmap, bits / 8 + 1, 1);
+}
+
+// Why an array's counts are not those the spec allows for a leaf (NULL if
+// they are): length, offset and n_buffers not negative, null_count -1
+// (unknown) or 0 .. length, no children (no format taken here has any),
+// the buffers given.
+inline const char* BadCounts(const ArrowArray* a) {
+  if (a->length < 0) return "a negative length";
+  if (a->offset < 0) return "a negative offset";
+  if (a->n_buffers < 0) return "a negative n_buffers";
+  if (a->null_count < -1 || a->null_count > a->length) return "a null_count neither -1 nor in 0 .. length";
+  if (a->n_children != 0) return "children on an array whose format has none";
+  if (a->n_buffers != 0 && a->buffers == nullptr) return "n_buffers buffers but no buffers array";
+  return nullptr;
+}
+
+// The phrases of the refusals more than one check makes.
+constexpr const char* kReleased = "a released array or schema";
+constexpr const char* kNoValidity = "nulls counted but no validity buffer";
+constexpr const char* kPastMemory =
+    "an offset, length or buffer count puts rows past what memory can hold (more than 2^57 bytes from "
+    "their buffer, or past the top of the address space)";
+constexpr const char* kBadOffsets = "its string offsets are negative, decreasing or past the last one";
+
+// offset + length, the positions a leaf's buffers hold (both checked >= 0 by
+// BadCounts first, so the sum fits).
+inline std::uint64_t Positions(const ArrowArray* a) {
+  return static_cast<std::uint64_t>(a->offset) + static_cast<std::uint64_t>(a->length);
+}
+
 // One non-dictionary array, checked, as a readable column: its rows are
 // [0, length), row i at Arrow position offset + i.
 class Values {
  public:
   int Open(const ArrowSchema* s, const ArrowArray* a, std::uint32_t layout) {
-    if (s->release == nullptr || a->release == nullptr || s->format == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (s->release == nullptr || a->release == nullptr) return Malformed(kReleased);
+    if (s->format == nullptr) return Malformed("its schema has no format");
     kind_ = kind_of(s->format, layout);
     if (kind_.type == 0) return BB_ERR_ARROW_UNSUPPORTED_TYPE;
-    if (a->length < 0 || a->offset < 0 || a->n_buffers < 0 || (a->n_buffers > 0 && a->buffers == nullptr)) {
-      return BB_ERR_ARROW_MALFORMED;
+    if (const char* bad = BadCounts(a)) return Malformed(bad);
+    const bool byte_array = kind_.width == 0;
+    if (kind_.view ? a->n_buffers < 3 : a->n_buffers != (byte_array ? 3 : 2)) {
+      return Malformed(kind_.view ? "n_buffers below the 3 of a view array" : byte_array
+                                      ? "n_buffers not the 3 of a string / binary array"
+                                      : "n_buffers not the 2 of a fixed-width array");
     }
+    if (!Addressable(a->buffers, static_cast<std::uint64_t>(a->n_buffers), sizeof(void*))) {
+      return Malformed("n_buffers more than memory can hold");
+    }
+    // Positions 0 .. offset + length: every buffer must be able to hold them
+    // (checked whatever the length, so no later product wraps).
+    const std::uint64_t positions = Positions(a);
+    validity_ = static_cast<const std::uint8_t*>(a->buffers[0]);
+    if (validity_ == nullptr && a->null_count > 0) return Malformed(kNoValidity);
+    if (!BitsAddressable(validity_, positions)) return Malformed(kPastMemory);
+    const bool fits = kind_.view      ? Addressable(a->buffers[1], positions, 16)
+                      : !byte_array   ? Addressable(a->buffers[1], positions, kind_.stride)
+                      : kind_.type == BB_TYPE_BYTE_ARRAY ? Addressable(a->buffers[1], positions + 1, 4)
+                                                         : Addressable(a->buffers[1], positions + 1, 8);
+    if (!fits) return Malformed(kPastMemory);
     length_ = static_cast<std::size_t>(a->length);
     offset_ = static_cast<std::size_t>(a->offset);
-    // Positions (offset + length) times 16-byte views, and the validity bits, fit a size_t.
-    if (offset_ > SIZE_MAX / 32 || length_ > SIZE_MAX / 32 - offset_) return BB_ERR_ARROW_MALFORMED;
-    const bool byte_array = kind_.width == 0;
-    if (kind_.view ? a->n_buffers < 3 : a->n_buffers != (byte_array ? 3 : 2)) return BB_ERR_ARROW_MALFORMED;
-    validity_ = static_cast<const std::uint8_t*>(a->buffers[0]);
-    if (validity_ == nullptr && a->null_count > 0) return BB_ERR_ARROW_MALFORMED;
     if (length_ == 0) return BB_OK;  // no buffer is read
-    if (a->buffers[1] == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (a->buffers[1] == nullptr) return Malformed("its rows' buffer 1 is NULL");
     if (kind_.view) return OpenViews(a);
     if (!byte_array) {
-      const std::size_t most = SIZE_MAX / kind_.stride;  // (offset + length) * stride fits
-      if (offset_ > most || length_ > most - offset_) return BB_ERR_ARROW_MALFORMED;
       values_ = static_cast<const std::uint8_t*>(a->buffers[1]) + offset_ * kind_.stride;
       return BB_OK;
     }
@@ -433,6 +508,8 @@ class Values {
 
   const ValueKind& kind() const { return kind_; }
   std::size_t length() const { return length_; }
+  // Why Open refused the array as malformed (NULL if it did not).
+  const char* problem() const { return problem_; }
   bool valid(std::size_t i) const { return validity_ == nullptr || Bit(validity_, offset_ + i); }
 
   // The rows as one bb_column, read in place (when in_place()).
@@ -497,15 +574,18 @@ class Values {
       std::memcpy(&last, o + length_, sizeof last);
       offsets_ = o;
     }
-    if (first < 0 || last < first) return BB_ERR_ARROW_MALFORMED;
+    if (first < 0 || last < first) return Malformed(kBadOffsets);
+    if (!Addressable(data_, static_cast<std::uint64_t>(last), 1)) {
+      return Malformed("its last string offset is more bytes than memory can hold");
+    }
     data_len_ = static_cast<std::size_t>(last);
-    if (data_len_ != 0 && data_ == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (data_len_ != 0 && data_ == nullptr) return Malformed("its data buffer is NULL under non-empty rows");
     // Every offset in 0 .. last, non-decreasing, or a row could read outside
     // the data when gathered: checked once here rather than per row.
     for (std::size_t i = 0; i < length_; ++i) {
       std::int64_t lo, hi;
       Offsets(i, &lo, &hi);
-      if (lo < 0 || hi < lo || hi > last) return BB_ERR_ARROW_MALFORMED;
+      if (lo < 0 || hi < lo || hi > last) return Malformed(kBadOffsets);
     }
     return BB_OK;
   }
@@ -532,11 +612,14 @@ class Values {
     num_variadic_ = static_cast<std::size_t>(a->n_buffers - 3);
     variadic_ = a->buffers + 2;
     sizes_ = static_cast<const std::int64_t*>(a->buffers[a->n_buffers - 1]);
-    if (num_variadic_ != 0 && sizes_ == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (num_variadic_ != 0 && sizes_ == nullptr) return Malformed("its variadic buffers' sizes buffer is NULL");
+    if (!Addressable(sizes_, num_variadic_, sizeof(std::int64_t))) return Malformed(kPastMemory);
     for (std::size_t i = 0; i < length_; ++i) {
       const std::uint8_t* p;
       std::size_t n;
-      if (valid(i) && !View(i, &p, &n)) return BB_ERR_ARROW_MALFORMED;
+      if (valid(i) && !View(i, &p, &n)) {
+        return Malformed("a view's length, buffer index or offset is outside its buffer (its variadic size)");
+      }
     }
     return BB_OK;
   }
@@ -557,7 +640,8 @@ class Values {
     std::int64_t size;
     std::memcpy(&size, sizes_ + index, sizeof size);
     const void* buffer = variadic_[index];
-    if (buffer == nullptr || static_cast<std::int64_t>(offset) + len > size) return false;
+    const std::int64_t end = static_cast<std::int64_t>(offset) + len;
+    if (buffer == nullptr || end > size || !Addressable(buffer, static_cast<std::uint64_t>(end), 1)) return false;
     *p = static_cast<const std::uint8_t*>(buffer) + offset;
     return true;
   }
@@ -574,6 +658,12 @@ class Values {
   const void* const* variadic_ = nullptr;
   std::size_t num_variadic_ = 0;
   const std::int64_t* sizes_ = nullptr;
+  const char* problem_ = nullptr;
+
+  int Malformed(const char* why) {
+    problem_ = why;
+    return BB_ERR_ARROW_MALFORMED;
+  }
 };
 
 // Dictionary indices: any integer type, read as int64 (uint64 above
@@ -583,23 +673,30 @@ class Indices {
   int Open(const ArrowSchema* s, const ArrowArray* a) {
     static const char kFormats[] = "cCsSiIlL";
     static const std::size_t kWidths[] = {1, 1, 2, 2, 4, 4, 8, 8};
-    if (s->format == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (s->format == nullptr) return Malformed("its schema has no format");
     const char* at = s->format[0] != '\0' && s->format[1] == '\0' ? std::strchr(kFormats, s->format[0]) : nullptr;
     if (at == nullptr) return BB_ERR_ARROW_UNSUPPORTED_TYPE;  // dictionary indices must be integers
     const std::size_t k = static_cast<std::size_t>(at - kFormats);
     width_ = kWidths[k];
     signed_ = k % 2 == 0;
-    if (a->length < 0 || a->offset < 0 || a->n_buffers != 2 || a->buffers == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (const char* bad = BadCounts(a)) return Malformed(bad);
+    if (a->n_buffers != 2) return Malformed("n_buffers not the 2 of a fixed-width array");
+    if (!Addressable(a->buffers, 2, sizeof(void*))) return Malformed(kPastMemory);
+    validity_ = static_cast<const std::uint8_t*>(a->buffers[0]);
+    if (validity_ == nullptr && a->null_count > 0) return Malformed(kNoValidity);
+    values_ = static_cast<const std::uint8_t*>(a->buffers[1]);
+    const std::uint64_t positions = Positions(a);
+    if (!BitsAddressable(validity_, positions) || !Addressable(values_, positions, width_)) {
+      return Malformed(kPastMemory);
+    }
     length_ = static_cast<std::size_t>(a->length);
     offset_ = static_cast<std::size_t>(a->offset);
-    if (offset_ > SIZE_MAX / 8 || length_ > SIZE_MAX / 8 - offset_) return BB_ERR_ARROW_MALFORMED;
-    validity_ = static_cast<const std::uint8_t*>(a->buffers[0]);
-    if (validity_ == nullptr && a->null_count > 0) return BB_ERR_ARROW_MALFORMED;
-    values_ = static_cast<const std::uint8_t*>(a->buffers[1]);
-    if (length_ != 0 && values_ == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (length_ != 0 && values_ == nullptr) return Malformed("its rows' buffer 1 is NULL");
     return BB_OK;
   }
   std::size_t length() const { return length_; }
+  // Why Open refused the indices as malformed (NULL if it did not).
+  const char* problem() const { return problem_; }
   bool valid(std::size_t i) const { return validity_ == nullptr || Bit(validity_, offset_ + i); }
   // Row i's index; false if it is outside 0 .. size - 1.
   bool index(std::size_t i, std::size_t size, std::size_t* out) const {
@@ -639,12 +736,23 @@ class Indices {
   std::size_t offset_ = 0;
   const std::uint8_t* validity_ = nullptr;
   const std::uint8_t* values_ = nullptr;
+  const char* problem_ = nullptr;
+
+  int Malformed(const char* why) {
+    problem_ = why;
+    return BB_ERR_ARROW_MALFORMED;
+  }
 };
 
 // Rows go to the library kChunk at a time when they must be gathered
 // (dictionaries, views, narrowed or widened values) and into Parquet filters;
 // a multiple of 8, so each chunk's bitmap starts on a byte.
 constexpr std::size_t kChunk = 4096;
+// A gathered chunk also ends (on a multiple of 8 rows) once it holds this
+// many bytes: a dictionary or views may repeat one long value in every row,
+// and 4096 copies of a 1 MB value would cost 4 GB for an input of 1 MB. With
+// the cap a chunk costs at most this plus 8 of the array's values.
+constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 
 // Rows [first, first + count) of an in-place column.
 inline bb_column Slice(const bb_column& c, std::size_t first, std::size_t count) {
@@ -669,11 +777,16 @@ inline bb_column Slice(const bb_column& c, std::size_t first, std::size_t count)
 class Gathered {
  public:
   // source(i, &row): the values' row for row i, or false for a null row;
-  // returns a negative status on a bad index.
+  // returns a negative status on a bad index. Gathers up to `count` rows,
+  // fewer (a multiple of 8) when they pass kChunkBytes: column().length says
+  // how many.
   template <class Source>
   int Fill(const Values& v, std::size_t first, std::size_t count, Source source) {
     const ValueKind& k = v.kind();
     const bool fixed = k.width != 0 && !k.as_bytes;
+    if (fixed && count > 8 && count * k.width > kChunkBytes) {
+      count = kChunkBytes / k.width > 8 ? kChunkBytes / k.width / 8 * 8 : 8;
+    }
     validity_.assign((count + 7) / 8, 0);
     if (fixed) {
       fixed_.assign(count * k.width, 0);
@@ -709,6 +822,7 @@ class Gathered {
         data_.insert(data_.end(), p, p + n);
       }
       offsets_[i + 1] = static_cast<std::int64_t>(data_.size());
+      if (data_.size() >= kChunkBytes && (i + 1) % 8 == 0 && i + 1 < count) count = i + 1;
     }
     column_ = bb_column BB_COLUMN_INIT;
     column_.length = count;
@@ -743,9 +857,11 @@ class Source {
  public:
   int Open(const ArrowSchema* s, const ArrowArray* a, std::uint32_t layout) {
     if (s == nullptr || a == nullptr) return BB_ERR_NULL_POINTER;
-    if (s->release == nullptr || a->release == nullptr) return BB_ERR_ARROW_MALFORMED;
+    if (s->release == nullptr || a->release == nullptr) return Malformed(kReleased);
     format_ = s->format;
-    if ((s->dictionary == nullptr) != (a->dictionary == nullptr)) return BB_ERR_ARROW_MALFORMED;
+    if ((s->dictionary == nullptr) != (a->dictionary == nullptr)) {
+      return Malformed("a dictionary on the schema or the array but not both");
+    }
     if (s->dictionary == nullptr) return values_.Open(s, a, layout);
     dictionary_ = true;
     format_ = s->dictionary->format;
@@ -768,6 +884,10 @@ class Source {
 
   std::size_t length() const { return dictionary_ ? indices_.length() : values_.length(); }
   const ValueKind& kind() const { return values_.kind(); }
+  // Why Open refused the array as malformed, for messages (NULL if it did not).
+  const char* problem() const {
+    return problem_ != nullptr ? problem_ : indices_refused_ ? indices_.problem() : values_.problem();
+  }
 
   // "Arrow format 'tsu:UTC'" (or the dictionary's values' format, or its
   // indices' when they are what was refused), for messages.
@@ -797,7 +917,7 @@ class Source {
     }
     std::size_t first = 0;
     do {
-      const std::size_t count = n - first < kChunk ? n - first : kChunk;
+      std::size_t count = n - first < kChunk ? n - first : kChunk;
       int st = dictionary_ ? gathered_.Fill(values_, first, count,
                                             [this](std::size_t i, std::size_t* row) {
                                               if (!indices_.valid(i)) return 0;
@@ -809,6 +929,7 @@ class Source {
                                return values_.valid(i) ? 1 : 0;
                              });
       if (st < 0) return st;
+      count = gathered_.column().length;  // fewer when the chunk's bytes reached kChunkBytes
       st = fn(first, count, gathered_.column());
       if (st < 0) return st;
       first += count;
@@ -822,7 +943,13 @@ class Source {
   bool dictionary_ = false;
   bool indices_refused_ = false;
   const char* format_ = nullptr;
+  const char* problem_ = nullptr;
   Gathered gathered_;
+
+  int Malformed(const char* why) {
+    problem_ = why;
+    return BB_ERR_ARROW_MALFORMED;
+  }
 };
 
 // The rows of an opened array converted into a Parquet type by the library's
@@ -888,7 +1015,7 @@ class Call {
     }
     status_ = source_.Open(s, a, parquet_ ? std::uint32_t{BB_LAYOUT_PARQUET} : f->layout);
     if (status_ < 0) {
-      Fail(nullptr);
+      Fail(status_ == BB_ERR_ARROW_MALFORMED ? source_.problem() : nullptr);
       return;
     }
     if (!parquet_) return;
@@ -1036,6 +1163,20 @@ inline int FindSelect(const bb_filter* f, const bb_parquet_column* type, bool ty
 }
 
 }  // namespace detail
+
+// Checks an array as every call here does before it reads a row: its format
+// taken in a filter of `layout` (bb_layout), its structure, every position
+// (above), every valid row's dictionary index. BB_OK, or the status and *why
+// (may be NULL) the calls would refuse it with. For a caller that sizes its
+// own outputs from array->length: a malformed length is then refused, not
+// allocated for.
+inline int validate(const ArrowSchema* schema, const ArrowArray* array, std::uint32_t layout,
+                    std::string* why = nullptr) {
+  detail::Source source;
+  const int st = source.Open(schema, array, layout);
+  detail::Explain(st, source, st == BB_ERR_ARROW_MALFORMED ? source.problem() : nullptr, why);
+  return st;
+}
 
 // Inserts the array's valid rows into f. A Parquet filter takes each row as
 // the value it is (the table above) converted into the array's own Parquet

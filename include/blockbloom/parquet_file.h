@@ -182,19 +182,24 @@ BB_API int bb_parquet_file_open_footer(bb_parquet_file** file, const uint8_t* fi
  *   keeps (the schema, the row groups, a row group's columns, a chunk's
  *   path_in_schema). Default 1,000,000, Arrow's container limit.
  * - max_memory_bytes: the most memory the parsed footer may take beside its
- *   own bytes (an estimate of every column, chunk, filter state and error
- *   text kept; about 100 bytes per chunk). Default the larger of 256 MiB
- *   and 16 times the FileMetaData length: a real footer spends tens of its
- *   bytes per chunk, so it stays far below 16 times itself.
+ *   own bytes: what every column (its path and names), chunk, filter state,
+ *   distinct error text and, during the open, parse of a distinct filter
+ *   offset takes, reservations and vectors' growth included (about 170
+ *   bytes a chunk, 110 a column and its path). Default 8 MiB + 8 times
+ *   the FileMetaData length, so that the memory of an open is bounded by
+ *   the file's size whatever the footer's shape: a real footer spends tens
+ *   of its bytes per chunk and stays far below it; a footer of lists whose
+ *   elements take a byte or two each (a million empty row groups in 7 MB)
+ *   passes it.
  * The open functions without _limits use the defaults. */
 #define BB_PARQUET_DEFAULT_MAX_CONTAINER_ELEMENTS 1000000u
-#define BB_PARQUET_DEFAULT_MAX_MEMORY_BYTES (256u * 1024u * 1024u)
-#define BB_PARQUET_DEFAULT_MEMORY_FOOTER_MULTIPLE 16u
+#define BB_PARQUET_DEFAULT_MEMORY_BASE_BYTES (8u * 1024u * 1024u)
+#define BB_PARQUET_DEFAULT_MEMORY_FOOTER_MULTIPLE 8u
 typedef struct bb_parquet_limits {
   size_t struct_size;              /* in: sizeof(bb_parquet_limits) (at least sizeof(size_t)) */
   uint64_t max_container_elements; /* 0: BB_PARQUET_DEFAULT_MAX_CONTAINER_ELEMENTS */
-  uint64_t max_memory_bytes;       /* 0: max(BB_PARQUET_DEFAULT_MAX_MEMORY_BYTES,
-                                      BB_PARQUET_DEFAULT_MEMORY_FOOTER_MULTIPLE * footer length) */
+  uint64_t max_memory_bytes;       /* 0: BB_PARQUET_DEFAULT_MEMORY_BASE_BYTES +
+                                      BB_PARQUET_DEFAULT_MEMORY_FOOTER_MULTIPLE * footer length */
 } bb_parquet_limits;
 
 /* The opens above with limits (NULL: the defaults); a struct_size below

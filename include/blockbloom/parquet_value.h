@@ -48,7 +48,9 @@
  * - TIMESTAMP(unit, utc), TIMESTAMP_MILLIS / _MICROS (UTC-adjusted) and
  *   INT96: YYYY-MM-DD[ T]HH:MM:SS[.fraction], then on a UTC-adjusted column
  *   optionally a zone: an optional space, then Z, UTC, GMT or an offset
- *   +HH, +HHMM, +HH:MM, +HH:MM:SS (or -), converted to UTC. A zone on a
+ *   +HH, +HHMM, +HH:MM, +HH:MM:SS (or -), converted to UTC before the
+ *   range check (the years 0001 .. 9999 are the UTC instant's:
+ *   0001-01-01T00:30:00+01:00 is a range error). A zone on a
  *   local column (INT96 included) and a zone name (Europe/Berlin, CET: its
  *   offset needs rules this library does not carry) are refused;
  *   "infinity" / "-infinity" and BC dates are range errors;
@@ -119,6 +121,8 @@ enum {
  *   the type cannot be probed (see above), a flag unknown   BB_ERR_PARQUET_UNSUPPORTED
  *   the text is not of the type's form                      BB_ERR_VALUE_SYNTAX
  *   of the form but outside the type's range                BB_ERR_VALUE_RANGE
+ *   (syntax first: a text with both faults, "2024-13-01 1x:00:00", is
+ *   BB_ERR_VALUE_SYNTAX; the range is checked only for well-formed text)
  *   capacity too small (BB_PARQUET_ENCODED_MAX suffices)   BB_ERR_BUFFER_TOO_SMALL
  * On any error, if error is not NULL and error_capacity > 0, error receives a
  * NUL-terminated English phrase that says what is wrong and what form the

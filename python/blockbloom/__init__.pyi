@@ -155,6 +155,10 @@ class Filter:
         """The object and its bitset, in bytes (sys.getsizeof, dask.sizeof)."""
     def __reduce_ex__(self, protocol: Any) -> Any:
         """Pickling; protocol 5 gives the bitset out of band (pickle.PickleBuffer), uncopied."""
+    def __getstate__(self) -> Tuple[Any, ...]:
+        """(layout, seed, always_false, bits, type, raw_hashes)."""
+    def __setstate__(self, state: Tuple[Any, ...]) -> None:
+        """Fills a new filter from a checked state; a live filter is a TypeError."""
     def __buffer__(self, flags: int) -> memoryview:
         """The bitset itself (memoryview(filter)), zero-copy."""
     def to_parquet_bytes(self, *, any_size: bool = False) -> bytes:

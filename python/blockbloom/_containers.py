@@ -77,7 +77,7 @@ def _from_pandas(values, mask, what, unit, type_name):
     dtype = getattr(arr, "dtype", None)
     kind = getattr(dtype, "kind", None)
     if name == "BooleanArray" or kind == "b" or str(dtype) in ("bool", "boolean"):
-        raise TypeError(f"{what}: cannot hash booleans: Parquet has no Bloom filter hash for BOOLEAN")
+        raise TypeError(f"{what}: cannot hash booleans: a BOOLEAN column has no Bloom filter hash")
     if hasattr(arr, "_data") and hasattr(arr, "_mask") and isinstance(getattr(arr, "_mask"), _np.ndarray):
         # Int8..UInt64, Float32/64: the values and the null mask as numpy arrays.
         data, nulls = arr._data, arr._mask
@@ -106,7 +106,7 @@ def normalize(values, mask, what, unit=None, type_name=None):
         if k == "M":
             return _datetimes(values, mask, what, unit, type_name)
         if k == "b":
-            raise TypeError(f"{what}: cannot hash booleans: Parquet has no Bloom filter hash for BOOLEAN")
+            raise TypeError(f"{what}: cannot hash booleans: a BOOLEAN column has no Bloom filter hash")
         if k == "m":
             raise TypeError(f"{what}: cannot hash timedelta64 values (Parquet has no duration type)")
         return values, mask
@@ -194,9 +194,9 @@ def text(value, kind, type_name, what):
             return value.hex().encode(), _AS_TEXT
     elif isinstance(value, _decimal.Decimal):
         if kind in ("decimal", "float") and value.is_finite():
-            return format(value, "f").encode(), _AS_TEXT
+            return decimal_text(value), _AS_TEXT
         if kind == "float":
-            return str(value).encode(), _AS_TEXT
+            return _decimal.Decimal.__str__(value).encode(), _AS_TEXT
     elif isinstance(value, _datetime.datetime):
         if kind == "timestamp":
             return _clock_text(value.isoformat()).encode(), _AS_TEXT
@@ -213,5 +213,33 @@ def text(value, kind, type_name, what):
 
 
 def _refuse(value, kind, type_name, what):
-    raise TypeError(f"{what}: value {value!r} of {type_name} is a {type(value).__name__}, not "
+    raise TypeError(f"{what}: value {short_repr(value)} of {type_name} is a {type(value).__name__}, not "
                     f"{_KINDS.get(kind, 'its text')} or its text as str")
+
+
+def decimal_text(value):
+    """A finite Decimal's exact value as text the library's decimal and float
+    rules read: str(), which is [-]digits[.digits][E[+-]digits] and writes
+    a large or small exponent as a number (b"1E+999999999"), so the text is
+    as long as the digits whatever the exponent. (format(value, "f") writes
+    out every zero the exponent stands for: a gigabyte for that one.)
+    Decimal's own __str__, not str(): a subclass's __str__ may show the value
+    rounded ("1.50" for 1.5, or anything), which would hash another key."""
+    return _decimal.Decimal.__str__(value).encode()
+
+
+# Messages show this many characters of a long str or bytes value: the whole
+# repr of a 100 MB value would be copied into every message made of it.
+_SHOWN = 200
+
+
+def short_repr(value):
+    """repr(value) for messages, at most a few hundred characters: a long str
+    or bytes as the repr of its start and its length."""
+    if isinstance(value, (str, bytes, bytearray)) and len(value) > _SHOWN:
+        unit = "characters" if isinstance(value, str) else "bytes"
+        return "%s... (%d %s)" % (repr(value[:_SHOWN]), len(value), unit)
+    text = repr(value)
+    if len(text) > 2 * _SHOWN:
+        return "%s... (a repr of %d characters)" % (text[:2 * _SHOWN], len(text))
+    return text

@@ -24,7 +24,7 @@ import uuid as _uuid
 
 import numpy as _np
 
-from ._containers import _or_masks
+from ._containers import _or_masks, decimal_text
 
 # bb_value_kind (parquet_value.h); values are stable.
 INT, UINT, FLOAT, DECIMAL, DATE, TIMESTAMP, TIME, TEXT, BYTES, BOOL = range(1, 11)
@@ -46,7 +46,7 @@ _DAY_ZERO = _datetime.date(1970, 1, 1).toordinal()
 
 
 def _no_bools(what):
-    raise TypeError(f"{what}: booleans cannot be hashed: Parquet has no Bloom filter hash for BOOLEAN")
+    raise TypeError(f"{what}: booleans cannot be hashed: a BOOLEAN column has no Bloom filter hash")
 
 
 def _datetime64_unit(dtype, what):
@@ -180,11 +180,6 @@ def _timestamp(value):
     return TIMESTAMP, (value.replace(tzinfo=None) - _EPOCH) // _ONE_MICRO, 0, MICROS, NAIVE
 
 
-def _decimal_text(value):
-    sign, digits, exponent = value.as_tuple()
-    return (("-" if sign else "") + "".join(map(str, digits)) + "e" + str(exponent)).encode()
-
-
 def item(value):
     """See the module's docstring. Raises TypeError for an object of no kind."""
     name = type(value).__name__
@@ -220,7 +215,7 @@ def item(value):
     if isinstance(value, _decimal.Decimal):
         if not value.is_finite():  # NaN / inf: the float's, the one NaN rule
             return FLOAT, float(value), 0, 0, 0
-        return DECIMAL, _decimal_text(value), 0, 0, 0
+        return DECIMAL, decimal_text(value), 0, 0, 0
     if isinstance(value, _datetime.datetime):
         return _timestamp(value)
     if isinstance(value, _datetime.date):

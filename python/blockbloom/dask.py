@@ -23,19 +23,85 @@ from ._dask_sizeof import register as _register_sizeof
 
 _register_sizeof()
 
-# nunique_approx (HyperLogLog) is within a few percent; 25% more keeps the FPP
-# at the target even when it underestimates.
+# The NDV estimate (a KMV sketch of SKETCH_SIZE hashes: relative standard
+# error about 1/sqrt(SKETCH_SIZE), 3%) times this: an underestimate of up to
+# 8 standard errors still keeps the FPP at the target.
 NDV_HEADROOM = 1.25
-# Filters merged per task in the tree reduction.
+# Smallest distinct 64-bit key hashes each partition's sketch keeps.
+SKETCH_SIZE = 1024
+# Filters (and sketches) merged per task in the tree reduction.
 SPLIT_EVERY = 8
-# Rows of the probe side semi_join(skip_below=...) tests the filter on.
+# Rows of each probe partition semi_join(skip_below=...) tests the filter on.
 SAMPLE_ROWS = 10_000
 
 __all__ = ["bloom_filter", "semi_join", "NDV_HEADROOM"]
 
 
-def _estimate_ndv(series):
-    return max(1, int(series.nunique_approx().compute() * NDV_HEADROOM) + 1)
+def _require(value, expected, argument, function):
+    """TypeError naming the Dask type expected, where a pandas object (or any
+    other) is given: it would otherwise fail later on a missing attribute."""
+    if isinstance(value, expected):
+        return
+    hint = " (dask.dataframe.from_pandas(..., npartitions=n) makes one)" \
+        if isinstance(value, (pd.DataFrame, pd.Series, pd.Index)) else ""
+    raise TypeError("%s(): %s must be a dask.dataframe.%s, not %s.%s%s" % (
+        function, argument, expected.__name__, type(value).__module__, type(value).__qualname__, hint))
+
+
+def _check_split_every(split_every, function):
+    """split_every below 2 never shrinks a level (1 loops for ever); refused first."""
+    if isinstance(split_every, bool) or not isinstance(split_every, (int, np.integer)) or split_every < 2:
+        raise ValueError("%s(): split_every must be an int >= 2, not %r" % (function, split_every))
+
+
+# --- the NDV estimate: a KMV sketch per partition, merged ----------------------
+#
+# Computed as tasks of the graph, not with Series.nunique_approx(), which fails
+# on in-process workers (LocalCluster(processes=False): "'Serialize' object is
+# not callable" in Dask 2022.12). A sketch is the sorted SKETCH_SIZE smallest
+# distinct 64-bit hashes of the non-null values (pandas' hash_pandas_object:
+# SipHash for objects, a 64-bit mix of the bits for numbers), or None when the
+# values cannot be hashed (the filter's insert then reports them).
+
+def _smallest_distinct(hashes):
+    """The sorted SKETCH_SIZE smallest distinct values of a uint64 array."""
+    if len(hashes) > 4 * SKETCH_SIZE:
+        # The 4 * SKETCH_SIZE smallest values hold the smallest distinct ones
+        # unless duplicates crowd them out; then sort them all.
+        smallest = np.unique(np.partition(hashes, 4 * SKETCH_SIZE)[:4 * SKETCH_SIZE + 1])
+        if len(smallest) >= SKETCH_SIZE:
+            return smallest[:SKETCH_SIZE]
+    return np.unique(hashes)[:SKETCH_SIZE]
+
+
+def _partition_sketch(part):
+    try:
+        hashes = pd.util.hash_pandas_object(part.dropna(), index=False).to_numpy(dtype=np.uint64)
+    except (TypeError, ValueError):
+        return None
+    return _smallest_distinct(hashes)
+
+
+def _merge_sketches(sketches):
+    if any(s is None for s in sketches):
+        return None
+    return _smallest_distinct(np.concatenate(sketches))
+
+
+def _ndv_of_sketch(sketch):
+    """The filter's ndv: the sketch's estimate times NDV_HEADROOM, at least 1."""
+    if sketch is None or len(sketch) < SKETCH_SIZE:
+        distinct = 0 if sketch is None else len(sketch)  # every distinct hash seen: exact
+    else:
+        # k-th smallest of n uniform hashes is about k / (n + 1) of the range.
+        distinct = (SKETCH_SIZE - 1) / ((float(sketch[-1]) + 1.0) / 2.0**64)
+    return max(1, int(distinct * NDV_HEADROOM) + 1)
+
+
+def _ndv_task(parts, split_every):
+    """A delayed ndv for Filter(ndv=): the estimate of the partitions' distinct values."""
+    sketches = [dask.delayed(_partition_sketch, pure=True)(p) for p in parts]
+    return dask.delayed(_ndv_of_sketch, pure=True)(_merge_tree(sketches, _merge_sketches, split_every))
 
 
 def _merge_tree(parts, combine, split_every):
@@ -43,7 +109,8 @@ def _merge_tree(parts, combine, split_every):
     if not parts:
         raise ValueError("the Series has no partitions")
     while len(parts) > 1:
-        parts = [dask.delayed(combine)(parts[i:i + split_every]) for i in range(0, len(parts), split_every)]
+        parts = [dask.delayed(combine, pure=True)(parts[i:i + split_every])
+                 for i in range(0, len(parts), split_every)]
     return parts[0]
 
 
@@ -65,18 +132,25 @@ def bloom_filter(series, *, ndv=None, fpp=0.01, type=None, sizing="exact", split
 
     Every partition's filter has the size Filter(ndv=ndv, fpp=fpp, sizing=sizing)
     gives, so they merge (Filter.union_all, a tree of split_every per task). ndv
-    None: estimated with series.nunique_approx() times NDV_HEADROOM (one more
-    pass over the Series). Values are converted and hashed as Filter.insert_values
-    does for a pandas Series (type= as for Filter); nulls are not inserted. The
-    result is typed as the filter of all values would be (Filter.type: type=, or
-    the type the Series' dtype gives, every partition the same) and is bit for bit
-    the filter of the same size built from all values at once.
-    compute=False gives the dask.delayed object instead.
+    None: estimated in the same graph (a sketch of each partition's distinct value
+    hashes, merged by the same tree) times NDV_HEADROOM. Values are converted and
+    hashed as Filter.insert_values does for a pandas Series (type= as for Filter);
+    nulls are not inserted. The result is typed as the filter of all values would
+    be (Filter.type: type=, or the type the Series' dtype gives, every partition
+    the same) and is bit for bit the filter of the same size built from all
+    values at once. compute=False gives the dask.delayed object instead (nothing
+    computed, the estimate neither). series not a dask.dataframe.Series: TypeError;
+    split_every not an int >= 2: ValueError.
     """
+    _require(series, dd.Series, "series", "bloom_filter")
+    _check_split_every(split_every, "bloom_filter")
+    # Optimised: the source reads the one column (a read_parquet / read_csv
+    # projected to it), and each partition still runs once.
+    parts = series.to_delayed()
     if ndv is None:
-        ndv = _estimate_ndv(series)
-    parts = [dask.delayed(_partition_filter)(p, ndv, fpp, sizing, type) for p in series.to_delayed()]
-    result = _merge_tree(parts, _union_all, split_every)
+        ndv = _ndv_task(parts, split_every)
+    built = [dask.delayed(_partition_filter, pure=True)(p, ndv, fpp, sizing, type) for p in parts]
+    result = _merge_tree(built, _union_all, split_every)
     return result.compute() if compute else result
 
 
@@ -124,23 +198,41 @@ def _key_values(series, kind):
 
 
 def _build_partition(part, ndv, fpp, sizing, kind):
-    """(filter of the partition's non-null keys, whether it has a null key)."""
-    f = Filter(ndv=ndv, fpp=fpp, sizing=sizing)
-    values, nulls, type = _key_values(part, kind)
-    f.insert_values(values, type=type, mask=nulls)
+    """(filter of the partition's non-null keys, whether it has a null key);
+    (None, ...) when its keys cannot be hashed (mixed objects)."""
+    f = Filter(ndv=ndv, fpp=fpp, sizing=sizing)  # outside the try: a bad fpp or sizing is an error
+    try:
+        values, nulls, type = _key_values(part, kind)
+        f.insert_values(values, type=type, mask=nulls)
+    except (TypeError, ValueError):
+        return None, False
     return f, nulls is not None
 
 
 def _merge_built(items):
-    return Filter.union_all([f for f, _ in items]), any(has_null for _, has_null in items)
+    filters = [f for f, _ in items]
+    merged = None if any(f is None for f in filters) else Filter.union_all(filters)
+    return merged, any(has_null for _, has_null in items)
 
 
-def _drop_rejected(part, f, key, kind, keep_nulls):
-    """The rows of part whose key the filter may hold (and null keys if keep_nulls)."""
-    if len(part) == 0:
+def _drop_rejected(part, built, key, kind, skip_below):
+    """The rows of part whose key the filter may hold, and its null-key rows
+    if the build side has a null key too. built: (filter or None, build side
+    has a null key). part itself, whole, when there is no filter (the build
+    keys could not be hashed), its keys cannot be hashed, or (skip_below given)
+    the filter rejects less than skip_below of its first SAMPLE_ROWS rows."""
+    f, keep_nulls = built
+    if f is None or len(part) == 0:
         return part
     try:
         values, nulls, type = _key_values(part[key], kind)
+        if skip_below is not None:
+            n = min(len(values), SAMPLE_ROWS)
+            sample_hits = f.find_values(values[:n], type=type, mask=None if nulls is None else nulls[:n])
+            if nulls is not None and keep_nulls:
+                sample_hits |= nulls[:n]
+            if 1.0 - np.count_nonzero(sample_hits) / n < skip_below:
+                return part
         hits = f.find_values(values, type=type, mask=nulls)
     except (TypeError, ValueError):
         return part  # keys the filter cannot hash (mixed objects): keep them all, the merge decides
@@ -149,58 +241,58 @@ def _drop_rejected(part, f, key, kind, keep_nulls):
     return part[hits]
 
 
-def _client():
-    """The distributed Client in use, or None (the local schedulers)."""
-    try:
-        from distributed import get_client
-
-        return get_client()
-    except (ImportError, ValueError):
-        return None
-
-
-def _broadcast(client, value):
-    """value on every worker once: scattered with broadcast=True under a
-    distributed Client, else a delayed object (one copy in the local scheduler)."""
-    if client is None:
-        return dask.delayed(value)
-    [future] = client.scatter([value], broadcast=True, hash=False)  # one object, not its elements
-    return future
+def _filter_task(keys, ndv, fpp, sizing, kind, split_every):
+    """A delayed (filter or None, has a null key) of a Dask Series of build keys."""
+    parts = keys.to_delayed(optimize_graph=False)
+    if ndv is None:
+        ndv = _ndv_task(parts, split_every)
+    built = [dask.delayed(_build_partition, pure=True)(p, ndv, fpp, sizing, kind) for p in parts]
+    return _merge_tree(built, _merge_built, split_every)
 
 
-def _holders(client, df):
+def _holders(df):
     """[the workers holding partition i] for a frame whose every partition is
-    in memory on the cluster (persisted), else None."""
-    if client is None:
-        return None
+    in memory on a distributed cluster (persisted), else None. Asks the
+    scheduler of the client that holds them; computes nothing."""
+    try:
+        from distributed import Future
+    except ImportError:
+        return None  # no distributed: the local schedulers
     from dask.utils import stringify
-    from distributed import Future
 
     graph = df.__dask_graph__()
     futures = [graph.get(k) for k in df.__dask_keys__()]
     if not all(isinstance(f, Future) for f in futures):
         return None  # not persisted: the probe runs fused with the tasks that make each partition
-    who_has = client.who_has(futures)  # keyed by the keys as strings
+    who_has = futures[0].client.who_has(futures)  # keyed by the keys as strings
     holders = [list(who_has.get(stringify(f.key), ())) for f in futures]
     return holders if all(holders) else None
 
 
-def _probe_side(client, probe_df, f, key, kind, keep_nulls):
-    """probe_df without the rows the filter rejects, partition by partition.
-    A persisted probe side is filtered where each partition lies (the task
-    restricted to its holders): left to itself the scheduler sends some
+def _probe_side(probe_df, built, key, kind, skip_below):
+    """probe_df without the rows the filter (the delayed built) rejects,
+    partition by partition, when computed. A persisted probe side is probed
+    where each partition lies (each task annotated with the workers holding
+    its partition, others allowed): left to itself the scheduler sends some
     partitions to the idler worker, moving whole partitions to drop 95% of
     their rows there."""
-    f = _broadcast(client, f)
-    holders = _holders(client, probe_df)
+    holders = _holders(probe_df)
     if holders is None:
-        return probe_df.map_partitions(_drop_rejected, f, key, kind, keep_nulls, meta=probe_df._meta)
-    graph = probe_df.__dask_graph__()
-    parts = [client.submit(_drop_rejected, graph[k], f, key, kind, keep_nulls, workers=w,
-                           allow_other_workers=True)
-             for k, w in zip(probe_df.__dask_keys__(), holders)]
-    return dd.from_delayed(parts, meta=probe_df._meta, divisions=probe_df.divisions, prefix="bloom-filtered",
-                           verify_meta=False)
+        return probe_df.map_partitions(_drop_rejected, built, key, kind, skip_below, meta=probe_df._meta,
+                                       enforce_metadata=False)
+    from dask.base import tokenize
+    from dask.highlevelgraph import HighLevelGraph, MaterializedLayer
+    from dask.utils import apply
+
+    name = "_drop_rejected-" + tokenize(probe_df, built, key, kind, skip_below)
+    # Constants in the kwargs dict: a task's positional strings could be taken for keys.
+    tasks = {(name, i): (apply, _drop_rejected, [part, built.key], {"key": key, "kind": kind, "skip_below": skip_below})
+             for i, part in enumerate(probe_df.__dask_keys__())}
+    # Not a Blockwise layer: Blockwise fusion cannot merge a per-key workers annotation.
+    where = {(name, i): workers for i, workers in enumerate(holders)}
+    layer = MaterializedLayer(tasks, annotations={"workers": where.__getitem__, "allow_other_workers": True})
+    graph = HighLevelGraph.from_collections(name, layer, dependencies=[probe_df, built])
+    return dd.core.new_dd_object(graph, name, probe_df._meta, probe_df.divisions)
 
 
 def _key_names(on, left_on, right_on):
@@ -212,49 +304,57 @@ def _key_names(on, left_on, right_on):
         raise TypeError("semi_join(): give on, or both left_on and right_on")
     as_list = lambda k: list(k) if isinstance(k, (list, tuple)) else [k]
     left_on, right_on = as_list(left_on), as_list(right_on)
+    for name in left_on + right_on:
+        # A Series or array of keys (pandas' merge takes one) is no column
+        # name: testing it against the columns raised an ambiguous-truth error.
+        if isinstance(name, (dd.Series, dd.Index, pd.Series, pd.Index, np.ndarray)):
+            raise TypeError("semi_join(): keys must be column names, not a %s.%s: assign it as a column "
+                            "and join on its name" % (type(name).__module__, type(name).__qualname__))
+    if not left_on:
+        raise ValueError("semi_join(): no key column given (on / left_on / right_on is empty)")
     if len(left_on) != len(right_on):
         raise ValueError("semi_join(): left_on and right_on differ in length")
     return left_on, right_on
-
-
-def _sample_rejected(probe_df, f, key, kind, keep_nulls):
-    """The fraction of a sample of probe_df (its first partition's first
-    SAMPLE_ROWS rows) that the filter rejects."""
-    sample = probe_df.partitions[0].head(SAMPLE_ROWS, compute=True)
-    if len(sample) == 0:
-        return 1.0
-    return 1.0 - len(_drop_rejected(sample, f, key, kind, keep_nulls)) / len(sample)
 
 
 def semi_join(left, right, on=None, left_on=None, right_on=None, how="inner", fpp=0.01, *, ndv=None,
               build=None, sizing="exact", split_every=SPLIT_EVERY, skip_below=None, **merge_kwargs):
     """left.merge(right, ...), with the rows that cannot match dropped first by a Bloom filter.
 
-    The filter is built from one side's key (build: "left" or "right"; for an
-    inner join by default the side of fewer partitions, for how="left" the left
-    side, for how="right" the right), merged on the cluster, broadcast once to
-    every worker, and probed partition by partition against the other side,
-    whose rows with a key the filter rejects are dropped; then the two are
-    merged with the given how and merge_kwargs. The rows are those of
-    left.merge(right, ...): a Bloom filter has no false negatives, and null
-    keys are kept when the build side has nulls too, since pandas' merge
-    matches nulls with nulls. With several keys the filter is on the first
-    (a superset of the matches). how="outer" or "cross", index joins, and key
-    types with no common hashing (bool, categorical, uint64, ...) are a plain
-    merge. ndv: the build side's distinct keys if known (else estimated, a
-    pass over it: persist it first if it is costly to compute).
+    Lazy, as merge is: nothing is computed here; the result is a Dask
+    DataFrame whose graph builds the filter from one side's key (build: "left"
+    or "right"; for an inner join by default the side of fewer partitions, for
+    how="left" the left side, for how="right" the right) partition by
+    partition, merges the partitions' filters by a tree of split_every per
+    task to one filter task, which every worker fetches once, probes the other
+    side partition by partition with it, dropping the rows whose key it
+    rejects, and merges the two with the given how and merge_kwargs. The rows
+    are those of left.merge(right, ...): a Bloom filter has no false
+    negatives, and null keys are kept when the build side has nulls too,
+    since pandas' merge matches nulls with nulls. With several keys the filter
+    is on the first (a superset of the matches). how="outer" or "cross", index
+    joins, and key types with no common hashing (bool, categorical, uint64,
+    ...) are a plain merge; object keys the filter cannot hash (mixed objects)
+    are found so when computed, and then nothing is dropped. ndv: the build
+    side's distinct keys if known, else estimated in the same graph (a sketch
+    of each build partition's key hashes, merged; times NDV_HEADROOM).
 
-    A probe side persisted on a distributed cluster is filtered at once, each
-    partition on a worker holding it (tasks submitted with that restriction;
-    the result is a frame of their futures); otherwise the probe is a
-    map_partitions that runs when the result is computed.
+    skip_below (the adaptive rule; None, the default, always filters): each
+    probe partition's first SAMPLE_ROWS rows are probed first, and if the
+    filter rejects less than this fraction of them (say 0.1), filtering would
+    cost more than it saves, and the partition goes to the merge whole.
 
-    skip_below (the adaptive rule; None, the default, always filters): the
-    filter is first probed with a sample of the other side, and if it rejects
-    less than this fraction of the sample (say 0.1), filtering would cost more
-    than it saves, and the sides are merged as they are.
+    left or right not a dask.dataframe.DataFrame (a pandas one, say), or a key
+    given as a Series or array instead of a column name: TypeError. No key
+    column, build not None / "left" / "right", split_every not an int >= 2:
+    ValueError.
     """
+    _require(left, dd.DataFrame, "left", "semi_join")
+    _require(right, dd.DataFrame, "right", "semi_join")
     left_on, right_on = _key_names(on, left_on, right_on)
+    _check_split_every(split_every, "semi_join")
+    if build not in (None, "left", "right"):
+        raise ValueError("semi_join(): build must be None, 'left' or 'right', not %r" % (build,))
 
     def merge(a, b):
         if on is not None:
@@ -279,16 +379,6 @@ def semi_join(left, right, on=None, left_on=None, right_on=None, how="inner", fp
     if kind is None:
         return plain()
 
-    client = _client()
-    keys = build_df[build_key]
-    if ndv is None:
-        ndv = _estimate_ndv(keys)
-    parts = [dask.delayed(_build_partition)(p, ndv, fpp, sizing, kind) for p in keys.to_delayed()]
-    try:
-        f, has_null = _merge_tree(parts, _merge_built, split_every).compute()
-    except (TypeError, ValueError):
-        return plain()  # build keys the filter cannot hash (mixed objects)
-    if skip_below is not None and _sample_rejected(probe_df, f, probe_key, kind, has_null) < skip_below:
-        return plain()
-    filtered = _probe_side(client, probe_df, f, probe_key, kind, has_null)
+    built = _filter_task(build_df[build_key], ndv, fpp, sizing, kind, split_every)
+    filtered = _probe_side(probe_df, built, probe_key, kind, skip_below)
     return merge(left, filtered) if build == "left" else merge(filtered, right)

@@ -36,7 +36,7 @@ def bloom_filter(
     split_every: int = 8,
     compute: Literal[False],
 ) -> Delayed:
-    """compute=False: the dask.delayed object of the Filter."""
+    """compute=False: the dask.delayed object of the Filter (nothing computed)."""
 def semi_join(
     left: dd.DataFrame,
     right: dd.DataFrame,
@@ -53,4 +53,4 @@ def semi_join(
     skip_below: Optional[float] = None,
     **merge_kwargs: Any,
 ) -> dd.DataFrame:
-    """left.merge(right, ...), the rows that cannot match dropped first by a broadcast Bloom filter."""
+    """left.merge(right, ...), the rows that cannot match dropped first by a Bloom filter; lazy: the filter is a task of the result's graph."""

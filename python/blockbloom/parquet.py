@@ -46,11 +46,45 @@ def _text(data):
     return data.decode("utf-8", "surrogateescape")
 
 
-def _open(path):
-    return _ParquetFile(_os.fsencode(path))
+_UINT64_MAX = (1 << 64) - 1
 
 
-def list(path):  # noqa: A001 (blockbloom.parquet.list, as the tool's command)
+def _limit(name, value):
+    """A footer limit as bb_parquet_limits takes it: None is the default (0)."""
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        raise TypeError("%s: expected an int or None, got %s" % (name, type(value).__name__))
+    value = _operator.index(value)
+    if not 1 <= value <= _UINT64_MAX:
+        raise ValueError("%s %d: not a positive 64-bit count (None takes the default)"
+                         % (name, value))
+    return value
+
+
+def _check_limits(max_container_elements, max_memory_bytes):
+    """(max_container_elements, max_memory_bytes) checked, before any file is read."""
+    return (_limit("max_container_elements", max_container_elements),
+            _limit("max_memory_bytes", max_memory_bytes))
+
+
+def _open(path, limits=(0, 0)):
+    """The file's footer read within limits ((0, 0): the defaults)."""
+    return _ParquetFile(_os.fsencode(path), *limits)
+
+
+_LIMITS_DOC = """
+    max_container_elements, max_memory_bytes: what reading the footer may
+    spend (bb_parquet_limits, blockbloom/parquet_file.h): the most elements
+    of any list the footer walk keeps (default 1,000,000), and the most
+    memory the parsed footer may take (default 8 MiB + 8 times the footer's
+    length). None takes the default; a positive int replaces it. A footer
+    past one raises blockbloom.Error with status BB_ERR_PARQUET_LIMIT and a
+    reason naming the limit, its value and what the footer holds."""
+
+
+def list(path, *, max_container_elements=None,  # noqa: A001 (as the tool's command)
+         max_memory_bytes=None):
     """Every column chunk's Bloom filter in the Parquet file at path.
 
     One dict per chunk that has a filter, by row group then column, with the
@@ -64,19 +98,28 @@ def list(path):  # noqa: A001 (blockbloom.parquet.list, as the tool's command)
     every bit is set), status "ok", error None; for a malformed one those
     four are None, status is "malformed" and error says why. A file that is
     not Parquet (or cannot be read) raises blockbloom.Error with the
-    library's reason. Filters are read one at a time."""
-    pf = _open(path)
+    library's reason. Filters are read one at a time.
+
+    Memory: what the library keeps for the footer (bounded by the file's
+    size, docs/reliability.md) and the list returned; a column's text is
+    made only for the columns listed, once each (its rows share it)."""
+    pf = _open(path, _check_limits(max_container_elements, max_memory_bytes))
     rows = []
-    columns = [pf.column(c) for c in range(pf.num_columns)]
-    names = [[_text(n) for n in pf.column_names(c)] for c in range(pf.num_columns)]
+    listed = {}  # column index: (dotted path, names, physical type, logical type)
+    num_columns = pf.num_columns
     for g in range(pf.num_row_groups):
-        for c, column in enumerate(columns):
+        for c in range(num_columns):
             chunk = pf.chunk(g, c)
             if not chunk["has_filter"]:
                 continue
-            row = {"row_group": g, "column": _column_name(column), "path": names[c],
-                   "physical_type": column["physical_type_name"],
-                   "logical_type": column["logical_type_name"],
+            text = listed.get(c)
+            if text is None:
+                column = pf.column(c)
+                text = listed[c] = (_column_name(column),
+                                    [_text(n) for n in pf.column_names(c)],
+                                    column["physical_type_name"], column["logical_type_name"])
+            row = {"row_group": g, "column": text[0], "path": text[1],
+                   "physical_type": text[2], "logical_type": text[3],
                    "header_offset": chunk["filter_offset"]}
             if chunk["filter_status"] == 0:
                 try:
@@ -143,7 +186,8 @@ def _find_column(pf, column, shown_path):
     return c
 
 
-def probe(path, column, values, row_group=None, *, physical=False):
+def probe(path, column, values, row_group=None, *, physical=False, max_container_elements=None,
+          max_memory_bytes=None):
     """Might each row group of the Parquet file hold each value in column?
 
     The dict of ``blockbloom parquet probe FILE --column COLUMN --json``:
@@ -152,22 +196,25 @@ def probe(path, column, values, row_group=None, *, physical=False):
     every row group, or only row_group. maybe False: the value is surely
     not in that row group's column chunk.
 
-    values: a list (any iterable) of values, or one value: int, float, str,
-    bytes, decimal.Decimal, datetime.date / time / datetime (naive or
-    aware), uuid.UUID, numpy scalars and datetime64; None, pd.NA and NaT are
-    nulls (maybe False in every row group: a null never matches). Each is
-    converted into the column's type by the library's one table, as
-    Filter.insert_values converts values (docs/formats.md, "Values into a
-    typed filter"): text by the text rules (a DATE takes "2024-01-31",
-    INTEGER(8,true) -128 .. 127, DECIMAL(9,2) at most 7 integer and 2
-    fraction digits, ...: a typo is a ValueError); a value of the type's kind
-    exactly (1.0 on an integer column); one that cannot be of the type (300
-    on INTEGER(8,true), 1.5 on an integer column) answers maybe False; an
-    ambiguous one (an int on a DATE: days? a tz-aware datetime on a local
-    TIMESTAMP) or one of another kind raises (blockbloom.Error or TypeError,
-    naming the item and the column). physical=True: ints are the stored
-    physical value (a DATE's days, a TIMESTAMP's count), as the tool's
-    ``--physical``.
+    values: a list or any other iterable of values (a tuple, a numpy
+    array), or one value (a str, bytes, or anything not iterable): int,
+    float, str, bytes, decimal.Decimal, datetime.date / time / datetime
+    (naive or aware), uuid.UUID, numpy scalars and datetime64; None, pd.NA
+    and NaT are nulls (maybe False in every row group: a null never
+    matches). Each is converted into the column's type by the library's one
+    table, as Filter.insert_values converts values (docs/formats.md,
+    "Values into a typed filter"; docs/python.md says the same): a str by
+    the text rules (a DATE takes "2024-01-31", INTEGER(8,true) -128 .. 127,
+    DECIMAL(9,2) at most 7 integer and 2 fraction digits, ...: a typo or a
+    text out of range is blockbloom.Error, a ValueError); other values
+    exactly (1.0 on an integer column is 1); one that cannot be of the type
+    (300 on INTEGER(8,true), 1.5 on an integer column) answers maybe False;
+    an ambiguous one (an int on a DATE: days? a tz-aware datetime on a local
+    TIMESTAMP) raises blockbloom.Error (BB_ERR_VALUE_AMBIGUOUS), one of a
+    kind the type cannot be compared with (True, bytes on an integer
+    column) TypeError, each naming the item and the column. physical=True:
+    ints are the stored physical value (a DATE's days, a TIMESTAMP's
+    count), as the tool's ``--physical``.
 
     column: the dotted path (str or bytes), as ``--column``, refused when
     more than one column has it; or the names (a list or tuple of str or
@@ -186,6 +233,7 @@ def probe(path, column, values, row_group=None, *, physical=False):
     maybe, with a RuntimeWarning (the tool's warning)."""
     shown_path = _os.fsdecode(path)
     _column_path(column)  # its type, before the file is read
+    limits = _check_limits(max_container_elements, max_memory_bytes)
     if row_group is not None:
         if isinstance(row_group, bool) or not hasattr(type(row_group), "__index__"):
             raise TypeError("row_group: expected an int or None, got %s" % type(row_group).__name__)
@@ -196,7 +244,7 @@ def probe(path, column, values, row_group=None, *, physical=False):
         values = [values]  # one value
     values = _builtins.list(values)
 
-    pf = _open(path)
+    pf = _open(path, limits)
     c = _find_column(pf, column, shown_path)
     info = pf.column(c)
     column_name = _column_name(info)
@@ -250,7 +298,7 @@ def probe(path, column, values, row_group=None, *, physical=False):
                         for i, v in enumerate(values)]}
 
 
-def load_filter(path, column, row_group):
+def load_filter(path, column, row_group, *, max_container_elements=None, max_memory_bytes=None):
     """The Bloom filter of one column chunk, as a blockbloom.Filter (an owned
     copy of its bitset, Parquet layout) typed with the column's type
     (Filter.type, e.g. "INT32 DATE"), so that many values can be probed with
@@ -263,10 +311,11 @@ def load_filter(path, column, row_group):
     (BB_ERR_PARQUET_NO_FILTER or the malformed filter's status)."""
     shown_path = _os.fsdecode(path)
     _column_path(column)  # its type, before the file is read
+    limits = _check_limits(max_container_elements, max_memory_bytes)
     if isinstance(row_group, bool) or not hasattr(type(row_group), "__index__"):
         raise TypeError("row_group: expected an int, got %s" % type(row_group).__name__)
     row_group = _operator.index(row_group)
-    pf = _open(path)
+    pf = _open(path, limits)
     c = _find_column(pf, column, shown_path)
     column_name = _column_name(pf.column(c))
     if not 0 <= row_group < pf.num_row_groups:
@@ -285,3 +334,9 @@ def load_filter(path, column, row_group):
         raise _error(e.status, "%s: %s" % (shown_path, e)) from None
     filt._set_column_type(pf.column(c))
     return filt
+
+
+for _function in (list, probe, load_filter):
+    if _function.__doc__ is not None:  # None under python -OO
+        _function.__doc__ += _LIMITS_DOC
+del _function

@@ -41,26 +41,36 @@ class ProbeReport(TypedDict):
     physical_type: str
     results: list[ProbeResult]
 
-def list(path: _Path) -> list[FilterInfo]:
+def list(path: _Path, *, max_container_elements: Optional[int] = None,
+         max_memory_bytes: Optional[int] = None) -> list[FilterInfo]:
     """Every column chunk's Bloom filter, by row group then column: row_group,
     column (dotted), path (names), physical_type, logical_type, header_offset, bitset_offset,
     num_bytes, bits_set_fraction, estimated_ndv, status ("ok" or
     "malformed"), error. A file that is not Parquet raises blockbloom.Error
-    with the library's reason."""
+    with the library's reason. max_container_elements, max_memory_bytes:
+    the footer limits of bb_parquet_limits (None: the defaults, 1,000,000
+    and 8 MiB + 8 x the footer); past one, blockbloom.Error with status
+    BB_ERR_PARQUET_LIMIT."""
 
 def probe(path: _Path, column: Union[str, bytes, Sequence[Union[str, bytes]]], values: Union[_Value, Iterable[_Value]],
-          row_group: Optional[int] = None, *, physical: bool = False) -> ProbeReport:
+          row_group: Optional[int] = None, *, physical: bool = False,
+          max_container_elements: Optional[int] = None,
+          max_memory_bytes: Optional[int] = None) -> ProbeReport:
     """Might each row group hold each value in column? maybe False: surely
     not (a null never matches). Each value is converted into the column's
     type as Filter.insert_values converts it (docs/formats.md "Values into a
-    typed filter"): text by the text rules (a typo raises), a value that
-    cannot be of the type answers maybe False, an ambiguous one or one of
-    another kind raises. physical=True: ints are the stored physical value. column: a dotted path (str or bytes) or the names (a list or
+    typed filter"): a str by the text rules (a typo or a text out of range
+    raises blockbloom.Error), a value that cannot be of the type answers
+    maybe False (300 on INTEGER(8,true)), an ambiguous one raises
+    blockbloom.Error, one of another kind TypeError. physical=True: ints are the stored physical value. column: a dotted path (str or bytes) or the names (a list or
     tuple of str or bytes: exact). No such column, an ambiguous dotted path
     (status BB_ERR_PARQUET_AMBIGUOUS_COLUMN), no usable filter, a row_group
-    past the file's, a BOOLEAN column: blockbloom.Error."""
+    past the file's, a BOOLEAN column: blockbloom.Error. The footer limits
+    as list()'s."""
 
-def load_filter(path: _Path, column: Union[str, bytes, Sequence[Union[str, bytes]]], row_group: int) -> Filter:
+def load_filter(path: _Path, column: Union[str, bytes, Sequence[Union[str, bytes]]], row_group: int,
+                *, max_container_elements: Optional[int] = None,
+                max_memory_bytes: Optional[int] = None) -> Filter:
     """One column chunk's Bloom filter as a Filter (an owned copy) typed
     with the column's type (Filter.type), for find_values at array speed. No such column or row group, no usable
-    filter: blockbloom.Error."""
+    filter: blockbloom.Error. The footer limits as list()'s."""

@@ -3,6 +3,8 @@
 
 #include <blockbloom/parquet_file.h>
 
+#include "errors.h"
+
 namespace py = pybind11;
 
 namespace bbpy {
@@ -33,6 +35,16 @@ ArrowInput::ArrowInput(py::handle values, py::handle mask, const std::string& wh
   const py::tuple pair = capsules_.cast<py::tuple>();
   schema_ = static_cast<const ArrowSchema*>(CapsulePointer(pair[0], "arrow_schema", what));
   array_ = static_cast<const ArrowArray*>(CapsulePointer(pair[1], "arrow_array", what));
+}
+
+int ArrowInput::CheckStatus(std::uint32_t layout, std::string* why) const {
+  return blockbloom::arrow::validate(schema_, array_, layout, why);
+}
+
+void ArrowInput::Validate(std::uint32_t layout, const std::string& what) const {
+  std::string why;
+  const int status = CheckStatus(layout, &why);
+  if (status < 0) ThrowStatusMessage(status, what + ": " + why);
 }
 
 std::size_t ArrowInput::length() const { return array_->length > 0 ? static_cast<std::size_t>(array_->length) : 0; }

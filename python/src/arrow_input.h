@@ -28,6 +28,14 @@ class ArrowInput {
 
   const ArrowSchema* schema() const { return schema_; }
   const ArrowArray* array() const { return array_; }
+  // The checks every arrow.hpp call makes before it reads a row (structure,
+  // positions, dictionary indices; arrow.hpp's validate) for a filter of
+  // `layout`: the status and its message, "" when BB_OK. Run before
+  // anything is sized from the array's length, so a malformed length is
+  // blockbloom.Error naming it, not a MemoryError.
+  int CheckStatus(std::uint32_t layout, std::string* why) const;
+  // CheckStatus, raising blockbloom.Error ("what: Arrow format '...': why") on a refusal.
+  void Validate(std::uint32_t layout, const std::string& what) const;
   // Rows (0 if the length is negative: the library refuses the array).
   std::size_t length() const;
   // The Parquet type the array's values take in a filter without a type:

@@ -42,4 +42,8 @@ void ThrowStatusMessage(int status, const std::string& message) {
   throw py::error_already_set();
 }
 
+std::string ShortRepr(py::handle value) {
+  return py::module_::import("blockbloom._containers").attr("short_repr")(value).cast<std::string>();
+}
+
 }  // namespace bbpy

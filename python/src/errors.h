@@ -29,6 +29,11 @@ inline int Check(int status, const std::string& context = "") {
   return status;
 }
 
+// A value as messages show it: its repr, a long str or bytes cut to its
+// start and length (blockbloom._containers.short_repr), so that a message
+// about a 100 MB value is not 100 MB.
+std::string ShortRepr(pybind11::handle value);
+
 }  // namespace bbpy
 
 #endif  // BLOCKBLOOM_PYTHON_ERRORS_H_

@@ -142,7 +142,7 @@ void CheckSameValues(const Filter& a, const Filter& b, const char* what) {
 bb_layout ParseLayout(const std::string& layout) {
   if (layout == "parquet") return BB_LAYOUT_PARQUET;
   if (layout == "kudu") return BB_LAYOUT_KUDU;
-  throw py::value_error("layout: expected 'parquet' or 'kudu', got '" + layout + "'");
+  throw py::value_error("layout: expected 'parquet' or 'kudu', got " + ShortRepr(py::str(layout)));
 }
 
 size_t SizeFor(py::handle ndv, py::handle fpp, bb_layout layout, py::handle sizing) {
@@ -150,8 +150,7 @@ size_t SizeFor(py::handle ndv, py::handle fpp, bb_layout layout, py::handle sizi
   if (!sizing.is_none()) {
     const std::string name = py::isinstance<py::str>(sizing) ? sizing.cast<std::string>() : std::string();
     if (name != "parquet-safe" && name != "exact") {
-      throw py::value_error("sizing: expected 'parquet-safe' or 'exact', got " +
-                            py::repr(sizing).cast<std::string>());
+      throw py::value_error("sizing: expected 'parquet-safe' or 'exact', got " + ShortRepr(sizing));
     }
     exact = name == "exact";
   }
@@ -583,20 +582,12 @@ py::tuple Filter::GetState() const {
     std::memcpy(out, f_.data, f_.num_bytes);
     return static_cast<long long>(f_.num_bytes);
   });
-  return py::make_tuple(kudu() ? "kudu" : "parquet", f_.hash_seed, always_false(), bits, ColumnTypeState(type_),
-                        raw_hashes_);
+  return State(bits);
 }
 
-std::unique_ptr<Filter> Filter::SetState(const py::tuple& state) {
-  if (state.size() < 4 || state.size() > 6) {
-    throw py::value_error("Filter.__setstate__: expected (layout, seed, always_false, bytes[, type[, raw_hashes]])");
-  }
-  const std::string layout = state[0].cast<std::string>();
-  const bool kudu = ParseLayout(layout) == BB_LAYOUT_KUDU;
-  auto f = FromBytes(state[3], layout, true, kudu ? py::object(state[1]) : py::none(), state[2].cast<bool>());
-  if (state.size() >= 5) f->type_ = ColumnTypeFromState(state[4]);
-  if (state.size() == 6) f->raw_hashes_ = state[5].cast<bool>();
-  return f;
+py::tuple Filter::State(py::object bits) const {
+  return py::make_tuple(kudu() ? "kudu" : "parquet", f_.hash_seed, always_false(), std::move(bits),
+                        ColumnTypeState(type_), raw_hashes_);
 }
 
 ColumnType ParseColumnType(py::handle name, const std::string& what) {
@@ -610,7 +601,7 @@ ColumnType ParseColumnType(py::handle name, const std::string& what) {
   t.column.struct_size = sizeof t.column;
   const int status = bb_parquet_type_parse(text.data(), text.size(), &t.column);
   if (status == BB_ERR_UNKNOWN_TYPE_NAME) {
-    throw py::value_error(what + ": '" + text + "' is not a type name (int8 .. int64, uint8 .. uint64, float, "
+    throw py::value_error(what + ": " + ShortRepr(name) + " is not a type name (int8 .. int64, uint8 .. uint64, float, "
                           "double, string, binary, fixed(n), uuid, date, time(ms|us|ns[,utc]), "
                           "timestamp(ms|us|ns[,utc]), decimal(p,s), ...)");
   }
@@ -620,36 +611,52 @@ ColumnType ParseColumnType(py::handle name, const std::string& what) {
   return t;
 }
 
+int ColumnTypeName(const bb_parquet_column& column, std::string* name) {
+  char physical[BB_PARQUET_TYPE_NAME_MAX] = "";
+  char logical[BB_PARQUET_TYPE_NAME_MAX] = "";
+  int status = bb_parquet_physical_type_name(&column, physical, sizeof physical);
+  if (status == BB_OK) status = bb_parquet_logical_type_name(&column, logical, sizeof logical);
+  if (status != BB_OK) return status;
+  *name = physical;
+  if (logical[0] != '\0') *name += std::string(" ") + logical;
+  return BB_OK;
+}
+
 ColumnType ColumnTypeOf(const bb_parquet_column& column) {
   ColumnType t;
   t.set = true;
   t.column = column;
   t.column.path = nullptr;
   t.column.path_len = 0;
-  char physical[BB_PARQUET_TYPE_NAME_MAX] = "";
-  char logical[BB_PARQUET_TYPE_NAME_MAX] = "";
-  Check(bb_parquet_physical_type_name(&t.column, physical, sizeof physical));
-  Check(bb_parquet_logical_type_name(&t.column, logical, sizeof logical));
-  t.name = physical;
-  if (logical[0] != '\0') t.name += std::string(" ") + logical;
+  Check(ColumnTypeName(t.column, &t.name));
   return t;
+}
+
+const char* const kColumnTypeFieldNames[kColumnTypeFields] = {
+    "physical_type", "type_length", "logical_type", "converted_type", "bit_width",
+    "is_signed", "time_unit", "is_adjusted_to_utc", "scale", "precision"};
+
+int32_t& ColumnTypeField(bb_parquet_column& c, size_t i) {
+  int32_t* fields[kColumnTypeFields] = {&c.physical_type, &c.type_length, &c.logical_type, &c.converted_type,
+                                        &c.bit_width, &c.is_signed, &c.time_unit, &c.is_adjusted_to_utc,
+                                        &c.scale, &c.precision};
+  return *fields[i];
 }
 
 ColumnType ColumnTypeFromInfo(const py::dict& info) {
   bb_parquet_column c{};
   c.struct_size = sizeof c;
-  int32_t* fields[] = {&c.physical_type, &c.type_length, &c.logical_type, &c.converted_type, &c.bit_width,
-                       &c.is_signed, &c.time_unit, &c.is_adjusted_to_utc, &c.scale, &c.precision};
-  const char* names[] = {"physical_type", "type_length", "logical_type", "converted_type", "bit_width",
-                         "is_signed", "time_unit", "is_adjusted_to_utc", "scale", "precision"};
-  for (size_t i = 0; i < 10; ++i) *fields[i] = info[names[i]].cast<int32_t>();
+  for (size_t i = 0; i < kColumnTypeFields; ++i) {
+    ColumnTypeField(c, i) = info[kColumnTypeFieldNames[i]].cast<int32_t>();
+  }
   return ColumnTypeOf(c);
 }
 
 namespace {
-std::vector<int32_t> Fields(const bb_parquet_column& c) {
-  return {c.physical_type, c.type_length, c.logical_type, c.converted_type, c.bit_width, c.is_signed,
-          c.time_unit, c.is_adjusted_to_utc, c.scale, c.precision};
+std::vector<int32_t> Fields(bb_parquet_column c) {
+  std::vector<int32_t> fields;
+  for (size_t i = 0; i < kColumnTypeFields; ++i) fields.push_back(ColumnTypeField(c, i));
+  return fields;
 }
 }  // namespace
 
@@ -663,21 +670,6 @@ py::object ColumnTypeState(const ColumnType& t) {
   state.append(t.name);
   for (int32_t v : Fields(t.column)) state.append(v);
   return py::tuple(state);
-}
-
-ColumnType ColumnTypeFromState(py::handle state) {
-  ColumnType t;
-  if (state.is_none()) return t;
-  py::tuple s = py::reinterpret_borrow<py::tuple>(state);
-  if (s.size() != 11) throw py::value_error("Filter.__setstate__: a type of 11 fields expected");
-  t.set = true;
-  t.name = s[0].cast<std::string>();
-  bb_parquet_column& c = t.column;
-  c.struct_size = sizeof c;
-  int32_t* fields[] = {&c.physical_type, &c.type_length, &c.logical_type, &c.converted_type, &c.bit_width,
-                       &c.is_signed, &c.time_unit, &c.is_adjusted_to_utc, &c.scale, &c.precision};
-  for (size_t i = 0; i < 10; ++i) *fields[i] = s[i + 1].cast<int32_t>();
-  return t;
 }
 
 }  // namespace bbpy

@@ -40,13 +40,22 @@ ColumnType ParseColumnType(pybind11::handle name, const std::string& what);
 // A file's column (the fields of bb_parquet_column, without the path); its name
 // the library's "PHYSICAL LOGICAL" spelling.
 ColumnType ColumnTypeOf(const bb_parquet_column& column);
+// That name ("PHYSICAL" or "PHYSICAL LOGICAL"), or the library's status
+// when the fields are not a type it can name.
+int ColumnTypeName(const bb_parquet_column& column, std::string* name);
+// The ten int32 members of bb_parquet_column that make a type (physical_type
+// .. precision), in the order of ColumnTypeState and of blockbloom.parquet's
+// column dicts.
+constexpr size_t kColumnTypeFields = 10;
+extern const char* const kColumnTypeFieldNames[kColumnTypeFields];
+int32_t& ColumnTypeField(bb_parquet_column& c, size_t i);
 // The same from blockbloom.parquet's column dict (its bb_parquet_column fields).
 ColumnType ColumnTypeFromInfo(const pybind11::dict& info);
 bool SameColumnType(const ColumnType& a, const ColumnType& b);
 // (name, physical_type, type_length, logical_type, converted_type, bit_width,
-// is_signed, time_unit, is_adjusted_to_utc, scale, precision) and back.
+// is_signed, time_unit, is_adjusted_to_utc, scale, precision), for pickle;
+// filter_shipping.cc reads it back, checked.
 pybind11::object ColumnTypeState(const ColumnType& t);
-ColumnType ColumnTypeFromState(pybind11::handle state);
 
 class Filter {
  public:
@@ -112,8 +121,14 @@ class Filter {
   pybind11::bytes ToFileBytes() const;
   pybind11::dict ToKuduFields() const;
   pybind11::buffer_info BufferInfo() const;
+  // Pickle's state: (layout, seed, always_false, bits, type, raw_hashes),
+  // the bits as bytes (GetState) or as the caller's buffer (State).
   pybind11::tuple GetState() const;
-  static std::unique_ptr<Filter> SetState(const pybind11::tuple& state);
+  pybind11::tuple State(pybind11::object bits) const;
+  // A new filter from a state, every field checked against the others
+  // (filter_shipping.cc); a state that is not one is a ValueError naming
+  // the field.
+  static std::unique_ptr<Filter> SetState(pybind11::handle state);
 
  private:
   template <class T> void InsertT(pybind11::handle hashes);
@@ -143,9 +158,40 @@ bb_layout ParseLayout(const std::string& layout);
 size_t SizeFor(pybind11::handle ndv, pybind11::handle fpp, bb_layout layout, pybind11::handle sizing);
 
 // The Python class's methods for shipping filters between processes
-// (filter_shipping.cc): __sizeof__, __reduce_ex__, union_all, intersect_all.
+// (filter_shipping.cc): __sizeof__, __reduce_ex__, __getstate__,
+// __setstate__, union_all, intersect_all.
 void BindShipping(pybind11::class_<Filter>& cls);
+// Filter.__setstate__ (filter_state.cc): fills self, a new object, from a
+// checked state; an initialised filter is a TypeError.
+void SetStateInto(pybind11::handle self, pybind11::handle state);
+
+// What a Filter made by Filter.__new__ and never filled (__init__ or
+// __setstate__ not run, or refused) says when used: its C++ object does not
+// exist, so every method, property and buffer export is this TypeError.
+extern const char kNotInitialised[];
+// False for a Filter (or subclass) object whose C++ Filter was never made;
+// true for a made one and for any other object.
+bool FilledOrNotFilter(PyObject* obj);
+// Makes a buffer export (memoryview, numpy) of such an object that TypeError
+// too: pybind11's own getbuffer would read through a null object
+// (filter_guard.cc).
+void GuardBufferExport(pybind11::class_<Filter>& cls);
 
 }  // namespace bbpy
+
+// Every binding reaches a Filter (self, other, the filters of union_all)
+// through this caster: an object whose C++ Filter was never made is refused
+// here: pybind11's own caster would hand the method fresh uninitialised
+// memory in its place.
+namespace pybind11::detail {
+template <>
+class type_caster<bbpy::Filter> : public type_caster_base<bbpy::Filter> {
+ public:
+  bool load(handle src, bool convert) {
+    if (!bbpy::FilledOrNotFilter(src.ptr())) throw type_error(bbpy::kNotInitialised);
+    return type_caster_base<bbpy::Filter>::load(src, convert);
+  }
+};
+}  // namespace pybind11::detail
 
 #endif  // BLOCKBLOOM_PYTHON_FILTER_H_

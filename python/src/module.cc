@@ -109,6 +109,7 @@ PYBIND11_MODULE(_core, m) {
 
   py::class_<Filter> filter_class(m, "Filter", py::buffer_protocol(), kFilterDoc);
   bbpy::BindShipping(filter_class);
+  bbpy::GuardBufferExport(filter_class);
   filter_class
       .def(py::init(&Filter::Create), py::arg("num_bytes") = py::none(), py::kw_only(),
            py::arg("ndv") = py::none(), py::arg("fpp") = py::none(), py::arg("layout") = "parquet",
@@ -310,9 +311,7 @@ insert_values / find_values convert every value into that type.)")
                              "True for a view over read-only memory: inserts are refused.")
       .def_property_readonly("is_view", &Filter::is_view,
                              "True when the bitset is another object's memory (from_bytes(copy=False)).")
-      .def_buffer(&Filter::BufferInfo)
-      .def(py::pickle([](const Filter& f) { return f.GetState(); },
-                      [](const py::tuple& state) { return Filter::SetState(state); }));
+      .def_buffer(&Filter::BufferInfo);
 
   m.def("isa_names", [] {
           std::vector<std::string> names;
@@ -327,7 +326,7 @@ insert_values / find_values convert every value into that type.)")
         "The tiers this build has and this CPU runs, best first.");
   m.def("compiled_isas", [] { return SplitNames(bb_compiled_isas()); },
         "The tiers compiled into this build, best first.");
-  m.def("select_isa", [](const std::string& name) { bbpy::Check(bb_select_isa(name.c_str()), "select_isa('" + name + "')"); },
+  m.def("select_isa", [](const std::string& name) { bbpy::Check(bb_select_isa(name.c_str()), "select_isa(" + bbpy::ShortRepr(py::str(name)) + ")"); },
         py::arg("name"),
         R"(Switches every filter, process-wide, to the kernels of one tier (not for hot paths).
 
@@ -351,7 +350,11 @@ XXH64 of any bytes b. physical=True as for insert_values.)");
 
 One value gives an int < 2**32; an array or sequence a numpy uint32 array of
 its non-null values' hashes (bb_kudu_hash_column; Kudu has no unsigned types,
-so unsigned arrays are refused).)");
+so unsigned arrays are refused). type: a type name as for Filter(type=), or
+one of the untyped names 'int32', 'int64', 'float', 'double', 'string' (None:
+inferred from the value). On 'float' / 'double' a decimal.Decimal is its
+nearest value by the type's text rule, and ValueError when out of its range
+(Decimal('1E+400') is no double); a bool is a TypeError, never the int 1.)");
   m.def("_column_hashes", &bbpy::ColumnHashes, py::arg("column"), py::arg("values"), py::arg("name"),
         py::arg("physical") = false,
         "For blockbloom.parquet.probe: (uint64 hashes, bool no-match: null or not of the type) of values "

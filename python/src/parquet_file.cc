@@ -33,16 +33,22 @@ py::str FileText(const char* text) {
 // its calls need no lock (parquet_file.h: concurrent calls are safe).
 class ParquetFile {
  public:
-  explicit ParquetFile(const py::bytes& path) {
+  // max_container_elements, max_memory_bytes: bb_parquet_limits (0: the
+  // default; blockbloom/parquet.py checks them).
+  ParquetFile(const py::bytes& path, uint64_t max_container_elements, uint64_t max_memory_bytes) {
     const std::string p = path;
     // Every path of the package (str, bytes, os.PathLike) comes here: one NUL would end it early.
     if (p.find('\0') != std::string::npos) throw py::value_error("embedded null byte");
+    bb_parquet_limits limits{};
+    limits.struct_size = sizeof limits;
+    limits.max_container_elements = max_container_elements;
+    limits.max_memory_bytes = max_memory_bytes;
     char why[512];
     why[0] = '\0';
     int status;
     {
       py::gil_scoped_release release;
-      status = bb_parquet_file_open_path(&file_, p.c_str(), why, sizeof why);
+      status = bb_parquet_file_open_path_limits(&file_, p.c_str(), &limits, why, sizeof why);
     }
     // The library's reason names the file and what is wrong with it.
     if (status != BB_OK) ThrowStatusMessage(status, why[0] != '\0' ? why : bb_status_message(status));
@@ -205,7 +211,8 @@ py::tuple FilterDensity(const Filter& f) {
 void RegisterParquetFile(py::module_& m) {
   py::class_<ParquetFile>(m, "_ParquetFile",
                           "For blockbloom.parquet: a Parquet file's footer (bb_parquet_file).")
-      .def(py::init<const py::bytes&>(), py::arg("path"))
+      .def(py::init<const py::bytes&, uint64_t, uint64_t>(), py::arg("path"),
+           py::arg("max_container_elements") = 0, py::arg("max_memory_bytes") = 0)
       .def_property_readonly("num_row_groups", &ParquetFile::NumRowGroups)
       .def_property_readonly("num_columns", &ParquetFile::NumColumns)
       .def("find_column", &ParquetFile::FindColumn, py::arg("path"))
@@ -223,6 +230,7 @@ void RegisterParquetFile(py::module_& m) {
   m.attr("_ERR_PARQUET_NO_FILTER") = static_cast<int>(BB_ERR_PARQUET_NO_FILTER);
   m.attr("_ERR_PARQUET_UNSUPPORTED") = static_cast<int>(BB_ERR_PARQUET_UNSUPPORTED);
   m.attr("_ERR_PARQUET_AMBIGUOUS_COLUMN") = static_cast<int>(BB_ERR_PARQUET_AMBIGUOUS_COLUMN);
+  m.attr("_ERR_PARQUET_LIMIT") = static_cast<int>(BB_ERR_PARQUET_LIMIT);
 }
 
 }  // namespace bbpy

@@ -43,8 +43,6 @@ bb_value_source Source(uint32_t kind, int32_t bits = 0, int32_t unit = 0, int32_
   return s;
 }
 
-std::string Repr(py::handle v) { return py::repr(v).cast<std::string>(); }
-
 // A conversion's error: TypeError for a kind the type has no comparison
 // with, else blockbloom.Error (a ValueError) with the library's code.
 [[noreturn]] void ThrowConversion(int status, const std::string& message) {
@@ -73,7 +71,11 @@ struct Item {
   uint64_t u = 0;
   double d = 0;
   int flag = 0;
-  std::string bytes;
+  // TEXT / BYTES / DECIMAL: the bytes of a Python object held by `owner`,
+  // read in place: a 100 MB str is not copied.
+  py::object owner;
+  const char* data = nullptr;
+  size_t size = 0;
   const void* value() const {
     switch (src.kind) {
       case BB_VALUE_UINT: return &u;
@@ -81,12 +83,20 @@ struct Item {
       case BB_VALUE_BOOL: return &flag;
       case BB_VALUE_TEXT:
       case BB_VALUE_BYTES:
-      case BB_VALUE_DECIMAL: return bytes.data();
+      case BB_VALUE_DECIMAL: return data;
       default: return &i;
     }
   }
-  size_t len() const { return bytes.size(); }
+  size_t len() const { return size; }
 };
+
+// data[0 .. n) stays valid while `owner` lives.
+void SetBytes(uint32_t kind, py::handle owner, const char* data, Py_ssize_t n, Item* it) {
+  it->src = Source(kind);
+  it->owner = py::reinterpret_borrow<py::object>(owner);
+  it->data = data;
+  it->size = static_cast<size_t>(n);
+}
 
 // An int of any size: INT if it fits int64, UINT if uint64, else its digits
 // as an exact DECIMAL (a wider DECIMAL column may hold it).
@@ -109,13 +119,11 @@ void SetInt(py::handle v, int32_t bits, bool unsigned_source, Item* it) {
     }
     PyErr_Clear();
   }
-  it->src = Source(BB_VALUE_DECIMAL);
-  it->bytes = py::str(v).cast<std::string>();
-}
-
-void SetBytes(uint32_t kind, const char* data, Py_ssize_t n, Item* it) {
-  it->src = Source(kind);
-  it->bytes.assign(data, static_cast<size_t>(n));
+  const py::str digits(v);
+  Py_ssize_t n = 0;
+  const char* text = PyUnicode_AsUTF8AndSize(digits.ptr(), &n);
+  if (text == nullptr) throw py::error_already_set();
+  SetBytes(BB_VALUE_DECIMAL, digits, text, n, it);
 }
 
 // What one object is: the common kinds here, the rest by blockbloom._sources.item.
@@ -136,9 +144,9 @@ Item Classify(py::handle v, py::handle item_fn) {
     Py_ssize_t n = 0;
     const char* s = PyUnicode_AsUTF8AndSize(o, &n);
     if (s == nullptr) throw py::error_already_set();
-    SetBytes(BB_VALUE_TEXT, s, n, &it);
+    SetBytes(BB_VALUE_TEXT, v, s, n, &it);
   } else if (PyBytes_CheckExact(o)) {
-    SetBytes(BB_VALUE_BYTES, PyBytes_AS_STRING(o), PyBytes_GET_SIZE(o), &it);
+    SetBytes(BB_VALUE_BYTES, v, PyBytes_AS_STRING(o), PyBytes_GET_SIZE(o), &it);
   } else {
     py::object got = item_fn(v);
     if (got.is_none()) {
@@ -153,8 +161,9 @@ Item Classify(py::handle v, py::handle item_fn) {
       return it;
     }
     if (kind == BB_VALUE_TEXT || kind == BB_VALUE_BYTES || kind == BB_VALUE_DECIMAL) {
-      const std::string b = t[1].cast<std::string>();
-      SetBytes(kind, b.data(), static_cast<Py_ssize_t>(b.size()), &it);
+      const py::object b = t[1];
+      if (!PyBytes_Check(b.ptr())) throw py::type_error("blockbloom._sources.item: the payload is no bytes");
+      SetBytes(kind, b, PyBytes_AS_STRING(b.ptr()), PyBytes_GET_SIZE(b.ptr()), &it);
       return it;
     }
     it.src = Source(kind, bits, unit, zone);
@@ -201,10 +210,15 @@ Items ClassifyAll(py::handle values, py::handle mask, bool one, const std::strin
     try {
       out.items[i] = Classify(v, item_fn);
     } catch (py::error_already_set& e) {
-      if (!e.matches(PyExc_TypeError)) throw;
-      const std::string why = py::str(e.value()).cast<std::string>();
-      throw py::type_error(what + ": " + (one ? "value " : "item " + std::to_string(i) + " (") + Repr(v) +
-                           (one ? "" : ")") + ": " + why);
+      // A kind it has none of (TypeError), or a value Python cannot convert
+      // (ValueError: a Decimal sNaN's float()): the same class, naming the
+      // call and the item.
+      const bool type = e.matches(PyExc_TypeError);
+      if (!type && !e.matches(PyExc_ValueError)) throw;
+      const std::string why = what + ": " + (one ? "value " : "item " + std::to_string(i) + " (") + ShortRepr(v) +
+                              (one ? "" : ")") + ": " + py::str(e.value()).cast<std::string>();
+      if (type) throw py::type_error(why);
+      throw py::value_error(why);
     }
     if (out.first == nullptr && !out.items[i].null) out.first = &out.items[i];
   }
@@ -432,7 +446,16 @@ class ArrowRows : public Rows {
  public:
   ArrowRows(py::handle values, py::handle mask, const std::string& what)
       : in_(std::make_unique<ArrowInput>(values, mask, what)) {
-    mapped_ = MapArrow(in_->schema(), in_->array(), &column_);
+    // Mapped here only once arrow.hpp's checks pass (its bounds cover every
+    // read below). A structure or position that cannot be is refused in any
+    // layout; a format Parquet does not take goes to arrow.hpp's path, which
+    // answers in the filter's layout.
+    std::string why;
+    const int status = in_->CheckStatus(BB_LAYOUT_PARQUET, &why);
+    if (status == BB_ERR_ARROW_MALFORMED || status == BB_ERR_ARROW_DICTIONARY_INDEX) {
+      ThrowStatusMessage(status, what + ": " + why);
+    }
+    mapped_ = status >= 0 && MapArrow(in_->schema(), in_->array(), &column_);
     if (column_.col.values != nullptr && column_.col.width == 0) {
       width_ = ElementWidth(column_.col.type);
     } else {
@@ -502,7 +525,7 @@ class ItemRows : public Rows {
         in_type_[i / 8] |= static_cast<uint8_t>(1u << (i % 8));
       } else if (status < 0) {
         py::handle v = PyTuple_GET_ITEM(items_.keep.ptr(), static_cast<Py_ssize_t>(i));
-        ThrowConversion(status, what_ + ": " + (one_ ? "value " : "item " + std::to_string(i) + " (") + Repr(v) +
+        ThrowConversion(status, what_ + ": " + (one_ ? "value " : "item " + std::to_string(i) + " (") + ShortRepr(v) +
                                     (one_ ? "" : ")") + " into " + TypeSubject(type) + ": " + why);
       }
     }
@@ -639,15 +662,15 @@ void CheckRows(int status, const Rows& rows, const std::string& error, const Col
 // Row i of values as Python shows it ("" when it cannot be read back).
 std::string RowRepr(py::handle values, bool one, size_t i) {
   try {
-    if (one) return Repr(values);
+    if (one) return ShortRepr(values);
     if (IsArrowArray(values)) {
       py::object v = values[py::int_(i)];
       if (py::hasattr(v, "as_py")) v = v.attr("as_py")();
-      return Repr(v);
+      return ShortRepr(v);
     }
     py::object v = py::module_::import("numpy").attr("asarray")(values).attr("reshape")(-1)[py::int_(i)];
     if (py::hasattr(v, "item")) v = v.attr("item")();
-    return Repr(v);
+    return ShortRepr(v);
   } catch (py::error_already_set&) {
     return "";
   }

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,7 +44,7 @@ bool ParseType(py::handle type, ValueType* out) {
       return true;
     }
   }
-  throw py::value_error("type: expected " + expected + ", got '" + name + "'");
+  throw py::value_error("type: expected " + expected + ", got " + ShortRepr(type));
 }
 
 std::string TypeNameOf(py::handle v) { return Py_TYPE(v.ptr())->tp_name; }
@@ -51,6 +52,18 @@ bool IsIntLike(py::handle v) { return !PyFloat_Check(v.ptr()) && PyIndex_Check(v
 bool IsText(py::handle v) {
   return PyUnicode_Check(v.ptr()) || PyBytes_Check(v.ptr()) || PyByteArray_Check(v.ptr()) ||
          PyMemoryView_Check(v.ptr());
+}
+// Python's bool and numpy's: never hashed as the int 1 / 0 they also are.
+// (The common exact kinds are answered without looking numpy up.)
+bool IsBool(py::handle v) {
+  PyObject* o = v.ptr();
+  if (PyBool_Check(o)) return true;
+  if (PyLong_CheckExact(o) || PyFloat_CheckExact(o) || PyUnicode_CheckExact(o) || PyBytes_CheckExact(o)) return false;
+  return py::isinstance(v, py::module_::import("numpy").attr("bool_"));
+}
+bool IsDecimal(py::handle v) {
+  return !PyFloat_Check(v.ptr()) && !PyLong_Check(v.ptr()) &&
+         py::isinstance(v, py::module_::import("decimal").attr("Decimal"));
 }
 bool IsScalar(py::handle v) {
   return PyLong_Check(v.ptr()) || PyFloat_Check(v.ptr()) || PyUnicode_Check(v.ptr()) || PyBytes_Check(v.ptr());
@@ -89,12 +102,20 @@ uint64_t IntBits(py::handle v, int bits, const std::string& what) {
   return bits == 64 ? u : (u & 0xffffffffu);
 }
 
+std::vector<uint8_t> EncodeObject(py::handle text_fn, py::handle item, const ColumnType& t, const std::string& what,
+                                  bool* null);
+
 // One value of an untyped call as a one-row typed column (column.h), so that
 // the library's column hashes say what bytes each format hashes (the plain
 // encoding for Parquet, the Kudu cell for Kudu): nothing is encoded here.
 class Encoded {
  public:
   Encoded(py::handle value, ValueType type, const std::string& what) {
+    if (IsBool(value)) {
+      // As typed filters: a bool is no int64 1 (a Kudu BOOL cell is one byte, an INT64 cell eight).
+      throw py::type_error(what + ": cannot hash a bool (" + ShortRepr(value) + ") as " + TypeName(type) +
+                           ": booleans have no Bloom filter hash (give int(value) or float(value) for a numeric column)");
+    }
     switch (type) {
       case ValueType::kInt32: {
         const uint32_t bits = static_cast<uint32_t>(IntBits(value, 32, what));
@@ -126,6 +147,7 @@ class Encoded {
   }
   void StoreFloat(py::handle value, bool single, const std::string& what) {
     if (IsText(value)) throw py::type_error(what + ": expected a float, got " + TypeNameOf(value));
+    if (IsDecimal(value)) return StoreDecimal(value, single, what);
     double_ = PyFloat_AsDouble(value.ptr());
     if (double_ == -1.0 && PyErr_Occurred() != nullptr) throw py::error_already_set();
     if (!single) {
@@ -136,7 +158,30 @@ class Encoded {
     if (std::isinf(float_) && !std::isinf(double_)) {
       throw py::value_error(what + ": " + std::to_string(double_) + " overflows float32");
     }
+    if (float_ == 0 && double_ != 0) {  // lossy as overflow is: the text rule refuses 1e-50 so too
+      throw py::value_error(what + ": " + py::repr(value).cast<std::string>() + " underflows float32 (rounds to 0.0)");
+    }
     SetFixed(BB_TYPE_FLOAT, &float_);
+  }
+  // A Decimal as a typed FLOAT / DOUBLE filter takes it: its exact digits and
+  // exponent through the library's text rule (the nearest value), so that one
+  // out of range is refused (1E+400 is no double, 1E-300 no float) where
+  // float() would give inf or 0.0, and no exponent is written out in zeros.
+  void StoreDecimal(py::handle value, bool single, const std::string& what) {
+    const ColumnType type = ParseColumnType(py::str(single ? "float" : "double"), what);
+    const py::object text_fn = py::module_::import("blockbloom._containers").attr("text");
+    bool null = false;
+    const std::vector<uint8_t> bytes = EncodeObject(text_fn, value, type, what, &null);
+    if (bytes.size() != (single ? sizeof float_ : sizeof double_)) {
+      throw std::logic_error(what + ": a " + type.name + " was encoded in " + std::to_string(bytes.size()) + " bytes");
+    }
+    if (single) {
+      std::memcpy(&float_, bytes.data(), sizeof float_);  // the plain encoding: little-endian, as the host
+      SetFixed(BB_TYPE_FLOAT, &float_);
+    } else {
+      std::memcpy(&double_, bytes.data(), sizeof double_);
+      SetFixed(BB_TYPE_DOUBLE, &double_);
+    }
   }
   void StoreText(py::handle value, const std::string& what) {
     const char* data = nullptr;
@@ -388,6 +433,52 @@ uint32_t StoredColumnType(const ColumnType& t, const std::string& what) {
   return column_type;
 }
 
+// encode(room, capacity) into *out: first with room for a value about as
+// long as its input (len), then, only if the library accepted the value and
+// wants more, with BB_PARQUET_ENCODED_MAX's room. A declared width far past
+// the value (a FIXED_LEN_BYTE_ARRAY(9999999), or one from a pickle) is then
+// allocated only for a value that has it, never to refuse a 3-byte one.
+template <class Encode>
+int EncodeWithRoom(const ColumnType& t, size_t len, std::vector<uint8_t>* out, Encode encode) {
+  const size_t most = BB_PARQUET_ENCODED_MAX(t.column.type_length, len);
+  out->resize(std::min(most, BB_PARQUET_ENCODED_MAX(0, len)));
+  int status = encode(out->data(), out->size());
+  if (status == BB_ERR_BUFFER_TOO_SMALL && out->size() < most) {
+    out->resize(most);
+    status = encode(out->data(), out->size());
+  }
+  return status;
+}
+
+// Bytes as a byte type stores them (bb_parquet_encode_value, a BYTES
+// source: the length checked), read in place rather than spelled out in hex
+// digits for the text rule (three copies of a 100 MB value).
+std::vector<uint8_t> EncodeBytes(py::handle item, const ColumnType& t, const std::string& subject,
+                                 const std::string& what) {
+  Buffer buffer;
+  if (!buffer.Acquire(item, false)) throw py::type_error(what + ": value " + ShortRepr(item) + ": its bytes cannot be read");
+  RequireContiguous(buffer, what);
+  bb_value_source src{};
+  src.struct_size = sizeof src;
+  src.kind = BB_VALUE_BYTES;
+  std::vector<uint8_t> out;
+  size_t out_len = 0;
+  char why[BB_PARQUET_VALUE_ERROR_MAX] = "";
+  const int status = EncodeWithRoom(t, buffer.bytes(), &out, [&](uint8_t* room, size_t capacity) {
+    return bb_parquet_encode_value(&t.column, &src, buffer.data(), buffer.bytes(), 0, room, capacity, &out_len,
+                                   why, sizeof why);
+  });
+  if (status == BB_VALUE_NOT_IN_TYPE) {  // a fixed width the bytes do not have
+    char form[BB_PARQUET_VALUE_FORM_MAX] = "";
+    bb_parquet_value_form(&t.column, BB_PARQUET_TEXT_HEX, form, sizeof form);
+    throw py::value_error(what + ": value " + ShortRepr(item) + " of " + subject + " is " +
+                          std::to_string(buffer.bytes()) + " bytes (wants " + form + ")");
+  }
+  if (status != BB_OK) Check(status, what + ": value " + ShortRepr(item) + " of " + subject + ": " + why);
+  out.resize(out_len);
+  return out;
+}
+
 // One Python object's plain encoding as `t` stores it, by the library's text
 // rules: blockbloom._containers.text gives the canonical text (or refuses a
 // value of another kind with TypeError), bb_parquet_encode_text the bytes.
@@ -407,13 +498,10 @@ std::vector<uint8_t> EncodeObject(py::handle text_fn, py::handle item, const Col
   const bool byte_type = physical == BB_PARQUET_BYTE_ARRAY || physical == BB_PARQUET_FIXED_LEN_BYTE_ARRAY ||
                          physical == BB_PARQUET_INT96;
   if (byte_type && (PyBytes_Check(item.ptr()) || PyByteArray_Check(item.ptr()) || PyMemoryView_Check(item.ptr()))) {
-    // Bytes on a byte type are its stored bytes, never parsed as text: as hex digits.
-    text = py::bytes(item.attr("hex")().cast<std::string>());
-    flags = BB_PARQUET_TEXT_HEX;
-    char* bytes = nullptr;
-    if (PyBytes_AsStringAndSize(text.ptr(), &bytes, &len) != 0) throw py::error_already_set();
-    data = bytes;
-  } else if (PyUnicode_CheckExact(item.ptr()) || (PyLong_CheckExact(item.ptr()) && numeric)) {
+    // Bytes on a byte type are its stored bytes, never parsed as text.
+    return EncodeBytes(item, t, subject, what);
+  }
+  if (PyUnicode_CheckExact(item.ptr()) || (PyLong_CheckExact(item.ptr()) && numeric)) {
     // The common cases without a call into Python: a str is its text, an int its decimal digits.
     text = PyUnicode_CheckExact(item.ptr()) ? py::reinterpret_borrow<py::object>(item) : py::str(item);
     data = PyUnicode_AsUTF8AndSize(text.ptr(), &len);
@@ -431,14 +519,16 @@ std::vector<uint8_t> EncodeObject(py::handle text_fn, py::handle item, const Col
     if (PyBytes_AsStringAndSize(text.ptr(), &bytes, &len) != 0) throw py::error_already_set();
     data = bytes;
   }
-  std::vector<uint8_t> out(BB_PARQUET_ENCODED_MAX(t.column.type_length, len));
+  std::vector<uint8_t> out;
   size_t out_len = 0;
   char why[BB_PARQUET_VALUE_ERROR_MAX] = "";
-  const int status = bb_parquet_encode_text(&t.column, data, static_cast<size_t>(len), flags, out.data(),
-                                            out.size(), &out_len, why, sizeof why);
+  const int status = EncodeWithRoom(t, static_cast<size_t>(len), &out, [&](uint8_t* room, size_t capacity) {
+    return bb_parquet_encode_text(&t.column, data, static_cast<size_t>(len), flags, room, capacity, &out_len, why,
+                                  sizeof why);
+  });
   if (status != BB_OK) {
     // The library's phrase after "value X of type 'T' " (or "of column C (T) "), as the tool's.
-    const std::string message = what + ": value " + py::repr(item).cast<std::string>() + " of " + subject + " " + why;
+    const std::string message = what + ": value " + ShortRepr(item) + " of " + subject + " " + why;
     // The kind was checked (TypeError) by text(): what is left is the form or the range.
     if (status == BB_ERR_VALUE_SYNTAX || status == BB_ERR_VALUE_RANGE) throw py::value_error(message);
     Check(status, message);
@@ -665,6 +755,7 @@ ArrowInput OpenArrow(const Filter& f, ArrowInput in, py::handle type, const std:
                            "they hold)");
     }
   }
+  in.Validate(f.raw().layout, what);  // before FindArrow sizes its answers by the length
   return in;
 }
 

@@ -205,3 +205,57 @@ def test_times_and_timestamps_convert_into_the_filters_unit():
     time = blockbloom.Filter(1024, type="time(us)")
     time.insert_values(primitive("ttu", [5, None], np.int64))
     assert time.find_values(np.array([5, 6], dtype=np.int64), physical=True).tolist() == [True, False]
+
+
+# Offsets and lengths no memory can hold (more than 2^57 bytes of a buffer):
+# what a hostile or broken producer's capsule may carry over real buffers of a
+# few rows. Before the bounds rule these were read far outside the buffers, or
+# sized the answers (find_values) by the length: a MemoryError.
+HOSTILE_POSITIONS = [(2**63 - 1, 1), (2**62, 1), (0, 2**61 + 1), (0, 2**60), (2**59, 2**59), (2**57, 0)]
+
+
+def hostile_arrays():
+    """(name, a fresh array of a few rows, a Parquet type for it) for each layout the adapter reads."""
+    return [("int32", lambda: primitive("i", [1, 2, 3], np.int32), "int32"),
+            ("utf8", lambda: strings(["a", "bb", None]), "string"),
+            ("large_utf8", lambda: strings(["a", "bb", None], large=True), "string"),
+            ("string_view", lambda: string_views(["a", "a string past twelve bytes"]), "string"),
+            ("dictionary", lambda: dictionary_encoded([0, 1, None], "i", np.int32, strings(["a", "b"])), "string")]
+
+
+@pytest.mark.parametrize("offset,length", HOSTILE_POSITIONS)
+def test_positions_no_memory_holds_are_refused_before_anything_is_sized_or_read(offset, length):
+    for name, build, type_name in hostile_arrays():
+        for f in (blockbloom.Filter(1024), blockbloom.Filter(1024, type=type_name),
+                  blockbloom.Filter(1024, layout="kudu")):
+            for call in (f.insert_values, f.find_values):
+                arrow = build()
+                arrow.offset, arrow.length, arrow.null_count = offset, length, 0
+                with pytest.raises(blockbloom.Error, match="Arrow format .*memory can hold") as e:
+                    call(arrow)
+                assert e.value.status == ARROW_MALFORMED, (name, f, call)
+                assert not isinstance(e.value, MemoryError)
+        assert bytes(f) == bytes(1024) or f.always_false
+
+
+def test_a_dictionary_longer_than_memory_is_refused_before_its_indices_are_read():
+    """The dictionary claims 2^58 int32 entries (2^60 bytes) over a buffer of two: index 5
+    is below that length, so only the bounds rule keeps it from being read."""
+    dictionary = primitive("i", [10, 20], np.int32)
+    dictionary.length = 2**58
+    for f in (blockbloom.Filter(1024), blockbloom.Filter(1024, layout="kudu")):
+        for call in (f.insert_values, f.find_values):
+            with pytest.raises(blockbloom.Error, match="memory can hold") as e:
+                call(dictionary_encoded([0, 5], "c", np.int8, dictionary))
+            assert e.value.status == ARROW_MALFORMED
+
+
+def test_counts_the_spec_does_not_allow_are_refused_with_what_is_wrong():
+    f = blockbloom.Filter(1024)
+    arrow = primitive("i", [1, None], np.int32)
+    arrow.null_count = 3
+    with pytest.raises(blockbloom.Error, match="null_count") as e:
+        f.find_values(arrow)
+    assert e.value.status == ARROW_MALFORMED
+    arrow.null_count = -1  # unknown: allowed
+    assert f.find_values(arrow).tolist() == [False, False]

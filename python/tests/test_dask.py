@@ -2,9 +2,11 @@
 """blockbloom.dask on a LocalCluster of 2 worker processes: semi_join gives the
 rows of merge; bloom_filter equals the filter of all values; filters cross the
 cluster bit-exact, sized by Dask's accounting, without a copy when serialised."""
+import logging
 import os
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -69,9 +71,9 @@ def test_semi_join_int64_keys_gives_the_rows_of_merge(client):
 def test_semi_join_drops_most_rows_before_the_merge(client):
     build, probe = int_frames()
     f = bbd.bloom_filter(build["k"], ndv=3000)
-    kept = probe.map_partitions(bbd._drop_rejected, f, "k", "int", False, meta=probe._meta).compute()
+    kept = probe.map_partitions(bbd._drop_rejected, (f, False), "k", "int", None, meta=probe._meta).compute()
     assert len(kept) < 0.1 * len(probe) and set(probe.merge(build, on="k").compute()["p"]) <= set(kept["p"])
-    first = probe.partitions[0].map_partitions(bbd._drop_rejected, f, "k", "int", False,
+    first = probe.partitions[0].map_partitions(bbd._drop_rejected, (f, False), "k", "int", None,
                                                meta=probe._meta).compute()
     assert len(first) < 0.05 * len(probe.partitions[0])  # a partition of no match: nearly empty
 
@@ -92,9 +94,6 @@ def test_semi_join_of_persisted_frames_probes_each_partition_where_it_lies(clien
     build, probe = int_frames()
     build, probe = client.persist([build, probe])
     distributed.wait([build, probe])
-    holders = bbd._holders(client, probe)
-    assert holders is not None and len(holders) == probe.npartitions
-    assert bbd._holders(client, int_frames()[1]) is None  # not persisted: a plain map_partitions
     clear_transfer_logs(client)
     joined = bbd.semi_join(probe, build, on="k")
     assert_same_rows(joined, probe.merge(build, on="k"))
@@ -167,8 +166,9 @@ def test_bloom_filter_equals_the_filter_of_all_values(client):
     assert f.type is not None and f.type == whole.type  # typed by its values, as one insert is
     assert f.find_values(series.compute().astype("float64")).all()  # 5.0 is the INT64 5
     estimated = bbd.bloom_filter(series, fpp=0.05, sizing="parquet-safe", split_every=2)
-    ndv = bbd._estimate_ndv(series)
-    assert 0.9 * 60_000 * bbd.NDV_HEADROOM < ndv < 1.1 * 60_000 * bbd.NDV_HEADROOM
+    ndv = bbd._ndv_task(series.to_delayed(), 2).compute()
+    distinct = series.nunique().compute()
+    assert 0.9 * distinct * bbd.NDV_HEADROOM < ndv < 1.1 * distinct * bbd.NDV_HEADROOM
     assert estimated.num_bytes == blockbloom.Filter(ndv=ndv, fpp=0.05).num_bytes
 
 
@@ -211,23 +211,150 @@ def test_sizeof_is_registered_when_dask_comes_first():
     assert result.returncode == 0 and result.stdout.strip() == "True", result.stderr
 
 
-def filters_in(frame):
-    """Whether the frame's graph probes a filter: a _drop_rejected task, or (a
-    persisted probe side, filtered where it lies) a future of one."""
-    return any("_drop_rejected" in str(name) or "_drop_rejected" in str(task)
-               for name, task in dict(frame.dask).items())
-
-
 def test_semi_join_skips_a_filter_that_rejects_too_little(client):
     build, probe = int_frames(build_keys=2000, probe_rows=20_000)
-    all_match = client.persist(probe.assign(k=probe["p"] % 2000)[["k"]])  # every key is a build["b"]
-    assert len(all_match.compute()) == 20_000
-    skipped = bbd.semi_join(all_match, build.assign(k=build["b"]), on="k", skip_below=0.1)
-    assert not filters_in(skipped)
-    assert_same_rows(skipped, all_match.merge(build.assign(k=build["b"]), on="k"))
-    kept = bbd.semi_join(probe, build, on="k", skip_below=0.1)  # rejects about 95%
-    assert filters_in(kept) and filters_in(bbd.semi_join(all_match, build, on="k"))
-    assert_same_rows(kept, probe.merge(build, on="k"))
+    f = bbd.bloom_filter(build["b"], ndv=2000)
+    all_match = pd.DataFrame({"k": np.arange(20_000) % 2000})  # every key is a build["b"]
+    assert bbd._drop_rejected(all_match, (f, False), "k", "int", 0.1) is all_match  # passed on whole
+    filtered = bbd._drop_rejected(all_match, (f, False), "k", "int", None)
+    assert filtered is not all_match and filtered.equals(all_match)  # probed, nothing dropped
+    misses = pd.DataFrame({"k": np.arange(20_000) + 10**6})
+    assert len(bbd._drop_rejected(misses, (f, False), "k", "int", 0.1)) < 0.05 * len(misses)
+    # Decided per partition when computed: the rows of merge either way.
+    mixed = dd.concat([dd.from_pandas(all_match, npartitions=2), dd.from_pandas(misses, npartitions=2)])
+    with_b = build.assign(k=build["b"])
+    assert_same_rows(bbd.semi_join(mixed, with_b, on="k", skip_below=0.1), mixed.merge(with_b, on="k"))
+    assert_same_rows(bbd.semi_join(probe, build, on="k", skip_below=0.1), probe.merge(build, on="k"))
+
+
+def poisoned_frame(columns, npartitions):
+    """A Dask frame whose every partition raises when computed."""
+    meta = pd.DataFrame({c: pd.Series([], dtype="int64") for c in columns})
+    return dd.from_delayed([dask.delayed(poison)(i) for i in range(npartitions)], meta=meta, verify_meta=False)
+
+
+def poison(i):
+    raise RuntimeError("partition %d was computed" % i)
+
+
+def test_semi_join_and_bloom_filter_compute_nothing_until_asked(client):
+    from dask.core import get_dependencies
+
+    probe, build = poisoned_frame(["k", "p"], 6), poisoned_frame(["k", "b"], 3)
+    joined = bbd.semi_join(probe, build, on="k", skip_below=0.1)  # ndv estimated, sampled: in the graph
+    delayed_filter = bbd.bloom_filter(build["k"], compute=False)
+    with pytest.raises(RuntimeError, match="was computed"):
+        joined.compute()
+    with pytest.raises(RuntimeError, match="was computed"):
+        delayed_filter.compute()
+    # The filter is one task that every probe partition's task reads.
+    build, probe = int_frames(build_keys=100, probe_rows=4000)
+    graph = dict(bbd.semi_join(probe, build, on="k", ndv=100).dask)
+    probes = [get_dependencies(graph, key) for key in graph if isinstance(key, tuple)
+              and key[0].startswith("_drop_rejected-")]
+    filters = {dep for deps in probes for dep in deps if str(dep).startswith("_merge_built-")}
+    assert len(probes) == probe.npartitions and len(filters) == 1 and all(filters <= deps for deps in probes)
+
+
+def test_semi_join_estimates_ndv_on_in_process_workers():
+    # Dask 2022.12's nunique_approx fails there ("'Serialize' object is not
+    # callable"); the sketch semi_join and bloom_filter use is a plain task.
+    build, probe = int_frames(build_keys=800, probe_rows=20_000)  # under SKETCH_SIZE: counted exactly
+    with distributed.LocalCluster(n_workers=2, processes=False, threads_per_worker=1, dashboard_address=None,
+                                  silence_logs=50) as cluster, \
+            distributed.Client(cluster, set_as_default=False) as c:
+        joined, expected = c.compute([bbd.semi_join(probe, build, on="k"), probe.merge(build, on="k")], sync=True)
+        f = c.compute(bbd.bloom_filter(build["k"], compute=False), sync=True)
+    assert_same_rows(joined, expected)
+    assert len(expected) > 50
+    assert f.find_values(build["k"].compute(scheduler="sync")).all()
+    assert f.num_bytes == blockbloom.Filter(ndv=int(800 * bbd.NDV_HEADROOM) + 1, fpp=0.01, sizing="exact").num_bytes
+
+
+def test_ndv_sketch_estimates_distinct_values():
+    rng = np.random.default_rng(5)
+    for values in (rng.integers(0, 10**9, 200_000) // 3, np.repeat(np.arange(50_000), 4),
+                   pd.Series(["s%d" % (i % 30_000) for i in range(90_000)], dtype=object)):
+        series = pd.Series(values)
+        parts = np.array_split(series, 7)
+        sketch = bbd._merge_sketches([bbd._partition_sketch(p) for p in parts])
+        ndv = bbd._ndv_of_sketch(sketch)
+        distinct = series.nunique()
+        assert 0.9 * distinct * bbd.NDV_HEADROOM < ndv < 1.1 * distinct * bbd.NDV_HEADROOM, (ndv, distinct)
+    small = pd.Series([1.5, None, 2.5, 1.5, np.nan])  # fewer than SKETCH_SIZE: counted exactly, nulls left out
+    assert bbd._ndv_of_sketch(bbd._partition_sketch(small)) == int(2 * bbd.NDV_HEADROOM) + 1
+    assert bbd._ndv_of_sketch(bbd._partition_sketch(pd.Series([], dtype="int64"))) == 1
+    assert bbd._partition_sketch(pd.Series([[1], [2]])) is None  # unhashable: the insert will say so
+
+
+def install_error_log(dask_worker=None, dask_scheduler=None):
+    """Keeps every ERROR of the "distributed" loggers of this process."""
+    import logging.handlers
+
+    handler = logging.handlers.BufferingHandler(10_000)
+    handler.setLevel(logging.ERROR)
+    logging.getLogger("distributed").addHandler(handler)
+    (dask_worker or dask_scheduler)._blockbloom_error_log = handler
+
+
+def error_log(dask_worker=None, dask_scheduler=None):
+    """[(message, whether it is distributed's cancelled-task race)] since install_error_log."""
+    handler = (dask_worker or dask_scheduler)._blockbloom_error_log
+    logging.getLogger("distributed").removeHandler(handler)
+    logged = []
+    for record in handler.buffer:
+        error, trace = (record.exc_info or (None, None, None))[1:]
+        while trace is not None and trace.tb_next is not None:
+            trace = trace.tb_next
+        # dask/distributed#6893 (Dask 2022.12): a task cancelled just before it
+        # starts finds its inputs freed and logs a KeyError while loading them.
+        race = isinstance(error, KeyError) and trace is not None and \
+            trace.tb_frame.f_code.co_name == "_prepare_args_for_execution"
+        logged.append((record.getMessage() + " " + repr(error), race))
+    return logged
+
+
+OWN_TASKS = ("_partition_sketch", "_merge_sketches", "_ndv_of_sketch", "_build_partition", "_merge_built",
+             "_drop_rejected")
+
+
+def test_dropping_a_persisted_semi_join_logs_no_error_of_its_own(client):
+    build, probe = client.persist(list(int_frames(build_keys=1000, probe_rows=20_000)))
+    distributed.wait([build, probe])
+    client.run(install_error_log)
+    client.run_on_scheduler(install_error_log)
+    for cycle in range(8):
+        joined = client.persist(bbd.semi_join(probe, build, on="k", ndv=None if cycle % 2 else 1000))
+        if cycle % 4 == 3:
+            distributed.wait(joined)  # dropped when done, as well as while running
+        del joined
+    assert_same_rows(bbd.semi_join(probe, build, on="k"), probe.merge(build, on="k"))
+    logged = [entry for entries in client.run(error_log).values() for entry in entries]
+    logged += client.run_on_scheduler(error_log)
+    assert [message for message, race in logged if not race] == []
+    # Nothing of the dropped graphs is left on the cluster: no future outside the graph holds it.
+    def left():
+        keys = client.run_on_scheduler(lambda dask_scheduler: [str(k) for k in dask_scheduler.tasks])
+        return [key for key in keys if any(name in key for name in OWN_TASKS)]
+
+    deadline = time.monotonic() + 5  # the scheduler forgets released keys a moment later
+    while left() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert left() == []
+
+
+def test_pandas_objects_are_refused_naming_the_dask_type(client):
+    build, probe = int_frames(build_keys=100, probe_rows=1000)
+    pdf = build.compute()
+    for call, argument, expected in ((lambda: bbd.bloom_filter(pdf["k"]), "series", "Series"),
+                                     (lambda: bbd.bloom_filter(build), "series", "Series"),
+                                     (lambda: bbd.semi_join(pdf, probe, on="k"), "left", "DataFrame"),
+                                     (lambda: bbd.semi_join(probe, pdf, on="k"), "right", "DataFrame"),
+                                     (lambda: bbd.semi_join(probe, build["k"], on="k"), "right", "DataFrame")):
+        with pytest.raises(TypeError) as error:
+            call()
+        message = str(error.value)
+        assert "%s must be a dask.dataframe.%s, not " % (argument, expected) in message, message
 
 
 def test_the_benchmark_example_runs_small():
@@ -256,3 +383,56 @@ def test_the_dask_stub_declares_what_the_module_has():
         declared = [p.arg for p in a.posonlyargs + a.args + a.kwonlyargs] + ([a.kwarg.arg] if a.kwarg else [])
         assert declared == list(inspect.signature(getattr(bbd, node.name)).parameters), node.name
         assert ast.get_docstring(node) and getattr(bbd, node.name).__doc__, node.name
+
+
+_BUILD_CALLS = []
+
+
+def _counted(part):
+    _BUILD_CALLS.append(len(part))
+    return part
+
+
+@pytest.mark.parametrize("build_side", ["left", "right"])
+def test_semi_join_runs_each_build_partition_once(build_side):
+    # The filter was built from the build keys' to_delayed(), whose optimised
+    # (fused) copies of the build tasks had other keys than the merge's: every
+    # build partition ran twice.
+    build, probe = int_frames(build_keys=900, probe_rows=8_000)
+    build = build.map_partitions(_counted)
+    left, right = (build, probe) if build_side == "left" else (probe, build)
+    _BUILD_CALLS.clear()
+    expected = left.merge(right, on="k").compute(scheduler="sync")
+    merge_calls = len(_BUILD_CALLS)
+    _BUILD_CALLS.clear()
+    joined = bbd.semi_join(left, right, on="k", build=build_side).compute(scheduler="sync")
+    assert merge_calls == build.npartitions and len(_BUILD_CALLS) == merge_calls
+    assert_same_rows(joined, expected)
+    _BUILD_CALLS.clear()
+    f = bbd.bloom_filter(build["k"], compute=False).compute(scheduler="sync")  # not on a client
+    assert len(_BUILD_CALLS) == build.npartitions and f.find_values(build["k"].compute(scheduler="sync")).all()
+
+
+@pytest.mark.parametrize("split_every", [1, 0, -1, 2.5, True, "8", None])
+def test_split_every_below_two_is_refused_before_any_graph_is_built(split_every):
+    # 1 never shrank a level (graph building looped for ever), -1 was an
+    # IndexError and 0 range()'s ValueError.
+    build, probe = int_frames(build_keys=100, probe_rows=1_000)
+    with pytest.raises(ValueError, match=r"bloom_filter\(\): split_every must be an int >= 2"):
+        bbd.bloom_filter(build["k"], split_every=split_every, compute=False)
+    with pytest.raises(ValueError, match=r"semi_join\(\): split_every must be an int >= 2"):
+        bbd.semi_join(probe, build, on="k", split_every=split_every)
+    assert bbd.semi_join(probe, build, on="k", split_every=np.int64(2)).npartitions >= 1
+
+
+def test_semi_join_refuses_arguments_it_cannot_mean():
+    build, probe = int_frames(build_keys=100, probe_rows=1_000)
+    with pytest.raises(ValueError, match="build must be None, 'left' or 'right', not 'middle'"):
+        bbd.semi_join(probe, build, on="k", build="middle")
+    for empty in ([], ()):
+        with pytest.raises(ValueError, match="no key column given"):
+            bbd.semi_join(probe, build, on=empty)
+    with pytest.raises(TypeError, match="keys must be column names, not a dask.dataframe"):
+        bbd.semi_join(probe, build, left_on=probe["k"], right_on="k")
+    with pytest.raises(TypeError, match="keys must be column names, not a pandas"):
+        bbd.semi_join(probe, build, left_on="k", right_on=pd.Series([1]))

@@ -252,7 +252,7 @@ def test_value_refusals():
     f = blockbloom.Filter(64)
     with pytest.raises(TypeError, match="cannot take an array of complex64"):
         f.insert_values(np.zeros(3, dtype=np.complex64))
-    with pytest.raises(TypeError, match="no Bloom filter hash for BOOLEAN"):
+    with pytest.raises(TypeError, match="a BOOLEAN column has no Bloom filter hash"):
         f.insert_values(np.zeros(3, dtype=np.bool_))
     with pytest.raises(TypeError, match="finest unit is ns"):
         f.insert_values(np.zeros(3, dtype="datetime64[ps]"))

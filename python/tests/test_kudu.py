@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """The Kudu / Impala runtime-filter layout: always-false, seeds, BlockBloomFilterPB."""
 import pickle
+import time
 
 import numpy as np
 import pytest
@@ -164,3 +165,52 @@ def test_kudu_int8_and_int16_values_hash_as_cells_of_their_width():
         t = blockbloom.Filter(1024, layout="kudu", seed=3, type=name)
         t.insert_values([1, -2, 100])
         assert t == k
+
+
+def test_a_wide_fixed_type_is_not_allocated_to_refuse_a_short_value():
+    # Each probe sized its bytes by the declared width before the library
+    # refused the value: 2000 probes of b"abc" zero-filled 20 GB (1.6 s here).
+    f = blockbloom.Filter(1024, layout="kudu", type="fixed(9999999)")
+    for value in (b"abc", "abc"):
+        started = time.perf_counter()
+        for _ in range(2000):
+            with pytest.raises(ValueError, match="is 3 bytes"):
+                f.find_values([value])
+        assert time.perf_counter() - started < 0.5
+    wide = blockbloom.Filter(1024, layout="kudu", type="fixed(40)")
+    wide.insert_values([b"x" * 40, "y" * 40])  # values of the width still take the room they need
+    assert wide.find_values([b"x" * 40, b"y" * 40, b"z" * 40]).tolist() == [True, True, False]
+
+
+@pytest.mark.parametrize("layout", ["parquet", "kudu"])
+def test_a_pickled_fixed_width_no_type_name_declares_is_refused(layout):
+    state = list(blockbloom.Filter(1024, layout=layout, type="fixed(16)").__getstate__())
+    name, physical, _, *rest = state[4]
+    for width in (300_000_000, 2**31 - 1):
+        state[4] = ("FIXED_LEN_BYTE_ARRAY(%d)" % width, physical, width, *rest)
+        f = blockbloom.Filter.__new__(blockbloom.Filter)
+        with pytest.raises(ValueError, match="type type_length: %d bytes: no type name declares" % width):
+            f.__setstate__(tuple(state))
+    state[4] = ("FIXED_LEN_BYTE_ARRAY(9999999)", physical, 9999999, *rest)
+    f = blockbloom.Filter.__new__(blockbloom.Filter)
+    f.__setstate__(tuple(state))  # the widest a name declares still loads
+    assert f.type == "FIXED_LEN_BYTE_ARRAY(9999999)"
+
+
+def test_a_kudu_filter_refuses_booleans_without_naming_parquet():
+    for f in (blockbloom.Filter(1024, layout="kudu"), blockbloom.Filter(1024, layout="kudu", type="int64")):
+        with pytest.raises(TypeError, match="a BOOLEAN column has no Bloom filter hash") as refused:
+            f.find_values(np.array([True, False]))
+        assert "Parquet" not in str(refused.value)
+
+
+def test_a_float_that_float32_rounds_to_zero_is_refused_as_one_that_overflows():
+    # 1e-50 was hashed as 0.0 while Decimal('1E-46') and 1e39 were refused.
+    for tiny in (1e-50, -1e-50, 1e-46):
+        with pytest.raises(ValueError, match=r"kudu_hash\(\): .* underflows float32"):
+            blockbloom.kudu_hash(tiny, type="float")
+    with pytest.raises(ValueError, match="overflows float32"):
+        blockbloom.kudu_hash(1e39, type="float")
+    assert blockbloom.kudu_hash(1e-45, type="float") == blockbloom.kudu_hash(np.float32(1e-45).item(), type="float")
+    assert blockbloom.kudu_hash(0.0, type="float") != blockbloom.kudu_hash(-0.0, type="float")
+    assert blockbloom.kudu_hash(1e-50, type="double") != blockbloom.kudu_hash(0.0, type="double")

@@ -4,12 +4,15 @@ the shared test data's real files, and files assembled here with the CLI
 tests' Parquet builder (tests/parquet_files.py)."""
 import datetime
 import decimal
+import inspect
 import json
 import os
+import re
 import struct
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 import blockbloom
@@ -463,6 +466,78 @@ def test_probe_values_that_cannot_be_of_the_type_are_absent(tool, assembled, col
     assert [g["maybe"] for g in report["results"][0]["row_groups"]] == [False, False]
     if cli_word is not None:
         assert_tool_refuses(tool, ["parquet", "probe", assembled, "--column", column, "--", cli_word])
+
+
+@pytest.fixture(scope="module")
+def documented(tmp_path_factory):
+    """One row group: INTEGER(8,true) holding 1, DATE holding day 5, a local
+    TIMESTAMP(MICROS) holding 0, a STRING holding "abc"."""
+    columns = [Column("i8", INT32, logical=("INTEGER", 8, True)), Column("d", INT32, logical=("DATE",)),
+               Column("local_ts", INT64, logical=("TIMESTAMP", 2, False)),
+               Column("s", BYTE_ARRAY, logical=("STRING",))]
+    stored = [struct.pack("<i", 1), struct.pack("<i", 5), struct.pack("<q", 0), b"abc"]
+    data, _ = build_parquet(columns, [[{"filter": plain_filter([v])} for v in stored]])
+    path = tmp_path_factory.mktemp("parquet") / "documented.parquet"
+    path.write_bytes(data)
+    return str(path)
+
+
+# bb_status codes (stable values, include/blockbloom/blockbloom.h).
+BB_ERR_VALUE_SYNTAX, BB_ERR_VALUE_RANGE, BB_ERR_VALUE_AMBIGUOUS = -49, -50, -58
+
+
+def maybes(path, column, values):
+    return [r["row_groups"][0]["maybe"] for r in bp.probe(path, column, values)["results"]]
+
+
+def test_probe_does_what_its_docstring_and_docs_python_say(documented):
+    """Each claim of blockbloom.parquet.probe's docstring and docs/python.md's
+    "Values" paragraph and table (they used to disagree: the docs said ints
+    went through the text rules, so 300 on INTEGER(8,true) was a ValueError)."""
+    p = documented
+    # Values that no row of the type can equal answer maybe False; exact ones convert.
+    assert maybes(p, "i8", [300, 1.5, decimal.Decimal("1.5"), 1.0, decimal.Decimal("1.00"), 1]) == \
+        [False, False, False, True, True, True]
+    # A str is the type's text: a typo or a text out of range is blockbloom.Error (a ValueError).
+    assert maybes(p, "i8", ["1"]) == [True]
+    for text, status in (("300", BB_ERR_VALUE_RANGE), ("1x", BB_ERR_VALUE_SYNTAX)):
+        with pytest.raises(blockbloom.Error, match="item 0 .* into column i8") as e:
+            bp.probe(p, "i8", [text])
+        assert e.value.status == status and isinstance(e.value, ValueError)
+    # Ambiguous values: blockbloom.Error BB_ERR_VALUE_AMBIGUOUS.
+    aware = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+    for column, value in (("d", 5), ("local_ts", 0), ("local_ts", aware)):
+        with pytest.raises(blockbloom.Error) as e:
+            bp.probe(p, column, [value])
+        assert e.value.status == BB_ERR_VALUE_AMBIGUOUS and column in str(e.value)
+    assert maybes(p, "d", [datetime.date(1970, 1, 6)]) == [True]
+    assert maybes(p, "local_ts", [datetime.datetime(1970, 1, 1)]) == [True]
+    assert maybes(p, "d", ["1970-01-06"]) == [True]
+    # Values of a kind the type cannot be compared with: TypeError naming item and column.
+    for column, value in (("i8", True), ("i8", b"\x01"), ("s", 5)):
+        with pytest.raises(TypeError, match="item 0 .*column " + column):
+            bp.probe(p, column, [value])
+    with pytest.raises(TypeError, match="item 1 .*a tuple is none of the kinds"):
+        bp.probe(p, "i8", [1, (1, 2)])
+    # Nulls never match; physical=True takes a DATE's days.
+    assert maybes(p, "i8", [None]) == [False]
+    assert bp.probe(p, "d", [5], physical=True)["results"][0]["row_groups"][0]["maybe"] is True
+    # values: any iterable is many values; a str, bytes or a non-iterable is one.
+    assert maybes(p, "i8", (1, 300)) == [True, False]
+    assert maybes(p, "i8", np.array([1, 2], dtype=np.int8)) == [True, False]
+    assert maybes(p, "s", "abc") == [True] and maybes(p, "s", b"abc") == [True]
+    assert maybes(p, "i8", 1) == [True]
+
+
+def test_docs_python_md_gives_each_parquet_call_its_real_signature():
+    """docs/python.md's table of blockbloom.parquet calls spells each one as it is
+    (probe's physical= was missing)."""
+    docs = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "python.md")
+    with open(docs, encoding="utf-8") as f:
+        spelled = dict(re.findall(r"`blockbloom\.parquet\.(\w+)(\([^`]*\))`", f.read()))
+    assert set(spelled) == {"list", "probe", "load_filter"}
+    for name, signature in spelled.items():
+        assert signature == str(inspect.signature(getattr(bp, name))), name
 
 
 def test_probe_argument_types(assembled):

@@ -505,3 +505,58 @@ def test_big_endian_arrays_are_read_by_value_or_refused():
             blockbloom.Filter(1024).insert_values(np.array([1], dtype=dtype))
         with pytest.raises(TypeError, match="native byte order"):
             blockbloom.Filter(1024, type="int64").find_values(np.array([1], dtype=dtype))
+
+
+@pytest.mark.parametrize("layout", ["parquet", "kudu"])
+@pytest.mark.parametrize("type_name", ["double", "float", "float16"])
+def test_decimal_negative_zero_is_negative_zero_in_float_types(layout, type_name):
+    """-0.0 and +0.0 are different keys of a float column (formats.md): a
+    Decimal('-0') was hashed as +0.0, so a filter holding -0.0 answered it
+    False. In a DECIMAL or integer type -0 is 0 (they have one zero)."""
+    f = blockbloom.Filter(1024, layout=layout, type=type_name)
+    f.insert_values([-0.0])
+    negative_zeros = [D("-0"), D("-0.0"), D("-0E+5"), D("-0E-9")]
+    assert f.find_values(negative_zeros + ["-0", -0.0]).all()
+    assert not f.find_values([D("0"), D("0E+5"), 0.0]).any()
+    hash_of = blockbloom.kudu_hash if layout == "kudu" else blockbloom.parquet_hash
+    for z in negative_zeros:
+        assert hash_of(z, type=type_name) == hash_of(-0.0, type=type_name) != hash_of(0.0, type=type_name)
+    d = blockbloom.Filter(1024, layout=layout, type="decimal(9,2)")
+    d.insert_values([D("0")])
+    assert d.find_values(negative_zeros).all()
+
+
+class ShownRounded(D):
+    def __str__(self):
+        return format(self, ".2f")
+
+
+class ShownAsSeven(D):
+    def __str__(self):
+        return "7"
+
+
+@pytest.mark.parametrize("cls", [ShownRounded, ShownAsSeven])
+@pytest.mark.parametrize("type_name", ["decimal(9,3)", "double"])
+def test_a_decimal_subclass_is_hashed_by_its_value_not_its_display(cls, type_name):
+    """A Decimal subclass's own __str__ once chose the key (1.125 shown as
+    1.12, or as 7): the value it holds must be what is hashed."""
+    value = cls("1.125")
+    plain = D("1.125")
+    f = blockbloom.Filter(1024, type=type_name)
+    f.insert_values([plain])
+    assert f.find_values([value]).tolist() == [True]
+    g = blockbloom.Filter(1024, type=type_name)
+    g.insert_values([value])
+    assert g == f and not g.find_values([D("7"), D("1.12")]).any()
+    assert blockbloom.parquet_hash(value, type=type_name) == blockbloom.parquet_hash(plain, type=type_name)
+    assert blockbloom.kudu_hash(value, type="double") == blockbloom.kudu_hash(plain, type="double")
+
+
+def test_a_value_python_cannot_convert_names_the_call_and_the_item():
+    # float(Decimal('sNaN')) raised its bare ValueError, naming neither.
+    f = blockbloom.Filter(1024, type="double")
+    for call in (f.find_values, f.insert_values):
+        with pytest.raises(ValueError, match=r"^%s\(\): item 1 \(Decimal\('sNaN'\)\): .*signaling NaN" % call.__name__):
+            call([1.0, D("sNaN")])
+    assert not f.find_values([1.0]).any()  # nothing was inserted

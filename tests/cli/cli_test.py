@@ -763,6 +763,28 @@ class RejectsBadUsageAndInput(ToolTestCase):
                           "--type", "string", "--input", bad, "-o", self.out],
                          bad + ":2: line longer than 1048576 bytes")
 
+    def test_a_crlf_line_at_the_limit_is_taken_as_its_lf_twin(self):
+        # The limit counts the line without its "\r\n": a CRLF file takes the
+        # lines an LF file takes, at the limit too, and refuses the same ones.
+        limit = 1 << 20
+        filters = []
+        for name, end in (("lf", b"\n"), ("crlf", b"\r\n")):
+            keys = self.path("limit-%s.txt" % name)
+            with open(keys, "wb") as f:
+                f.write(b"a" + end + b"x" * limit + end + b"y" * limit + end[:-1])
+            out = self.path("limit-%s.bbf" % name)
+            self.run_ok(["build", "--layout", "parquet", "--bytes", "1024", "--type", "string",
+                         "--input", keys, "-o", out])
+            with open(out, "rb") as f:
+                filters.append(f.read())
+            bad = self.path("limit-bad-%s.txt" % name)
+            with open(bad, "wb") as f:
+                f.write(b"a" + end + b"x" * (limit + 1) + end)
+            self.assertFails(["build", "--layout", "parquet", "--bytes", "1024", "--type", "string",
+                              "--input", bad, "-o", self.out],
+                             bad + ":2: line longer than 1048576 bytes")
+        self.assertEqual(filters[0], filters[1])
+
     def test_help_prints_usage_and_exits_0(self):
         for args, command in ((["--help"], "probe"), (["build", "--help"], "build"),
                               (["probe", "-h"], "probe"), (["info", "--help"], "info")):
@@ -1274,9 +1296,10 @@ class TypedValueHashing(FileTestCase):
             values += [1.5, -2e10, 0.0, -0.0, 0.1 if value_type == "double" else 0.5]
             texts += ["1.5", "-2e10", "0", "-0.0", "0.1" if value_type == "double" else ".5"]
             return values, texts
+        # No '\n' (it ends a line) and no '\r' last (that is a CRLF line end).
         values = [bytes(rng.getrandbits(8) for _ in range(rng.randrange(0, 40))).replace(
-            b"\n", b"") for _ in range(300)]
-        values += [b"", b"hello", "gr\u00fc\u00dfe".encode(), b"a\r", b" padded "]
+            b"\n", b"").rstrip(b"\r") for _ in range(300)]
+        values += [b"", b"hello", "gr\u00fc\u00dfe".encode(), b"a\rb", b" padded "]
         return values, values
 
     def test_xxh64_of_every_type_matches_the_model(self):
@@ -1348,13 +1371,14 @@ class TypedValueHashing(FileTestCase):
                     self.assertEqual(built, model_bitset([expected], 2048))
 
     def test_string_values_are_the_exact_line_bytes(self):
-        # No trimming: blanks and a '\r' before the '\n' belong to the value,
-        # an empty line is the empty string, and no final newline is needed.
+        # No trimming: blanks and a '\r' inside belong to the value, an empty
+        # line is the empty string, and no final newline is needed. "\r\n" is
+        # a line end as "\n" is (the '\r' of a CRLF file is not the value's).
         path = self.path("crlf.txt")
         with open(path, "wb") as f:
-            f.write(b"a\r\n\n  b \nlast")
+            f.write(b"a\r\n\n  b \nc\rd\r\r\nlast")
         built = self.build_with(self.PARQUET + ["--type", "string"], path)
-        hashes = [xxh64(v) for v in (b"a\r", b"", b"  b ", b"last")]
+        hashes = [xxh64(v) for v in (b"a", b"", b"  b ", b"c\rd\r", b"last")]
         self.assertEqual(built, model_bitset(hashes, 2048))
 
     def bad_value_args(self, value_type, lines, layout="parquet"):

@@ -69,6 +69,31 @@ class FilterFileRoundTrip(FileTestCase):
                                          "--type", type_name, "--layout", layout] + seed)
                     self.assertEqual(again.stdout, result.stdout)
 
+    def test_crlf_and_lf_key_files_build_and_probe_alike(self):
+        # "\r\n" is a line end for every type, strings included: a filter
+        # built from a CRLF file answers 1 for the LF file's lines and the
+        # reverse (the '\r' used to be a string's last byte: every probe of
+        # the other file's lines then answered 0, silently).
+        for layout in ("parquet", "kudu"):
+            for type_name in ("string", "binary", "int64", "date"):
+                keys = KEYS.get(type_name, KEYS["string"])
+                with self.subTest(layout=layout, type=type_name):
+                    lf = self.write_lines("lf.txt", keys)
+                    crlf = self.write_lines("crlf.txt", keys, newline="\r\n")
+                    flags = ("--layout", layout, "--bytes", "1024", "--type", type_name)
+                    from_lf = self.build_file(lf, "lf.bbf", *flags)
+                    from_crlf = self.build_file(crlf, "crlf.bbf", *flags)
+                    self.assertEqual(read_bytes(from_lf), read_bytes(from_crlf))
+                    for filt, other in ((from_crlf, lf), (from_lf, crlf)):
+                        result = self.run_ok(["probe", "--filter", filt, "--input", other])
+                        self.assertEqual(result.stdout.splitlines(), ["1"] * len(keys))
+        # One '\r' goes, at a last line without '\n' too; other '\r' stay.
+        keys = self.write_bytes("cr.txt", b"a\rb\r\r\nlast\r")
+        out = self.build_file(keys, "cr.bbf", "--layout", "parquet", "--bytes", "1024", "--type", "string")
+        hashes = self.write_lines("hashes.txt", [str(xxh64(b"a\rb\r")), str(xxh64(b"last"))])
+        raw = self.build_file(hashes, "r.bbf", "--layout", "parquet", "--bytes", "1024", "--raw-hashes")
+        self.assertEqual(read_bytes(out)[HEADER:HEADER + 1024], read_bytes(raw)[HEADER:HEADER + 1024])
+
     def test_values_not_inserted_mostly_answer_0(self):
         keys_path = self.write_lines("keys.txt", [str(i) for i in range(0, 2000, 2)])
         out = self.build_file(keys_path, "f.bbf", "--layout", "parquet", "--ndv", "1000",

@@ -719,9 +719,19 @@ class ParquetProbeFilesMadeHere(ParquetTestCase):
         # Negative numbers need no "--"; a bad line is named by file and line.
         result = self.run_ok(["parquet", "probe", path, "-7", "--column", "n", "3"])
         self.assertEqual(result.stdout, "-7\trow_group=0\tmaybe\n3\trow_group=0\tmaybe\n")
-        # Integers are strict (docs/formats.md): no spaces, not even a '\r'.
+        # Integers are strict (docs/formats.md): no spaces. A CRLF line end
+        # is a line end, not part of the value.
         self.assertRefused(["parquet", "probe", path, "--column", "n", "--input",
-                            self.write("crlf.txt", b" 3\r\n")], 'value " 3\\x0d" of column n (INT32)')
+                            self.write("crlf.txt", b" 3\r\n")], 'value " 3" of column n (INT32)')
+        crlf = self.run_ok(["parquet", "probe", path, "--column", "n", "--input",
+                            self.write("crlf.txt", b"-7\r\n3\r\n")])
+        self.assertEqual(crlf.stdout, "-7\trow_group=0\tmaybe\n3\trow_group=0\tmaybe\n")
+        # Strings too: a CRLF file probes the values an LF file does.
+        strings = self.one_column_file(Column("s", BYTE_ARRAY), [[b"alpha", b"beta"]], "crlf.parquet")
+        for text in (b"alpha\r\nbeta\r\n", b"alpha\nbeta\r"):
+            found = self.run_ok(["parquet", "probe", strings, "--column", "s", "--input",
+                                 self.write("s.txt", text)])
+            self.assertEqual(found.stdout, "alpha\trow_group=0\tmaybe\nbeta\trow_group=0\tmaybe\n")
         bad = self.write("bad.txt", b"1\nseven\n")
         self.assertRefused(["parquet", "probe", path, "--column", "n", "--input", bad],
                            bad + ":2: ", 'value "seven"')

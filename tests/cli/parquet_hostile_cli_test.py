@@ -11,6 +11,7 @@ Under an emulator (BLOCKBLOOM_TEST_WRAPPER) the costs are the emulator's:
 the measured tests are skipped there.
 """
 
+import functools
 import os
 import struct
 import sys
@@ -19,6 +20,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_test  # noqa: E402
+import hostile_footers  # noqa: E402
 from cli_test import ToolTestCase  # noqa: E402
 from parquet_files import (BINARY, I32, I64, INT32, LIST, STRUCT, Column,  # noqa: E402
                            CompactWriter, bloom_header, build_parquet, file_metadata_start,
@@ -43,12 +45,7 @@ def rchar():
     raise AssertionError("no rchar in /proc/self/io")
 
 
-def uleb(v):
-    out = bytearray()
-    while v >= 0x80:
-        out.append(v & 0x7F | 0x80)
-        v >>= 7
-    return bytes(out + bytes([v]))
+uleb = hostile_footers.uleb  # Thrift compact varints
 
 
 def row_groups_footer(count):
@@ -153,11 +150,17 @@ class ParquetHostileFooters(ToolTestCase):
         self.assertEqual(status, 0, stderr)
         self.assertCost(cpu, 0.3, "CPU s", 1)
 
-    def test_a_million_row_groups_list_in_bounded_memory(self):
-        # 4 MB of footer took 294 MiB; kept compact it is ~100 bytes a chunk.
-        status, stderr, _, cpu, peak = self.list_measured(row_groups_footer(1_000_000))
-        self.assertEqual(status, 0, stderr)
-        self.assertCost(peak, 150 * MIB)
+    def test_a_million_row_groups_are_refused_in_bounded_memory(self):
+        # 4 MB of footer took 294 MiB, then 107 MiB kept compact (27x the
+        # file); their structures (~140 bytes a 4-byte row group) pass the
+        # default max_memory_bytes (8 MiB + 8 x the footer): refused, within
+        # the bound on footer memory.
+        data = row_groups_footer(1_000_000)
+        status, stderr, _, cpu, peak = self.list_measured(data)
+        self.assertEqual(status, 2, stderr)
+        self.assertIn("would take more than max_memory_bytes", stderr)
+        self.assertCost(peak, hostile_footers.FOOTER_MEMORY_MULTIPLE * len(data) +
+                        hostile_footers.FOOTER_MEMORY_BASE)
         self.assertCost(cpu, 1.0, "CPU s", 1)
 
     def test_half_a_million_filters_list_in_a_small_multiple_of_the_footer(self):
@@ -191,6 +194,89 @@ class ParquetHostileFooters(ToolTestCase):
         self.assertIn("FileMetaData.row_groups holds 1000001 elements, more than "
                       "max_container_elements 1000000", stderr)
         self.assertCost(peak, 64 * MIB)  # refused before any of it is kept
+
+
+@unittest.skipIf(WRAPPER, "costs under an emulator are the emulator's")
+class ParquetFooterMemory(ToolTestCase):
+    """`parquet list`'s (and `probe`'s) peak RSS is bounded by the file's
+    size for every shape of footer (tests/hostile_footers.py): under
+    FOOTER_MEMORY_MULTIPLE x the file + FOOTER_MEMORY_BASE, the bound
+    docs/reliability.md states, whether the footer lists or is refused
+    (BB_ERR_PARQUET_LIMIT: exit 2 naming max_memory_bytes). Before, a
+    schema of long shared paths took 104x its file, row groups of one-byte
+    chunks 80x."""
+
+    # Each shape at a size its structures fit the default memory limit, and
+    # at one they pass it (refused); both modes at the larger.
+    SIZES = (300_000, 1_300_000)
+
+    @staticmethod
+    @functools.lru_cache(maxsize=None)
+    def shape(name, size):
+        """The file of a shape and size, made once for the tests of this class."""
+        return hostile_footers.SHAPES[name](size)
+
+    def list_peak(self, data, extra):
+        path = self.path("shape.parquet")
+        with open(path, "wb") as f:
+            f.write(data)
+        status, stderr, peak = self.run_measured(["parquet", "list", path] + extra)
+        return status, stderr, peak
+
+    def test_every_shape_lists_or_is_refused_within_the_bound(self):
+        outcomes = {}
+        for name in hostile_footers.SHAPES:
+            for size in self.SIZES:
+                data = self.shape(name, size)
+                bound = (hostile_footers.FOOTER_MEMORY_MULTIPLE * len(data) +
+                         hostile_footers.FOOTER_MEMORY_BASE)
+                for extra in ([], ["--json"]) if size == self.SIZES[-1] else ([],):
+                    with self.subTest(shape=name, size=len(data), extra=extra):
+                        status, stderr, peak = self.list_peak(data, extra)
+                        self.assertIn(status, (0, 2), stderr)
+                        if status == 2:
+                            self.assertIn("would take more than max_memory_bytes", stderr)
+                        outcomes.setdefault(status, set()).add(name)
+                        bound_here = bound * (4 if cli_test.sanitized() else 1)
+                        self.assertLess(peak, bound_here, "peak %.1f MiB, bound %.1f MiB" %
+                                        (peak / MIB, bound_here / MIB))
+        # Both outcomes occur: the bound holds for what lists and for what is refused.
+        self.assertIn("many_listed_filters", outcomes.get(0, set()))
+        self.assertIn("chunks_of_one_byte", outcomes.get(2, set()))
+
+    def test_probe_of_every_shape_stays_within_the_bound(self):
+        # `parquet probe` kept each of 10^5 row groups' 32-byte filters with
+        # ~200 bytes of overhead and a copy of each bad filter's reason:
+        # 38 MiB for a 1.3 MB footer of row groups (bound 36 MiB; that
+        # footer is now refused, the 0.3 MB one answered). Column x is in
+        # most shapes; the others exit 2 naming the columns.
+        answered = set()
+        for name in hostile_footers.SHAPES:
+            for size in self.SIZES:
+                data = self.shape(name, size)
+                bound = (hostile_footers.FOOTER_MEMORY_MULTIPLE * len(data) +
+                         hostile_footers.FOOTER_MEMORY_BASE) * (4 if cli_test.sanitized() else 1)
+                path = self.path("shape.parquet")
+                with open(path, "wb") as f:
+                    f.write(data)
+                with self.subTest(shape=name, size=len(data)):
+                    status, stderr, peak = self.run_measured(
+                        ["parquet", "probe", path, "--column", "x", "1", "2", "3"])
+                    self.assertIn(status, (0, 2), stderr)
+                    if status == 0:
+                        answered.add(name)
+                    self.assertLess(peak, bound, "peak %.1f MiB, bound %.1f MiB" %
+                                    (peak / MIB, bound / MIB))
+        self.assertIn("many_listed_filters", answered)
+
+    def test_the_shapes_that_cost_most_before_are_refused_naming_the_limit(self):
+        # 104x and 80x their file before (186 and 155 MiB for 1.9 and 2.0 MB).
+        for name in ("long_shared_paths", "chunks_of_one_byte"):
+            with self.subTest(shape=name):
+                status, stderr, peak = self.list_peak(self.shape(name, self.SIZES[-1]), [])
+                self.assertEqual(status, 2, stderr)
+                self.assertIn("footer limit:", stderr)
+                self.assertIn("would take more than max_memory_bytes", stderr)
 
 
 if __name__ == "__main__":

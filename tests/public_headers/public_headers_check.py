@@ -29,6 +29,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from source_files import source_files  # noqa: E402  (tests/source_files.py)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CXX_WARNINGS = ["-Wall", "-Wextra", "-Wpedantic", "-Wshadow", "-Wconversion",
                 "-Wsign-conversion", "-Wold-style-cast"]
@@ -82,8 +85,9 @@ def main(argv):
     includes = [os.path.abspath(args.include_dir), os.path.abspath(args.generated_include_dir)]
     failures = []
 
-    headers = sorted(name for name in os.listdir(os.path.join(includes[0], "blockbloom"))
-                     if name.endswith((".h", ".hpp")))
+    # The public headers as git sees the tree (tests/source_files.py).
+    root = os.path.dirname(includes[0])
+    headers = [rel.split("/")[-1] for rel in source_files(root, ["include/blockbloom"], (".h", ".hpp"))]
     if not os.path.isfile(os.path.join(includes[1], "blockbloom", "version.h")):
         failures.append("no generated blockbloom/version.h in " + includes[1])
     headers.append("version.h")

@@ -11,9 +11,9 @@
 namespace blockbloom_tools {
 
 LineReader::LineReader(const std::string& path)
-    // Room for the longest line and its '\n': a full buffer without one is
-    // a line too long.
-    : buffer_(kMaxLineBytes + 1) {
+    // Room for the longest line and its "\r\n" (a CRLF file takes the same
+    // lines as an LF one): a full buffer without a '\n' is a line too long.
+    : buffer_(kMaxLineBytes + 2) {
   const bool use_stdin = path == "-";
   shown_name_ = use_stdin ? "<stdin>" : path;
   file_ = use_stdin ? stdin : std::fopen(path.c_str(), "rb");
@@ -33,10 +33,7 @@ bool LineReader::Refill() {
   if (begin_ > 0) std::memmove(buffer_.data(), buffer_.data() + begin_, unread);
   begin_ = 0;
   end_ = unread;
-  if (end_ == buffer_.size()) {
-    throw CliError(LineLocation(shown_name_, line_number_ + 1) + "line longer than " +
-                   std::to_string(kMaxLineBytes) + " bytes (is this a text file?)");
-  }
+  if (end_ == buffer_.size()) ThrowTooLong();
   const std::size_t got = std::fread(buffer_.data() + end_, 1, buffer_.size() - end_, file_);
   end_ += got;
   if (got == 0) {
@@ -49,6 +46,20 @@ bool LineReader::Refill() {
   return true;
 }
 
+void LineReader::ThrowTooLong() const {
+  throw CliError(LineLocation(shown_name_, line_number_ + 1) + "line longer than " +
+                 std::to_string(kMaxLineBytes) + " bytes (is this a text file?)");
+}
+
+// The line without the '\r' of a CRLF line end (input_lines.h), measured
+// after it is dropped.
+std::string_view LineReader::Line(std::size_t first, std::size_t end) const {
+  std::string_view line(buffer_.data() + first, end - first);
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (line.size() > kMaxLineBytes) ThrowTooLong();
+  return line;
+}
+
 bool LineReader::Next(std::string_view* line) {
   std::size_t searched = begin_;  // bytes before this hold no '\n'
   for (;;) {
@@ -56,7 +67,7 @@ bool LineReader::Next(std::string_view* line) {
     if (newline != nullptr) {
       const std::size_t at = static_cast<std::size_t>(static_cast<const char*>(newline) -
                                                       buffer_.data());
-      *line = std::string_view(buffer_.data() + begin_, at - begin_);
+      *line = Line(begin_, at);
       begin_ = at + 1;
       ++line_number_;
       return true;
@@ -66,7 +77,8 @@ bool LineReader::Next(std::string_view* line) {
     searched = scanned;  // Refill moved the unread bytes to the front
   }
   if (begin_ == end_) return false;
-  *line = std::string_view(buffer_.data() + begin_, end_ - begin_);  // last line, no '\n'
+  // The last line, no '\n' after it.
+  *line = Line(begin_, end_);
   begin_ = end_;
   ++line_number_;
   return true;

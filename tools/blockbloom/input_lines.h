@@ -17,9 +17,12 @@ namespace blockbloom_tools {
 // fails fast instead of filling memory.
 constexpr std::size_t kMaxLineBytes = std::size_t{1} << 20;
 
-// The lines of one input. A line is the bytes before its '\n' (the '\n'
-// excluded, anything else such as a '\r' kept). A last line without '\n'
-// counts; nothing follows a final '\n'. Lines are numbered from 1.
+// The lines of one input. A line is the bytes before its '\n', without one
+// '\r' that ends them: "\r\n" is a line end as "\n" is, so a file written
+// with CRLF line ends gives the same lines (and the same values, of every
+// type, strings too) as one written with LF. Any other '\r' is kept. A last
+// line without '\n' counts (a '\r' ending it dropped too); nothing follows a
+// final '\n'. Lines are numbered from 1.
 class LineReader {
  public:
   // Opens path; throws CliError naming the file if it cannot.
@@ -42,6 +45,8 @@ class LineReader {
   // Moves the unread bytes to the front and reads more after them; false
   // once the input is exhausted.
   bool Refill();
+  [[noreturn]] void ThrowTooLong() const;
+  std::string_view Line(std::size_t first, std::size_t end) const;
 
   std::string shown_name_;
   std::FILE* file_ = nullptr;

@@ -31,9 +31,10 @@ const char kInputLinesHelp[] =
     "                  --hash xxh64|fasthash32 --type T names the layout's hash, as before)\n"
     "  build needs --type T or --raw-hashes, and records which in the filter file; probe\n"
     "  reads it, with the layout, seed and size, from the file, and refuses a flag that\n"
-    "  contradicts the file. String and binary values are the line's bytes exactly (without\n"
-    "  the newline, '\\r' included); for other types blanks around the text and a trailing\n"
-    "  '\\r' are ignored. '-' reads standard input. Input is read line by line (a line\n"
+    "  contradicts the file. A line ends at '\\n' or \"\\r\\n\": a file with CRLF line ends\n"
+    "  gives the same values as one with LF. String and binary values are the line's\n"
+    "  bytes exactly (without its line end); for other types blanks around the text are\n"
+    "  ignored. '-' reads standard input. Input is read line by line (a line\n"
     "  longer than 1 MiB is an error), so memory stays bounded; probe keeps one bit per\n"
     "  line to print nothing if a later line is bad.\n";
 

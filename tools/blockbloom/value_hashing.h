@@ -23,8 +23,9 @@ class ValueHasher {
   // type: one bb_layout_column_type accepts for layout (hash_options.h checks).
   ValueHasher(Layout layout, const bb_parquet_column& type, std::uint32_t seed);
 
-  // The hash of the value written as line (blanks and a trailing '\r' are
-  // ignored, except by byte types, whose value is the line's bytes exactly);
+  // The hash of the value written as line (blanks around it are ignored,
+  // except by byte types, whose value is the line's bytes exactly; a CRLF
+  // line's '\r' is already gone, input_lines.h);
   // Kudu hashes widened to 64 bits. Throws CliError "<where>value 'X' is not
   // a TYPE: <the library's phrase>", where naming the reader's line.
   std::uint64_t Hash(std::string_view line, const LineReader& where) const;

@@ -7,7 +7,6 @@
 #include <map>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -22,9 +21,12 @@
 namespace blockbloom_tools {
 namespace {
 
-// What each listed column says, worked out once: a footer may have 10^6 row
-// groups, and each row's strings would otherwise be rebuilt (and kept) per
-// chunk; and only for the columns a row lists: it may have 10^6 columns too.
+// What a listed column says, made when its rows are printed, from the open
+// file's own copy of the path: no listed column is kept as copies of its
+// path (a schema may give 10^5 columns paths of hundreds of bytes that its
+// footer spells once), so that what the listing keeps stays within a
+// fraction of what the library keeps for the footer (docs/reliability.md
+// states the bound).
 struct ColumnText {
   std::string column;      // the dotted path
   std::string json_names;  // the path as a JSON array of names
@@ -38,7 +40,7 @@ struct ColumnText {
 // only when it is printed.
 struct Row {
   std::size_t row_group = 0;
-  std::size_t column = 0;  // into Listing::columns (its column's text)
+  std::size_t column = 0;  // the file's
   std::int64_t header_offset = 0;
   const char* error = nullptr;  // not ok: why (owned by the open file)
   // ok only:
@@ -57,52 +59,76 @@ struct Density {
 };
 
 struct Listing {
-  std::size_t num_columns = 0;      // the file's
-  std::vector<ColumnText> columns;  // of the listed columns, in the order first listed
+  std::size_t num_columns = 0;     // the file's
+  std::vector<bool> shared_path;   // per column: another column has its dotted path
   std::vector<Row> rows;
   std::vector<Density> densities;  // one per distinct filter
 };
 
-// The text of each listed column, made when a row first lists it.
-class ColumnTexts {
- public:
-  ColumnTexts(const blockbloom::ParquetFile& file, std::vector<ColumnText>* texts)
-      : file_(file), texts_(texts) {}
+// Column c's dotted path: the library's, which stays put while the file is open.
+std::string_view DottedPath(const blockbloom::ParquetFile& file, std::size_t c) {
+  const bb_parquet_column column = file.column(c);
+  return std::string_view(column.path, column.path_len);
+}
 
-  // Column c's text: its index in *texts.
-  std::size_t Of(std::size_t c) {
-    const auto known = index_.find(c);
-    if (known != index_.end()) return known->second;
-    if (dotted_.empty()) {
-      // How many columns have each dotted path (the library's, which stays
-      // put while the file is open): only once a row is listed.
-      for (std::size_t i = 0; i < file_.num_columns(); ++i) {
-        const bb_parquet_column column = file_.column(i);
-        ++dotted_[std::string_view(column.path, column.path_len)];
-      }
+// Which columns share their dotted path with another (shown as their names):
+// the columns sorted by path, 4 bytes each while it is worked out, a bit
+// each after.
+std::vector<bool> SharedPaths(const blockbloom::ParquetFile& file) {
+  const std::size_t n = file.num_columns();
+  std::vector<std::uint32_t> order(n);  // a footer's columns are far fewer than 2^32
+  for (std::size_t c = 0; c < n; ++c) order[c] = static_cast<std::uint32_t>(c);
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return DottedPath(file, a) < DottedPath(file, b);
+  });
+  std::vector<bool> shared(n);
+  for (std::size_t i = 1; i < n; ++i) {
+    if (DottedPath(file, order[i - 1]) == DottedPath(file, order[i])) {
+      shared[order[i - 1]] = shared[order[i]] = true;
     }
-    const bb_parquet_column column = file_.column(c);
-    ColumnText t;
-    t.column = ColumnName(column);
-    t.json_names = JsonStringArray(file_.column_names(c));
-    // The library names the types; a call that fails writes nothing, leaving "?".
-    char physical_name[BB_PARQUET_TYPE_NAME_MAX] = "?";
-    char logical_name[BB_PARQUET_TYPE_NAME_MAX] = "?";
-    bb_parquet_physical_type_name(&column, physical_name, sizeof physical_name);
-    bb_parquet_logical_type_name(&column, logical_name, sizeof logical_name);
-    t.physical_type = physical_name;
-    t.logical_type = logical_name;
-    t.shown = Printable(dotted_.at(t.column) > 1 ? t.json_names : t.column);
-    texts_->push_back(std::move(t));
-    index_.emplace(c, texts_->size() - 1);
-    return texts_->size() - 1;
+  }
+  return shared;
+}
+
+// A listed column's text, made from the file when a row is printed.
+ColumnText TextOf(const blockbloom::ParquetFile& file, std::size_t c, bool shared_path) {
+  const bb_parquet_column column = file.column(c);
+  ColumnText t;
+  t.column = ColumnName(column);
+  t.json_names = JsonStringArray(file.column_names(c));
+  // The library names the types; a call that fails writes nothing, leaving "?".
+  char physical_name[BB_PARQUET_TYPE_NAME_MAX] = "?";
+  char logical_name[BB_PARQUET_TYPE_NAME_MAX] = "?";
+  bb_parquet_physical_type_name(&column, physical_name, sizeof physical_name);
+  bb_parquet_logical_type_name(&column, logical_name, sizeof logical_name);
+  t.physical_type = physical_name;
+  t.logical_type = logical_name;
+  t.shown = Printable(shared_path ? t.json_names : t.column);
+  return t;
+}
+
+// The text of the rows' columns as they are printed in order: consecutive
+// rows of one column (a file's many row groups of few columns, or one row
+// group of many) make it once.
+class RowTexts {
+ public:
+  RowTexts(const blockbloom::ParquetFile& file, const Listing& listing)
+      : file_(file), listing_(listing) {}
+  const ColumnText& Of(const Row& r) {
+    if (!made_ || r.column != column_) {
+      text_ = TextOf(file_, r.column, listing_.shared_path[r.column]);
+      column_ = r.column;
+      made_ = true;
+    }
+    return text_;
   }
 
  private:
   const blockbloom::ParquetFile& file_;
-  std::vector<ColumnText>* texts_;
-  std::unordered_map<std::size_t, std::size_t> index_;  // column: its text
-  std::unordered_map<std::string_view, std::size_t> dotted_;
+  const Listing& listing_;
+  ColumnText text_;
+  std::size_t column_ = 0;
+  bool made_ = false;
 };
 
 // Every filter read (and its density computed) before anything is printed,
@@ -110,7 +136,16 @@ class ColumnTexts {
 Listing ListFilters(const blockbloom::ParquetFile& file) {
   Listing listing;
   listing.num_columns = file.num_columns();
-  ColumnTexts texts(file, &listing.columns);
+  // The rows' storage at its final size: a vector grown row by row holds
+  // up to twice its rows while it grows.
+  std::size_t listed = 0;
+  for (std::size_t g = 0; g < file.num_row_groups(); ++g) {
+    for (std::size_t c = 0; c < listing.num_columns; ++c) {
+      listed += file.chunk(g, c).has_filter != 0;
+    }
+  }
+  listing.rows.reserve(listed);
+  if (listed > 0) listing.shared_path = SharedPaths(file);
   // Each distinct filter's density, by where its bitset lies: a footer may
   // point every row group at one large filter, read once here.
   std::map<std::pair<std::uint64_t, std::uint64_t>, std::size_t> known;
@@ -120,7 +155,7 @@ Listing ListFilters(const blockbloom::ParquetFile& file) {
       if (chunk.has_filter == 0) continue;
       Row row;
       row.row_group = g;
-      row.column = texts.Of(c);
+      row.column = c;
       row.header_offset = chunk.filter_offset;
       if (chunk.filter_status != BB_OK) {
         row.error = chunk.filter_error != nullptr ? chunk.filter_error : "";
@@ -163,14 +198,16 @@ void Write(const std::string& text) { std::fwrite(text.data(), 1, text.size(), s
 // The significant digits of --json's fractions and estimates.
 constexpr int kJsonDigits = 9;
 
-void WriteJson(const std::string& path, std::size_t row_groups, const Listing& listing) {
+void WriteJson(const blockbloom::ParquetFile& file, const std::string& path,
+               const Listing& listing) {
+  RowTexts texts(file, listing);
   Write(JsonObjectWriter::OnOneLine()
             .Add("file", JsonString(path))
-            .Add("row_groups", JsonInteger(row_groups))
+            .Add("row_groups", JsonInteger(file.num_row_groups()))
             .FinishBeforeLast("filters"));
   JsonArrayStream filters = JsonArrayStream::OnePerLine(0);
   for (const Row& r : listing.rows) {
-    const ColumnText& t = listing.columns[r.column];
+    const ColumnText& t = texts.Of(r);
     JsonObjectWriter row = JsonObjectWriter::OnOneLine();
     row.Add("row_group", JsonInteger(r.row_group))
         .Add("column", JsonString(t.column))
@@ -201,8 +238,8 @@ void WriteJson(const std::string& path, std::size_t row_groups, const Listing& l
 constexpr std::size_t kTextCells = 10;
 using TextLine = std::array<std::string, kTextCells>;
 
-TextLine TextCells(const Listing& listing, const Row& r) {
-  const ColumnText& t = listing.columns[r.column];
+TextLine TextCells(const Listing& listing, const Row& r, RowTexts* texts) {
+  const ColumnText& t = texts->Of(r);
   TextLine line = {std::to_string(r.row_group), t.shown, t.physical_type,
                    t.logical_type.empty() ? "-" : Printable(t.logical_type),
                    std::to_string(r.header_offset)};
@@ -221,7 +258,10 @@ TextLine TextCells(const Listing& listing, const Row& r) {
 }
 
 // Two passes over the compact rows: the column widths, then the lines.
-void WriteText(const std::string& path, std::size_t row_groups, const Listing& listing) {
+void WriteText(const blockbloom::ParquetFile& file, const std::string& path,
+               const Listing& listing) {
+  const std::size_t row_groups = file.num_row_groups();
+  RowTexts texts(file, listing);
   const TextLine heading = {"row_group", "column", "physical_type", "logical_type",
                             "header_offset", "bitset_offset", "num_bytes", "bits_set",
                             "estimated_ndv", "status"};
@@ -232,7 +272,7 @@ void WriteText(const std::string& path, std::size_t row_groups, const Listing& l
   };
   widen(heading);
   for (const Row& r : listing.rows) {
-    widen(TextCells(listing, r));
+    widen(TextCells(listing, r, &texts));
     malformed += !r.ok();
   }
   Write(Printable(path) + ": " + std::to_string(row_groups) + " row groups, " +
@@ -250,7 +290,7 @@ void WriteText(const std::string& path, std::size_t row_groups, const Listing& l
     Write(out);
   };
   write_line(heading);
-  for (const Row& r : listing.rows) write_line(TextCells(listing, r));
+  for (const Row& r : listing.rows) write_line(TextCells(listing, r, &texts));
 }
 
 }  // namespace
@@ -268,9 +308,9 @@ int RunParquetList(const std::vector<std::string>& args) {
     throw CliError(path + ": " + e.what());  // a read that failed: the file changed
   }
   if (flags.Has("--json")) {
-    WriteJson(path, file.num_row_groups(), listing);
+    WriteJson(file, path, listing);
   } else {
-    WriteText(path, file.num_row_groups(), listing);
+    WriteText(file, path, listing);
   }
   return 0;
 }

@@ -12,7 +12,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -84,6 +83,10 @@ constexpr std::size_t kChunkAnswers = std::size_t{8} << 20;
 // first one whatever its size: probing holds it anyway); others are loaded
 // again for each chunk.
 constexpr std::size_t kKeptFilterBytes = std::size_t{4} << 20;
+// What a kept filter takes beside its bitset, counted in kKeptFilterBytes:
+// its handle, its 64-byte-aligned allocation and its map node (10^5 filters
+// of 32 bytes would otherwise keep 20 MB in overheads).
+constexpr std::size_t kKeptFilterOverhead = 256;
 // Output is written whenever this much is buffered.
 constexpr std::size_t kOutputFlushBytes = std::size_t{1} << 16;
 
@@ -125,6 +128,18 @@ class ValueSource {
   std::optional<LineReader> lines_;
 };
 
+// A row group whose chunk of the column cannot answer, and why: the
+// library's text (owned by the open file), quoted only when printed, so
+// that 10^5 row groups sharing one bad filter keep no copy of it each.
+struct Unusable {
+  std::size_t row_group = 0;
+  const char* malformed = nullptr;  // why its filter is malformed; nullptr: it has none
+  std::string Why() const {
+    return malformed == nullptr ? "has no Bloom filter"
+                                : std::string("has a malformed Bloom filter: ") + malformed;
+  }
+};
+
 // The column's filter in each selected row group, loaded when first needed
 // and kept while the kept ones fit in kKeptFilterBytes.
 class RowGroupFilters {
@@ -142,8 +157,9 @@ class RowGroupFilters {
     }
     blockbloom::Filter filter = file_.load_filter(g, column_);
     filter.find_batch_bitmap(hashes.data(), hashes.size(), bitmap);
-    if (kept_bytes_ == 0 || kept_bytes_ + filter.num_bytes() <= kKeptFilterBytes) {
-      kept_bytes_ += filter.num_bytes();
+    const std::size_t cost = filter.num_bytes() + kKeptFilterOverhead;
+    if (kept_bytes_ == 0 || kept_bytes_ + cost <= kKeptFilterBytes) {
+      kept_bytes_ += cost;
       kept_.emplace(g, std::move(filter));
     }
   }
@@ -211,32 +227,32 @@ int RunParquetProbe(const std::vector<std::string>& args) {
 
   // Which row groups answer from a filter; the others cannot rule anything out.
   std::vector<std::size_t> selected;
+  selected.reserve(only_row_group ? 1 : row_groups);
   for (std::size_t g = 0; g < row_groups; ++g) {
     if (!only_row_group || g == *only_row_group) selected.push_back(g);
   }
-  std::map<std::size_t, std::string> unusable;  // why not, by row group; the others usable
-  std::size_t usable = 0;
-  for (std::size_t g : selected) {
-    const bb_parquet_chunk chunk = file.chunk(g, column);
+  std::vector<Unusable> unusable;        // in row group order
+  std::vector<bool> usable(selected.size());  // per selected row group
+  for (std::size_t k = 0; k < selected.size(); ++k) {
+    const bb_parquet_chunk chunk = file.chunk(selected[k], column);
     if (chunk.has_filter == 0) {
-      unusable[g] = "has no Bloom filter";
+      unusable.push_back({selected[k], nullptr});
     } else if (chunk.filter_status != BB_OK) {
-      unusable[g] = std::string("has a malformed Bloom filter: ") +
-                    (chunk.filter_error != nullptr ? chunk.filter_error : "");
+      unusable.push_back({selected[k], chunk.filter_error != nullptr ? chunk.filter_error : ""});
     } else {
-      ++usable;
+      usable[k] = true;
     }
   }
   if (selected.empty()) throw CliError(path + ": the file has no row groups: nothing to probe");
-  if (usable == 0) {
-    const std::size_t g = selected[0];
+  if (unusable.size() == selected.size()) {
+    const Unusable& first = unusable[0];
     if (only_row_group) {
-      throw CliError(path + ": column " + column_name + " in row group " + std::to_string(g) +
-                     " " + unusable[g]);
+      throw CliError(path + ": column " + column_name + " in row group " +
+                     std::to_string(first.row_group) + " " + first.Why());
     }
     throw CliError(path + ": column " + column_name + " has no usable Bloom filter in any of its " +
                    std::to_string(selected.size()) + " row groups (row group " +
-                   std::to_string(g) + " " + unusable[g] + ")");
+                   std::to_string(first.row_group) + " " + first.Why() + ")");
   }
 
   const ValueRules rules =
@@ -256,11 +272,11 @@ int RunParquetProbe(const std::vector<std::string>& args) {
     source.NextChunk(rules, max_values, &texts, &hashes);
     if (first) {
       // The first chunk read and checked: now what is printed about the file.
-      for (const auto& [g, why] : unusable) {
+      for (const Unusable& u : unusable) {
         std::fprintf(stderr,
                      "blockbloom: warning: %s: column %s in row group %zu %s: answered maybe\n",
-                     Printable(path).c_str(), Printable(column_name).c_str(), g,
-                     Printable(why).c_str());
+                     Printable(path).c_str(), Printable(column_name).c_str(), u.row_group,
+                     Printable(u.Why()).c_str());
       }
       if (json) {
         out.text() = JsonObjectWriter::OnOneLine()
@@ -273,7 +289,7 @@ int RunParquetProbe(const std::vector<std::string>& args) {
     bitmaps.assign(selected.size() * bitmap_bytes, 0xff);  // no usable filter: maybe
     try {
       for (std::size_t k = 0; k < selected.size(); ++k) {
-        if (unusable.count(selected[k]) == 0) {
+        if (usable[k]) {
           filters.Probe(selected[k], hashes, bitmaps.data() + k * bitmap_bytes);
         }
       }
