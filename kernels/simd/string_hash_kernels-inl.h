@@ -33,12 +33,6 @@ inline constexpr size_t kStringGroups = 3;
 // cache the same either way.
 inline constexpr size_t kStringPrefetchBytes = 4096;
 
-// Rows hashed in blocks sorted by length (HashBlockByLength).
-#ifndef BLOCKBLOOM_SORT_BY_LENGTH
-#define BLOCKBLOOM_SORT_BY_LENGTH 1
-#endif
-inline constexpr bool kSortByLength = BLOCKBLOOM_SORT_BY_LENGTH;
-
 using HashTagI = hn::RebindToSigned<HashTag>;
 using HashVecI = hn::Vec<HashTagI>;
 
@@ -67,13 +61,14 @@ HWY_INLINE HashVec Step1Lanes(HashVec acc, HashVec byte) {
 // One unaligned 32-byte load a row and a transpose of 64-bit words (12
 // shuffles for 8 rows) instead of four 64-bit gathers: 0..32-byte strings
 // 5% faster on AVX3 and 22% on AVX2 (Sapphire Rapids, one group at a time).
-// begin(j): where the group's row j begins in data.
-template <class Begin>
-HWY_INLINE void LoadRowWordsAt(const uint8_t* data, const Begin& begin, HashVec* w) {
+template <typename Offset>
+HWY_INLINE void LoadRowWords(const uint8_t* data, const uint8_t* offsets, size_t i, HashVec* w) {
   const HashTag d;
   const hn::CappedTag<uint64_t, 4> d_row;  // one row's 32 bytes
   const hn::Repartition<uint8_t, decltype(d_row)> d_row_bytes;
-  const auto row = [&](size_t j) { return hn::BitCast(d_row, hn::LoadU(d_row_bytes, data + begin(j))); };
+  const auto row = [&](size_t j) {
+    return hn::BitCast(d_row, hn::LoadU(d_row_bytes, data + xxh64::OffsetAt<Offset>(offsets, i + j)));
+  };
   // Four vectors of whole rows, lane order [a b c d] a row (words 0..3).
   HashVec p0, p1, p2, p3;
   if constexpr (hn::MaxLanes(d) == 8) {
@@ -82,7 +77,7 @@ HWY_INLINE void LoadRowWordsAt(const uint8_t* data, const Begin& begin, HashVec*
     p2 = hn::Combine(d, row(5), row(4));
     p3 = hn::Combine(d, row(7), row(6));
   } else {
-    static_assert(sizeof(Begin) != 0 && hn::MaxLanes(d) == 4, "rows are 4 words: 4 or 8 lanes");
+    static_assert(sizeof(Offset) != 0 && hn::MaxLanes(d) == 4, "rows are 4 words: 4 or 8 lanes");
     p0 = row(0);
     p1 = row(1);
     p2 = row(2);
@@ -98,12 +93,6 @@ HWY_INLINE void LoadRowWordsAt(const uint8_t* data, const Begin& begin, HashVec*
   w[1] = hn::ConcatEven(d, odd_hi, odd_lo);
   w[2] = hn::ConcatOdd(d, even_hi, even_lo);
   w[3] = hn::ConcatOdd(d, odd_hi, odd_lo);
-}
-
-// The words of rows [i, i + lanes) of a column (offsets of type Offset).
-template <typename Offset>
-HWY_INLINE void LoadRowWords(const uint8_t* data, const uint8_t* offsets, size_t i, HashVec* w) {
-  LoadRowWordsAt(data, [&](size_t j) { return xxh64::OffsetAt<Offset>(offsets, i + j); }, w);
 }
 
 // xxh64::Round on lanes.
@@ -135,23 +124,13 @@ HWY_INLINE HashVec Exactly32Lanes(const HashVec* w) {
   return hn::Add(acc, hn::Set(d, 32));
 }
 
-// True if no lane of any of the groups' masks is set.
-template <size_t kGroups>
-HWY_INLINE bool NoLane(const hn::Mask<HashTag>* mask) {
-  auto any = mask[0];
-  HWY_UNROLL(4) for (size_t g = 1; g < kGroups; ++g) any = hn::Or(any, mask[g]);
-  return hn::AllFalse(HashTag(), any);
-}
-
 // The accumulators (before Avalanche) of kGroups groups of lanes, each
 // lane's string of len < 32 bytes with its first 32 bytes in the words
 // w[g][0..4) (other lanes get garbage): xxh64::TailNoBranch on lanes. Each
 // step is taken for every group before the next step: the steps of one
 // group are a chain of multiplies (each 15 cycles on Sapphire Rapids), so
-// the groups' chains run side by side. kSkipUnused: a step no lane takes
-// is skipped (rows sorted by length, where most steps are taken by all
-// lanes or by none; in a mix of lengths every step has a lane).
-template <size_t kGroups, bool kSkipUnused>
+// the groups' chains run side by side.
+template <size_t kGroups>
 HWY_INLINE void ShortStringLanes(const HashVec (*w)[4], const HashVecI* len, HashVec* acc) {
   const HashTag d;
   const HashTagI di;
@@ -162,41 +141,27 @@ HWY_INLINE void ShortStringLanes(const HashVec (*w)[4], const HashVecI* len, Has
   }
   // Whole words k = 0..2 while len > 8k + 7; the word after them holds the
   // last len % 8 bytes.
-  // (A step no lane takes leaves the later ones of its kind untaken too.)
   HWY_UNROLL(4) for (size_t k = 0; k < 3; ++k) {
-    hn::Mask<HashTag> whole[kGroups];
     HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
-      whole[g] = hn::RebindMask(d, hn::Gt(len[g], hn::Set(di, static_cast<int64_t>(8 * k + 7))));
-    }
-    if (kSkipUnused && NoLane<kGroups>(whole)) break;
-    HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
-      acc[g] = hn::IfThenElse(whole[g], MergeWordLanes(acc[g], w[g][k]), acc[g]);
-      rest[g] = hn::IfThenElse(whole[g], w[g][k + 1], rest[g]);
+      const auto whole = hn::RebindMask(d, hn::Gt(len[g], hn::Set(di, static_cast<int64_t>(8 * k + 7))));
+      acc[g] = hn::IfThenElse(whole, MergeWordLanes(acc[g], w[g][k]), acc[g]);
+      rest[g] = hn::IfThenElse(whole, w[g][k + 1], rest[g]);
     }
   }
-  hn::Mask<HashTag> has4[kGroups];
   HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
-    has4[g] = hn::TestBit(hn::BitCast(d, len[g]), hn::Set(d, 4));
-  }
-  if (!kSkipUnused || !NoLane<kGroups>(has4)) {
-    HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
-      const HashVec low = MulConstNarrow<xxh64::kPrime1>(hn::And(rest[g], hn::Set(d, 0xFFFFFFFFull)));
-      const HashVec step4 = hn::Add(MulConst<xxh64::kPrime2>(RotateLeft<23>(hn::Xor(acc[g], low))),
-                                    hn::Set(d, xxh64::kPrime3));
-      acc[g] = hn::IfThenElse(has4[g], step4, acc[g]);
-      rest[g] = hn::IfThenElse(has4[g], hn::ShiftRight<32>(rest[g]), rest[g]);
-    }
+    const auto has4 = hn::TestBit(hn::BitCast(d, len[g]), hn::Set(d, 4));
+    const HashVec low = MulConstNarrow<xxh64::kPrime1>(hn::And(rest[g], hn::Set(d, 0xFFFFFFFFull)));
+    const HashVec step4 = hn::Add(MulConst<xxh64::kPrime2>(RotateLeft<23>(hn::Xor(acc[g], low))),
+                                  hn::Set(d, xxh64::kPrime3));
+    acc[g] = hn::IfThenElse(has4, step4, acc[g]);
+    rest[g] = hn::IfThenElse(has4, hn::ShiftRight<32>(rest[g]), rest[g]);
   }
   // Then one byte at a time while len % 4 > k.
   HWY_UNROLL(4) for (size_t k = 0; k < 3; ++k) {
-    hn::Mask<HashTag> more[kGroups];
     HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
       const HashVecI bytes = hn::And(len[g], hn::Set(di, 3));
-      more[g] = hn::RebindMask(d, hn::Gt(bytes, hn::Set(di, static_cast<int64_t>(k))));
-    }
-    if (kSkipUnused && NoLane<kGroups>(more)) break;
-    HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
-      acc[g] = hn::IfThenElse(more[g], Step1Lanes(acc[g], hn::And(rest[g], hn::Set(d, 0xFF))), acc[g]);
+      const auto more = hn::RebindMask(d, hn::Gt(bytes, hn::Set(di, static_cast<int64_t>(k))));
+      acc[g] = hn::IfThenElse(more, Step1Lanes(acc[g], hn::And(rest[g], hn::Set(d, 0xFF))), acc[g]);
       rest[g] = hn::ShiftRight<8>(rest[g]);
     }
   }
@@ -215,14 +180,13 @@ struct Xxh64Lanes {
 
   Out One(const uint8_t* p, size_t len, size_t room) const { return xxh64::HashBytes(p, len, room); }
 
-  // out[g * lanes + j] = the hash of group g's lane j, len <= 32
-  // (kSkipUnused: ShortStringLanes).
-  template <size_t kGroups, bool kSkipUnused>
+  // out[g * lanes + j] = the hash of group g's lane j, len <= 32.
+  template <size_t kGroups>
   HWY_INLINE void Short(const HashVec (*w)[4], const HashVecI* len, Out* out) const {
     const HashTag d;
     const HashTagI di;
     HashVec acc[kGroups];
-    ShortStringLanes<kGroups, kSkipUnused>(w, len, acc);
+    ShortStringLanes<kGroups>(w, len, acc);
     auto exactly32 = hn::Eq(len[0], hn::Set(di, 32));
     HWY_UNROLL(4) for (size_t g = 1; g < kGroups; ++g) {
       exactly32 = hn::Or(exactly32, hn::Eq(len[g], hn::Set(di, 32)));
@@ -261,7 +225,7 @@ struct KuduLanes {
 
   Out One(const uint8_t* p, size_t len, size_t room) const { return KuduCellHash32(p, len, room, seed); }
 
-  template <size_t kGroups, bool kSkipUnused>
+  template <size_t kGroups>
   HWY_INLINE void Short(const HashVec (*w)[4], const HashVecI* len, Out* out) const {
     const HashTag d;
     const HashTagI di;
@@ -272,14 +236,10 @@ struct KuduLanes {
       rest[g] = w[g][0];
     }
     HWY_UNROLL(4) for (size_t k = 0; k < 4; ++k) {
-      hn::Mask<HashTag> whole[kGroups];
       HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
-        whole[g] = hn::RebindMask(d, hn::Gt(len[g], hn::Set(di, static_cast<int64_t>(8 * k + 7))));
-      }
-      if (kSkipUnused && NoLane<kGroups>(whole)) break;
-      HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
-        h[g] = hn::IfThenElse(whole[g], MulConst<kFastHashM>(hn::Xor(h[g], FastHashMixLanes(w[g][k]))), h[g]);
-        if (k < 3) rest[g] = hn::IfThenElse(whole[g], w[g][k + 1], rest[g]);
+        const auto whole = hn::RebindMask(d, hn::Gt(len[g], hn::Set(di, static_cast<int64_t>(8 * k + 7))));
+        h[g] = hn::IfThenElse(whole, MulConst<kFastHashM>(hn::Xor(h[g], FastHashMixLanes(w[g][k]))), h[g]);
+        if (k < 3) rest[g] = hn::IfThenElse(whole, w[g][k + 1], rest[g]);
       }
     }
     const HashVec empty = hn::Set(d, FastHash64OfWord(kKuduHashValEmpty, 4, seed));
@@ -288,9 +248,7 @@ struct KuduLanes {
       const HashVec tail_mask = hn::Sub(hn::Shl(hn::Set(d, 1), tail_bits), hn::Set(d, 1));  // 0: none
       const HashVec v = hn::And(rest[g], tail_mask);
       const auto has_tail = hn::RebindMask(d, hn::Ne(tail_bits, hn::Zero(d)));
-      if (!kSkipUnused || !hn::AllFalse(d, has_tail)) {
-        h[g] = hn::IfThenElse(has_tail, MulConst<kFastHashM>(hn::Xor(h[g], FastHashMixLanes(v))), h[g]);
-      }
+      h[g] = hn::IfThenElse(has_tail, MulConst<kFastHashM>(hn::Xor(h[g], FastHashMixLanes(v))), h[g]);
       h[g] = FastHashMixLanes(h[g]);
       h[g] = hn::IfThenElse(hn::RebindMask(d, hn::Eq(len[g], hn::Zero(di))), empty, h[g]);
       const HashVec folded = hn::Sub(h[g], hn::ShiftRight<32>(h[g]));
@@ -324,7 +282,7 @@ HWY_INLINE void HashRowGroups(const uint8_t* data, size_t data_len, const uint8_
   HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
     LoadRowWords<Offset>(data, offsets, i + g * lanes, w[g]);
   }
-  hasher.template Short<kGroups, false>(w, len, hashes + i);
+  hasher.template Short<kGroups>(w, len, hashes + i);
   if (HWY_UNLIKELY(!hn::AllFalse(di, long_lanes))) {
     for (size_t j = i; j < i + kGroups * lanes; ++j) {
       const size_t begin = xxh64::OffsetAt<Offset>(offsets, j);
@@ -332,84 +290,6 @@ HWY_INLINE void HashRowGroups(const uint8_t* data, size_t data_len, const uint8_
       if (end - begin > 32) hashes[j] = hasher.One(data + begin, end - begin, data_len - begin);
     }
   }
-}
-
-// Rows hashed at a time in length order (HashBlockByLength).
-inline constexpr size_t kSortedRows = 384;
-
-// The hashes of kGroups * lanes rows of up to 32 bytes, row j at data +
-// begins[j] with lens[j] bytes (32 readable), into out[j].
-template <size_t kGroups, class H>
-HWY_INLINE void HashSortedGroups(const uint8_t* data, const uint64_t* begins, const int64_t* lens,
-                                 const H& hasher, typename H::Out* out) {
-  const HashTagI di;
-  const size_t lanes = hn::Lanes(di);
-  HashVecI len[kGroups];
-  HashVec w[kGroups][4];
-  HWY_UNROLL(4) for (size_t g = 0; g < kGroups; ++g) {
-    len[g] = hn::LoadU(di, lens + g * lanes);
-    LoadRowWordsAt(data, [&](size_t j) { return begins[g * lanes + j]; }, w[g]);
-  }
-  hasher.template Short<kGroups, true>(w, len, out);
-}
-
-// Hashes of rows [i, i + kSortedRows), whose 32 bytes from each begin are
-// readable, taken in order of length (a counting sort of the rows' begins
-// and lengths, the hashes put back in row order after): in a mix of
-// lengths, a group of lanes then holds one or two lengths and skips the
-// steps none of its lanes takes, where a group of mixed lengths takes every
-// step for every lane (19 64-bit multiplies for a 0..32-byte string
-// against 10.5 on average). Strings over 32 bytes are hashed one at a time.
-template <typename Offset, class H>
-HWY_NOINLINE void HashBlockByLength(const uint8_t* data, size_t data_len, const uint8_t* offsets, size_t i,
-                                    const H& hasher, typename H::Out* hashes) {
-  constexpr size_t kLong = 33;  // the key of strings over 32 bytes
-  const size_t step = kStringGroups * hn::Lanes(HashTag());
-  HWY_ALIGN uint64_t begins[kSortedRows + HWY_MAX_BYTES / 8 * kStringGroups];
-  HWY_ALIGN int64_t lens[kSortedRows + HWY_MAX_BYTES / 8 * kStringGroups];
-  HWY_ALIGN typename H::Out out[kSortedRows + HWY_MAX_BYTES / 8 * kStringGroups];
-  uint16_t rows[kSortedRows];
-  uint8_t keys[kSortedRows];
-  // Two counts a length, for even and odd rows: a column of one length
-  // would otherwise make each count wait on the one before.
-  uint32_t count[2][kLong + 1] = {};
-  size_t begin = xxh64::OffsetAt<Offset>(offsets, i);
-  for (size_t j = 0; j < kSortedRows; ++j) {
-    const size_t end = xxh64::OffsetAt<Offset>(offsets, i + j + 1);
-    const size_t len = end - begin;
-    const uint8_t key = static_cast<uint8_t>(len > 32 ? kLong : len);
-    keys[j] = key;
-    ++count[j & 1][key];
-    if (HWY_UNLIKELY(key == kLong)) hashes[i + j] = hasher.One(data + begin, len, data_len - begin);
-    begin = end;
-  }
-  uint32_t next[2][kLong];  // where the next row of each (parity, length) goes
-  uint32_t sorted = 0;
-  for (size_t key = 0; key < kLong; ++key) {
-    next[0][key] = sorted;
-    next[1][key] = sorted + count[0][key];
-    sorted += count[0][key] + count[1][key];
-  }
-  if (sorted == 0) return;
-  for (size_t j = 0; j < kSortedRows; ++j) {
-    const uint8_t key = keys[j];
-    if (HWY_UNLIKELY(key == kLong)) continue;
-    const uint32_t at = next[j & 1][key]++;
-    const size_t row_begin = xxh64::OffsetAt<Offset>(offsets, i + j);
-    begins[at] = row_begin;
-    lens[at] = key;
-    rows[at] = static_cast<uint16_t>(j);
-  }
-  // The last group's lanes past the sorted rows repeat the last row.
-  const size_t padded = (sorted + step - 1) / step * step;
-  for (size_t at = sorted; at < padded; ++at) {
-    begins[at] = begins[sorted - 1];
-    lens[at] = lens[sorted - 1];
-  }
-  for (size_t at = 0; at < padded; at += step) {
-    HashSortedGroups<kStringGroups>(data, begins + at, lens + at, hasher, out + at);
-  }
-  for (size_t at = 0; at < sorted; ++at) hashes[i + rows[at]] = out[at];
 }
 
 // hashes[i] for i < n of the byte arrays at data / offsets (kernel_table.h).
@@ -425,17 +305,6 @@ HWY_INLINE void HashByteArraysWith(const uint8_t* data, size_t data_len, const v
     // would every later row's: those go to the scalar code, which pads
     // the strings near the end.
     size_t fetched = 0;  // bytes of data prefetched
-    if constexpr (kSortByLength) {
-      for (; i + kSortedRows <= n; i += kSortedRows) {
-        const size_t last_begin = xxh64::OffsetAt<Offset>(offsets, i + kSortedRows - 1);
-        if (last_begin + 32 > data_len) break;
-        const size_t ahead = data_len - last_begin < kStringPrefetchBytes ? data_len
-                                                                           : last_begin + kStringPrefetchBytes;
-        if (fetched < last_begin) fetched = last_begin;
-        for (; fetched < ahead; fetched += 64) __builtin_prefetch(data + fetched, 0, 3);
-        HashBlockByLength<Offset>(data, data_len, offsets, i, hasher, hashes);
-      }
-    }
     for (; i + kStringGroups * lanes <= n; i += kStringGroups * lanes) {
       const size_t last_begin = xxh64::OffsetAt<Offset>(offsets, i + kStringGroups * lanes - 1);
       if (last_begin + 32 > data_len) break;
