@@ -25,13 +25,21 @@ inline constexpr bool kStringVectors = HWY_TARGET == HWY_AVX3 || HWY_TARGET == H
 // Groups of lanes hashed side by side (ShortStringLanes): on Sapphire
 // Rapids, 0..32-byte strings took 6.3 / 5.2 / 4.8 / 5.0 ns a string with
 // 1 / 2 / 3 / 4 groups (AVX3); AVX2 15.4 / 13.0 / 12.5 / 12.9.
-inline constexpr size_t kStringGroups = 3;
+// (BLOCKBLOOM_STRING_GROUPS and BLOCKBLOOM_STRING_PREFETCH_BYTES replace the
+// two for scripts/string_sweep.py.)
+#ifndef BLOCKBLOOM_STRING_GROUPS
+#define BLOCKBLOOM_STRING_GROUPS 3
+#endif
+inline constexpr size_t kStringGroups = BLOCKBLOOM_STRING_GROUPS;
 
 // Bytes of string data prefetched ahead of the rows being hashed: 0..32-byte
 // strings from a DRAM-sized pool took 5.45 ns a string without, 5.02 with
 // 4 KiB ahead (AVX3, Sapphire Rapids; 1 KiB measured alike), and strings in
 // cache the same either way.
-inline constexpr size_t kStringPrefetchBytes = 4096;
+#ifndef BLOCKBLOOM_STRING_PREFETCH_BYTES
+#define BLOCKBLOOM_STRING_PREFETCH_BYTES 4096
+#endif
+inline constexpr size_t kStringPrefetchBytes = BLOCKBLOOM_STRING_PREFETCH_BYTES;
 
 using HashTagI = hn::RebindToSigned<HashTag>;
 using HashVecI = hn::Vec<HashTagI>;
