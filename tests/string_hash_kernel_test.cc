@@ -177,6 +177,22 @@ TEST_P(StringHashKernels, EachLengthInEveryRowOfSideBySideGroups) {
   }
 }
 
+TEST_P(StringHashKernels, ThirtyTwoByteStringsInSomeGroupsOnly) {
+  // A 32-byte string's stripe is computed only for the groups of lanes that
+  // hold one: 37 rows of 0..31 bytes with 32-byte strings in rows k and m
+  // (k alone when m == k), so that each of the side-by-side groups holds
+  // none, one or two while its neighbours hold others.
+  for (size_t k = 0; k < 37; ++k) {
+    for (size_t m = k; m < 37; m += 5) {
+      std::vector<size_t> lengths(37);
+      for (size_t j = 0; j < lengths.size(); ++j) lengths[j] = (j * 5 + 3) % 32;
+      lengths[k] = 32;
+      lengths[m] = 32;
+      Check(lengths, 1, 2, 32, 0, static_cast<uint32_t>(k * 37 + m));
+    }
+  }
+}
+
 TEST_P(StringHashKernels, EveryMisalignmentOfShortAndMixedStrings) {
   for (size_t misalign = 0; misalign < 64; ++misalign) {
     Check(RandomLengths(300, 32, 0, 10 + misalign), 0, misalign, 0, misalign % 8, 3);
