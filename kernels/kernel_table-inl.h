@@ -65,5 +65,9 @@ inline constexpr bbi_kernel_table MakeKernelTable(const char* isa) {
       &ParquetHash16Byte,
       &ParquetHashByteArray32,
       &ParquetHashByteArray64,
+      &KuduHashByteArray32,
+      &KuduHashByteArray64,
+      &OffsetsOrdered32,
+      &OffsetsOrdered64,
   };
 }

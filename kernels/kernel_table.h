@@ -119,6 +119,17 @@ typedef struct bbi_kernel_table {
                                     size_t n, uint64_t* hashes);
   void (*parquet_hash_byte_array64)(const uint8_t* data, size_t data_len, const void* offsets,
                                     size_t n, uint64_t* hashes);
+  /* Kudu's hash of the same byte arrays: hashes[i] = FastHash32 with seed
+   * of each cell, an empty cell by Kudu's empty rule (the 4 bytes of
+   * 0x7dca7eee: bb_kudu_fasthash32); offsets and data as above. */
+  void (*kudu_hash_byte_array32)(const uint8_t* data, size_t data_len, const void* offsets,
+                                 size_t n, uint32_t seed, uint32_t* hashes);
+  void (*kudu_hash_byte_array64)(const uint8_t* data, size_t data_len, const void* offsets,
+                                 size_t n, uint32_t seed, uint32_t* hashes);
+  /* 1 iff the n + 1 offsets (int32 / int64 in the host's order, any
+   * alignment) never decrease, compared as signed integers; else 0. */
+  int (*offsets_ordered32)(const void* offsets, size_t n);
+  int (*offsets_ordered64)(const void* offsets, size_t n);
 } bbi_kernel_table;
 
 /* The table of one named ISA. BB_ERR_UNKNOWN_ISA, BB_ERR_ISA_NOT_COMPILED or

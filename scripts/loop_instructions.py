@@ -10,6 +10,12 @@ constant on scalar) and prints instructions per key. These are the numbers
 docs/benchmarks.md records.
 
   scripts/loop_instructions.py build-release/libblockbloom.so.0 [--json]
+
+With --strings: the byte-array hash kernels instead (parquet_hash_byte_array32
+of avx512 and avx2, kernels/simd/string_hash_kernels-inl.h): the loop with the
+most 64-bit multiplies, its strings (vector stores of hashes x lanes) and its
+instructions per string, all of them and on the path taken when no string is
+exactly 32 bytes (the forward branches that skip multiplies not taken).
 """
 import argparse
 import json
@@ -119,12 +125,84 @@ def hot_loop(insns, tier, want_prefetch):
     return best[3], best[1]
 
 
+STRING_TIERS = [("avx512", "N_AVX3", 8, "vpmullq", "%zmm"), ("avx2", "N_AVX2", 4, "vpmuludq", "%ymm")]
+
+
+def skipped_blocks(body, multiply):
+    """Indices of body's instructions that a forward branch inside the body
+    jumps over, where the skipped range holds a multiply (the rare blocks)."""
+    index = {addr: i for i, (addr, _, _) in enumerate(body)}
+    skipped = set()
+    for i, (addr, mnemonic, operands) in enumerate(body):
+        m = re.match(r"([0-9a-f]+)", operands)
+        if not (BRANCH.match(mnemonic) and m):
+            continue
+        target = int(m.group(1), 16)
+        if target > addr and target in index:
+            block = range(i + 1, index[target])
+            if any(body[k][1] == multiply for k in block):
+                skipped.update(block)
+    return skipped
+
+
+def string_rows(lib, table):
+    rows = []
+    for tier, namespace, lanes, multiply, register in STRING_TIERS:
+        name = "blockbloom::internal::%s::ParquetHashByteArray32(" % namespace
+        span = None
+        for i, (addr, sym) in enumerate(table):
+            if sym.startswith(name):
+                span = (addr, table[i + 1][0] if i + 1 < len(table) else addr + 0x4000)
+        if span is None:
+            continue
+        insns = disassemble(lib, *span)
+        # The loops that store the most hashes: the largest holds every
+        # path, the smallest (less its forward-skipped blocks) the common one.
+        loops = []
+        for first, last in back_edges(insns):
+            body = insns[first:last + 1]
+            if not any(mn == multiply for _, mn, _ in body):
+                continue
+            stores = sum(1 for _, mn, ops in body
+                         if mn.startswith("vmovdqu") and ops.startswith(register) and ops.endswith(")"))
+            loops.append((stores, body))
+        if not loops or max(st for st, _ in loops) == 0:
+            continue
+        stores = max(st for st, _ in loops)
+        bodies = [body for st, body in loops if st == stores]
+        body = max(bodies, key=len)
+        smallest = min(bodies, key=len)
+        strings = stores * lanes
+        common = len(smallest) - len(skipped_blocks(smallest, multiply))
+        rows.append({"tier": tier, "loop_instructions": len(body), "strings_per_loop": strings,
+                     "instructions_per_string": round(len(body) / strings, 2),
+                     "common_path_per_string": round(common / strings, 2)})
+    return rows
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("library")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--strings", action="store_true")
     args = parser.parse_args()
     table = symbols(args.library)
+    if args.strings:
+        rows = string_rows(args.library, table)
+        if not rows:
+            print("loop_instructions: no byte-array hash loop found in %s" % args.library,
+                  file=sys.stderr)
+            return 1
+        if args.json:
+            print(json.dumps(rows, indent=2))
+            return 0
+        print("| tier | instructions / strings | per string | per string, no 32-byte string |")
+        print("|:---|---:|---:|---:|")
+        for r in rows:
+            print("| %s | %d / %d | %.2f | %.2f |" % (r["tier"], r["loop_instructions"],
+                                                    r["strings_per_loop"], r["instructions_per_string"],
+                                                    r["common_path_per_string"]))
+        return 0
     rows = []
     for tier, namespace in TIERS:
         for op, template in OPS:

@@ -4,8 +4,10 @@
 // length 0..4096, random mixes of short and long strings (so that vector
 // lanes hold strings of different lengths), every start misalignment 0..63,
 // offsets at any alignment, data ending just before an inaccessible page,
-// empty strings with no data at all, and columns across kColumnChunk; and
-// Kudu's FastHash of short BINARY cells next to a guard page.
+// empty strings with no data at all, and columns across kColumnChunk; the
+// same for Kudu's kernels (kudu_hash_byte_array32 / _64) against
+// bb_kudu_fasthash32; and Kudu's FastHash of short BINARY cells next to a
+// guard page through the column call.
 #include <gtest/gtest.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -57,6 +59,29 @@ class StringHashKernels : public bbtest::PerIsa {
   Kernel ForWidth(size_t width) const {
     return width == 4 ? kernels().parquet_hash_byte_array32 : kernels().parquet_hash_byte_array64;
   }
+  using KuduKernel = void (*)(const uint8_t*, size_t, const void*, size_t, uint32_t, uint32_t*);
+  KuduKernel KuduForWidth(size_t width) const {
+    return width == 4 ? kernels().kudu_hash_byte_array32 : kernels().kudu_hash_byte_array64;
+  }
+
+  // Kudu's kernels on the same strings: each hash equals bb_kudu_fasthash32
+  // of the string (an empty one by Kudu's empty rule), for two seeds, and
+  // nothing is written past n.
+  void CheckKudu(const uint8_t* data, size_t data_len, const std::vector<size_t>& offs, size_t width,
+                 const void* offsets) const {
+    const size_t n = offs.size() - 1;
+    for (uint32_t seed : {0u, 0x9747b28cu}) {
+      std::vector<uint32_t> hashes(n + 2, 0xa5a5a5a5u);
+      KuduForWidth(width)(data, data_len, offsets, n, seed, hashes.data());
+      for (size_t i = 0; i < n; ++i) {
+        ASSERT_EQ(hashes[i], bb_kudu_fasthash32(data + offs[i], offs[i + 1] - offs[i], seed))
+            << "Kudu, row " << i << " of " << n << ", length " << offs[i + 1] - offs[i]
+            << ", offset width " << width << ", seed " << seed;
+      }
+      EXPECT_EQ(hashes[n], 0xa5a5a5a5u) << "Kudu wrote past n=" << n;
+      EXPECT_EQ(hashes[n + 1], 0xa5a5a5a5u) << "Kudu wrote past n=" << n;
+    }
+  }
 
   // Strings of the given lengths laid end to end from byte `first` of the
   // data (bytes before `first` and after the last string are filler the
@@ -84,6 +109,7 @@ class StringHashKernels : public bbtest::PerIsa {
       }
       EXPECT_EQ(hashes[n], kUntouched) << "wrote past n=" << n;
       EXPECT_EQ(hashes[n + 1], kUntouched) << "wrote past n=" << n;
+      CheckKudu(data, data_len, offs, width, o.data());
     }
   }
 };
@@ -100,6 +126,8 @@ std::vector<size_t> RandomLengths(size_t n, size_t max_short, size_t long_every,
 TEST_P(StringHashKernels, TheTableHasBothByteArrayKernels) {
   ASSERT_NE(kernels().parquet_hash_byte_array32, nullptr);
   ASSERT_NE(kernels().parquet_hash_byte_array64, nullptr);
+  ASSERT_NE(kernels().kudu_hash_byte_array32, nullptr);
+  ASSERT_NE(kernels().kudu_hash_byte_array64, nullptr);
 }
 
 TEST_P(StringHashKernels, KnownValues) {
@@ -130,6 +158,37 @@ TEST_P(StringHashKernels, EachLengthAloneInEveryLane) {
       for (size_t j = 0; j < 16; ++j) lengths[j] = (j * 7) % 33;
       lengths[k] = len;
       Check(lengths, 0, 0, 40, 0, static_cast<uint32_t>(len * 16 + k));
+    }
+  }
+}
+
+TEST_P(StringHashKernels, EachLengthInEveryRowOfSideBySideGroups) {
+  // The vector tiers hash several groups of lanes side by side, then single
+  // groups, then the rows left one at a time: 37 rows reach all three with
+  // 8 lanes (3 groups of 8, a group of 8, 5 rows) and with 4. Length L in
+  // row k, next to rows of (j * 7) % 33 bytes (row 14 is a 32-byte one).
+  for (size_t len = 0; len <= 70; ++len) {
+    for (size_t k = 0; k < 37; ++k) {
+      std::vector<size_t> lengths(37);
+      for (size_t j = 0; j < lengths.size(); ++j) lengths[j] = (j * 7) % 33;
+      lengths[k] = len;
+      Check(lengths, 3, 1, 32, 2, static_cast<uint32_t>(len * 37 + k));
+    }
+  }
+}
+
+TEST_P(StringHashKernels, ThirtyTwoByteStringsInSomeGroupsOnly) {
+  // A 32-byte string's stripe is computed only for the groups of lanes that
+  // hold one: 37 rows of 0..31 bytes with 32-byte strings in rows k and m
+  // (k alone when m == k), so that each of the side-by-side groups holds
+  // none, one or two while its neighbours hold others.
+  for (size_t k = 0; k < 37; ++k) {
+    for (size_t m = k; m < 37; m += 5) {
+      std::vector<size_t> lengths(37);
+      for (size_t j = 0; j < lengths.size(); ++j) lengths[j] = (j * 5 + 3) % 32;
+      lengths[k] = 32;
+      lengths[m] = 32;
+      Check(lengths, 1, 2, 32, 0, static_cast<uint32_t>(k * 37 + m));
     }
   }
 }
@@ -199,6 +258,7 @@ TEST_P(StringHashKernels, ReadsNoByteAfterTheData) {
         ASSERT_EQ(hashes[i], XXH64(data + offs[i], lengths[i], 0)) << "seed " << seed << " row " << i;
       }
       EXPECT_EQ(hashes[n], kUntouched);
+      CheckKudu(data, data_len, offs, width, o.data());
     }
   }
   munmap(mapping, (pages + 1) * page);
@@ -213,6 +273,11 @@ TEST_P(StringHashKernels, EmptyStringsWithNoData) {
       ForWidth(width)(nullptr, 0, o.data(), n, hashes.data());
       for (size_t i = 0; i < n; ++i) ASSERT_EQ(hashes[i], empty) << "n " << n << " row " << i;
       EXPECT_EQ(hashes[n], kUntouched);
+      const uint32_t kudu_empty = bb_kudu_fasthash32("", 0, 7);
+      std::vector<uint32_t> kudu(n + 1, 0xa5a5a5a5u);
+      KuduForWidth(width)(nullptr, 0, o.data(), n, 7, kudu.data());
+      for (size_t i = 0; i < n; ++i) ASSERT_EQ(kudu[i], kudu_empty) << "Kudu, n " << n << " row " << i;
+      EXPECT_EQ(kudu[n], 0xa5a5a5a5u);
     }
   }
 }
@@ -246,10 +311,45 @@ TEST_P(StringHashKernels, ColumnsAcrossChunkBoundaries) {
   ASSERT_EQ(bb_select_isa(saved.c_str()), BB_OK);
 }
 
+// The offsets check the column calls make before hashing
+// (offsets_ordered32 / _64): a single decrease at every position of 0..70
+// rows is found, equal neighbours are not one, at every alignment; values
+// compared as signed integers of their width (INT32_MAX then INT32_MIN is a
+// decrease; 2^32 then 2^32 - 1 too, which a 32-bit comparison would miss).
+TEST_P(StringHashKernels, OffsetsOrderedFindsEveryDecrease) {
+  for (size_t width : {size_t{4}, size_t{8}}) {
+    const auto ordered = width == 4 ? kernels().offsets_ordered32 : kernels().offsets_ordered64;
+    for (size_t n = 0; n <= 70; ++n) {
+      std::vector<size_t> offs(n + 1);
+      for (size_t k = 0; k <= n; ++k) offs[k] = 3 * k - (k % 2);  // steps of 2 and 4
+      for (size_t shift : {size_t{0}, size_t{3}}) {
+        ASSERT_EQ(ordered(MakeOffsets(offs, width, shift).data(), n), 1) << "n " << n;
+        std::vector<size_t> flat(n + 1, 7);  // every offset equal: ordered
+        ASSERT_EQ(ordered(MakeOffsets(flat, width, shift).data(), n), 1) << "n " << n;
+        for (size_t p = 1; p <= n; ++p) {
+          std::vector<size_t> bad = offs;
+          bad[p] = bad[p - 1] - 1;  // p == 1: 0 then -1
+          ASSERT_EQ(ordered(MakeOffsets(bad, width, shift).data(), n), 0)
+              << "decrease at " << p << " of n " << n << ", width " << width << ", shift " << shift;
+        }
+      }
+    }
+  }
+  const int32_t wrap32[] = {0, INT32_MAX, INT32_MIN, INT32_MIN};
+  EXPECT_EQ(kernels().offsets_ordered32(wrap32, 3), 0);
+  EXPECT_EQ(kernels().offsets_ordered32(wrap32, 1), 1);
+  std::vector<int64_t> wide(40, int64_t{1} << 32);
+  EXPECT_EQ(kernels().offsets_ordered64(wide.data(), wide.size() - 1), 1);
+  wide[17] = (int64_t{1} << 32) - 1;
+  EXPECT_EQ(kernels().offsets_ordered64(wide.data(), wide.size() - 1), 0);
+}
+
 TEST_P(StringHashKernels, NoStringsNeedNoPointers) {
   const int64_t offsets[1] = {0};
   kernels().parquet_hash_byte_array32(nullptr, 0, offsets, 0, nullptr);
   kernels().parquet_hash_byte_array64(nullptr, 0, offsets, 0, nullptr);
+  kernels().kudu_hash_byte_array32(nullptr, 0, offsets, 0, 0, nullptr);
+  kernels().kudu_hash_byte_array64(nullptr, 0, offsets, 0, 0, nullptr);
 }
 
 BB_INSTANTIATE_PER_ISA(StringHashKernels);

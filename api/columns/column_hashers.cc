@@ -3,7 +3,8 @@
 // values of a Parquet filter go to the active tier's vector XXH64
 // (parquet_hash_4byte / _8byte / _16byte); narrower ones, and DATE64's days,
 // are widened into a stack chunk first, which is what a Parquet writer
-// stores. Byte arrays go to the tier's parquet_hash_byte_array32 / _64.
+// stores. Byte arrays go to the tier's parquet_hash_byte_array32 / _64
+// (Kudu's: kudu_hash_byte_array32 / _64).
 // Other widths are hashed one at a time with xxHash
 // compiled inline here (XXH_INLINE_ALL: a constant width unrolls), Kudu's
 // with FastHash (api/hashing/fasthash.h); both equal the libraries' values
@@ -104,25 +105,14 @@ void KuduEachValue(const ColumnView& c, size_t start, size_t len, uint32_t seed,
   for (size_t i = 0; i < len; ++i) out[i] = FastHashFold(FastHash64Raw(p + w * i, w, seed));
 }
 
-// A BINARY/STRING cell; an empty one by Kudu's empty rule (bb_kudu_fasthash32).
-template <typename Offset>
-void KuduByteArray(const ColumnView& c, size_t start, size_t len, uint32_t seed, uint32_t* out) {
-  const uint8_t* offsets = c.offsets + sizeof(Offset) * start;
-  auto begin = static_cast<size_t>(LoadAt<Offset>(offsets));
-  for (size_t i = 0; i < len; ++i) {
-    const auto end = static_cast<size_t>(LoadAt<Offset>(offsets + sizeof(Offset) * (i + 1)));
-    const size_t n = end - begin;
-    uint64_t h;
-    if (n == 0) {
-      h = FastHash64OfWord(kKuduHashValEmpty, 4, seed);
-    } else if (n < 32 && c.data_len - begin >= 32) {  // 32 bytes readable: no length branch
-      h = FastHash64Short(c.data + begin, n, seed);
-    } else {
-      h = FastHash64Raw(c.data + begin, n, seed);
-    }
-    out[i] = FastHashFold(h);
-    begin = end;
-  }
+// BINARY/STRING cells, an empty one by Kudu's empty rule
+// (bb_kudu_fasthash32): the active tier's kudu_hash_byte_array32 / _64.
+void KuduByteArray32(const ColumnView& c, size_t start, size_t len, uint32_t seed, uint32_t* out) {
+  ActiveKernels().kudu_hash_byte_array32(c.data, c.data_len, c.offsets + 4 * start, len, seed, out);
+}
+
+void KuduByteArray64(const ColumnView& c, size_t start, size_t len, uint32_t seed, uint32_t* out) {
+  ActiveKernels().kudu_hash_byte_array64(c.data, c.data_len, c.offsets + 8 * start, len, seed, out);
 }
 
 }  // namespace
@@ -171,8 +161,8 @@ ChunkHasher<uint32_t> KuduChunkHasher(const ColumnView& c) {
     case BB_TYPE_TIMESTAMP: return &KuduFixed<uint64_t>;
     case BB_TYPE_DATE64: return &KuduDate64;
     case BB_TYPE_FIXED_LEN_BYTE_ARRAY: return &KuduEachValue;
-    case BB_TYPE_BYTE_ARRAY: return &KuduByteArray<int32_t>;
-    case BB_TYPE_LARGE_BYTE_ARRAY: return &KuduByteArray<int64_t>;
+    case BB_TYPE_BYTE_ARRAY: return &KuduByteArray32;
+    case BB_TYPE_LARGE_BYTE_ARRAY: return &KuduByteArray64;
     // Kudu has no unsigned types, no INT96 and no time of day: a value of
     // these is compared with a Kudu column of some other type, whose bytes
     // the caller must produce (widen to INT64, say).

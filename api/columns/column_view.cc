@@ -2,6 +2,7 @@
 #include "api/columns/column_view.h"
 
 #include "api/hashing/byte_order.h"
+#include "dispatch/dispatcher.h"
 
 namespace blockbloom::internal {
 namespace {
@@ -42,16 +43,14 @@ bool ShapeOf(uint32_t type, TypeShape* shape) {
 template <typename Offset>
 int CheckOffsetsOf(const ColumnView& v) {
   if (v.offsets == nullptr) return BB_OK;  // only when length == 0 (CheckColumn)
-  Offset prev = LoadAt<Offset>(v.offsets);
-  if (prev < 0) return BB_ERR_INVALID_OFFSETS;
-  // No early exit: the loop stays branch-free (one comparison a row).
-  bool ordered = true;
-  for (size_t i = 1; i <= v.length; ++i) {
-    const Offset next = LoadAt<Offset>(v.offsets + i * sizeof(Offset));
-    ordered &= next >= prev;
-    prev = next;
-  }
-  if (!ordered || static_cast<uint64_t>(prev) > v.data_len) return BB_ERR_INVALID_OFFSETS;
+  const Offset first = LoadAt<Offset>(v.offsets);
+  if (first < 0) return BB_ERR_INVALID_OFFSETS;
+  // The active tier's comparison of every offset with the next one.
+  const bbi_kernel_table& kernels = ActiveKernels();
+  const bool ordered = (sizeof(Offset) == 4 ? kernels.offsets_ordered32(v.offsets, v.length)
+                                            : kernels.offsets_ordered64(v.offsets, v.length)) != 0;
+  const Offset last = LoadAt<Offset>(v.offsets + v.length * sizeof(Offset));
+  if (!ordered || static_cast<uint64_t>(last) > v.data_len) return BB_ERR_INVALID_OFFSETS;
   return BB_OK;
 }
 

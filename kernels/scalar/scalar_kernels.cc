@@ -11,6 +11,7 @@
 #include "kernels/block_op.h"
 #include "kernels/kernel_registry.h"
 #include "kernels/prefetch.h"
+#include "kernels/fasthash_bytes.h"
 #include "kernels/xxh64_bytes.h"
 #include "kernels/xxh64_op.h"
 
@@ -182,6 +183,26 @@ inline void ParquetHashByteArray32(const uint8_t* data, size_t data_len, const v
 inline void ParquetHashByteArray64(const uint8_t* data, size_t data_len, const void* offsets,
                                    size_t n, uint64_t* hashes) {
   xxh64::HashByteArrays<int64_t>(data, data_len, static_cast<const uint8_t*>(offsets), 0, n, hashes);
+}
+
+// Kudu's FastHash32 of byte arrays: the branch-free short-cell path of
+// fasthash_bytes.h.
+inline void KuduHashByteArray32(const uint8_t* data, size_t data_len, const void* offsets, size_t n,
+                                uint32_t seed, uint32_t* hashes) {
+  KuduHashByteArrays<int32_t>(data, data_len, static_cast<const uint8_t*>(offsets), 0, n, seed, hashes);
+}
+
+inline void KuduHashByteArray64(const uint8_t* data, size_t data_len, const void* offsets, size_t n,
+                                uint32_t seed, uint32_t* hashes) {
+  KuduHashByteArrays<int64_t>(data, data_len, static_cast<const uint8_t*>(offsets), 0, n, seed, hashes);
+}
+
+inline int OffsetsOrdered32(const void* offsets, size_t n) {
+  return xxh64::OffsetsNonDecreasing<int32_t>(static_cast<const uint8_t*>(offsets), 0, n) ? 1 : 0;
+}
+
+inline int OffsetsOrdered64(const void* offsets, size_t n) {
+  return xxh64::OffsetsNonDecreasing<int64_t>(static_cast<const uint8_t*>(offsets), 0, n) ? 1 : 0;
 }
 
 #include "kernels/kernel_table-inl.h"

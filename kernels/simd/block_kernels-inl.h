@@ -43,6 +43,7 @@
 #include <type_traits>
 
 #include "kernels/block_op.h"
+#include "kernels/fasthash_bytes.h"
 #include "kernels/prefetch.h"
 #include "kernels/xxh64_bytes.h"
 #include "kernels/xxh64_op.h"
