@@ -181,8 +181,10 @@ void BuildFromHashesThreads2(benchmark::State& state, const bbi_kernel_table& ke
   });
 }
 
-// build/api_own_scratch/<bytes>: bb_build_from_hashes with scratch NULL:
-// the call maps (and the kernel faults in) its scratch every time.
+// build/api_own_scratch/<bytes>: bb_build_from_hashes with scratch NULL, as
+// a caller without scratch makes it. At the sizes registered (below the
+// partition threshold) that is one bb_insert_batch and nothing allocated; a
+// partitioned call would map (and fault in) its scratch every time.
 void BuildApiOwnScratch(benchmark::State& state, size_t bytes) {
   BuildFilter filter(bytes);
   if (filter.f.data == nullptr) return state.SkipWithError("out of memory");

@@ -43,7 +43,7 @@ struct PrefetchClasses {
 };
 
 // The classes measured on the reference VM (AMD EPYC Zen 4: L2 1 MiB a core,
-// L3 32 MiB shared by 8 cores, so 4 MiB a core), in force until the library
+// L3 32 MiB shared by 8 logical processors without SMT, so 4 MiB a core), in force until the library
 // has read the CPU's caches, and the shape every detected table follows:
 // - [L2, L3 a core), l1 at 32: the filter sits in the L2 or the L3, a miss
 //   is short, and an L1 fill just ahead of the key is what pays: on the Xeon

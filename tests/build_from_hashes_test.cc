@@ -324,6 +324,27 @@ TEST(BuildFromHashesApi, PartitionThresholdIsTwiceTheL3AndNeverBelowOneGiB) {
   EXPECT_GE(blockbloom::internal::BuildPartitionMinBytes(), kBuildPartitionMinBytes);
 }
 
+// More thread parts than ranges: a part with no range inserts nothing and
+// takes no scratch (it used to map 8n bytes, and fail when it could not).
+TEST(BuildFromHashesApi, APartWithNoRangesTakesNoScratch) {
+  Counting counting;
+  const bb_allocator allocator{&CountingAllocate, &CountingDeallocate, &counting};
+  bb_filter f;
+  ASSERT_EQ(bb_filter_init_with_allocator(&f, size_t{3} << 20, &allocator), BB_OK);
+  const std::vector<uint64_t> hashes = oracle::Hashes(5, 100000);
+  // 3 ranges over 7 parts: part 1 gets ranges [0, 0).
+  ASSERT_EQ(blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_PARQUET>(&f, hashes.data(),
+                                                                      hashes.size(), nullptr, 1,
+                                                                      7, 0),
+            BB_OK);
+  EXPECT_EQ(counting.allocations, 1u) << "a scratch for a part with nothing to insert";
+  bb_filter empty;
+  ASSERT_EQ(bb_filter_init(&empty, size_t{3} << 20), BB_OK);
+  EXPECT_EQ(bb_filter_equal(&f, &empty), 1) << "a part with no range inserted something";
+  bb_filter_release(&empty);
+  bb_filter_release(&f);
+}
+
 TEST(BuildFromHashesApi, TakesItsScratchFromTheFiltersAllocatorAndGivesItBack) {
   Counting counting;
   const bb_allocator allocator{&CountingAllocate, &CountingDeallocate, &counting};

@@ -16,8 +16,11 @@
 
 namespace blockbloom::internal {
 
-// A build's block range: small enough to stay in a core's L2 (1 MiB on Zen
-// 4, 2 MiB on recent Xeons) while its keys go in.
+// A build's block range where the partition measured its inserts in cache
+// (1 MiB: a Zen 4 core's L2). The public calls partition only filters of
+// BuildPartitionMinBytes() and more into at most BBI_BUILD_MAX_PARTS ranges,
+// so their ranges are 2 MiB and more (1 GiB / 512); the tests and the
+// range-size sweep reach 1 MiB ranges with a lower threshold.
 inline constexpr size_t kBuildRangeBytes = size_t{1} << 20;
 
 // The smallest filter a build partitions; smaller ones are one batch insert.
@@ -108,6 +111,9 @@ int BuildFromHashesOp(bb_filter* f, const typename LayoutKernels<kLayout>::Hash*
   }
   const auto first = static_cast<uint32_t>(uint64_t{ranges} * part / num_parts);
   const auto end = static_cast<uint32_t>(uint64_t{ranges} * (part + 1) / num_parts);
+  // More thread parts than ranges leave some parts none: nothing to insert,
+  // so no scratch to take.
+  if (first == end) return BB_OK;
   if (scratch != nullptr) {
     BuildKernel<kLayout>::Of(kernels)(f->data, z, hashes, n, scratch, ranges, first, end);
   } else {

@@ -291,12 +291,11 @@ BB_API int bb_partition_hashes(const bb_filter* f, const uint64_t* hashes, size_
 /* Whole builds, for a caller that holds all of a filter's keys at once (an
  * engine's build side): inserts the n hashes, setting exactly the bytes
  * bb_insert_batch(f, hashes, n) would. Filters of 1 GiB and more (and more
- * than twice the CPU's L3, where that is larger) are built in block ranges
- * of about 1 MiB (at most 512 ranges: larger filters get larger ones):
- * one pass puts each hash in its range's share of scratch (a range whose
- * share is full has its further hashes inserted at once), then
- * the ranges are inserted one by one, each staying in cache while its keys
- * go in. Smaller filters are one bb_insert_batch (scratch unused, nothing
+ * than twice the CPU's L3, where that is larger) are built in 512 block
+ * ranges (2 MiB each at 1 GiB): one pass puts each hash in its range's
+ * share of scratch (a range whose share is full has its further hashes
+ * inserted at once), then the ranges are inserted one by one, so the
+ * misses of each range's inserts are served from the nearer caches. Smaller filters are one bb_insert_batch (scratch unused, nothing
  * allocated): there the partition's extra memory traffic (writing and
  * reading back 8 bytes a hash) cost more than the cache misses it saves
  * (measured on an Intel Xeon with a 300 MiB L3 up to 512 MiB:
@@ -306,7 +305,9 @@ BB_API int bb_partition_hashes(const bb_filter* f, const uint64_t* hashes, size_
  * filter is partitioned, the call takes n hashes' worth (rounded up to 64
  * bytes) from the filter's allocator (the default one for bb_filter_init
  * filters and views) and gives it back before it returns
- * (BB_ERR_OUT_OF_MEMORY, nothing inserted, if it cannot). A scratch the
+ * (BB_ERR_OUT_OF_MEMORY, nothing inserted, if it cannot;
+ * BB_ERR_ALLOCATOR_MISALIGNED if a custom allocator's block is not 64-byte
+ * aligned). A scratch the
  * caller keeps across builds saves mapping and faulting in fresh pages each
  * time. Its contents afterwards are unspecified. Not safe concurrently with
  * other writes to the filter. */
@@ -360,7 +361,8 @@ BB_API int bb_find_batch_select_from(const bb_filter* f, const uint64_t* hashes,
  * bb_find_batch_bitmap: (n + 7) / 8 bytes, row i at bit i % 8 of byte i / 8).
  * Rows whose bit is 0 cost no filter access where it matters: a zero byte
  * is one load and no probe, and where few rows are live (under 3/8 of a
- * window of 2048 rows; 1/2 for filters from 1 MiB) only the live rows are
+ * window of 2048 rows; 1/2 for filters the library prefetches, from the
+ * size of the CPU's L2) only the live rows are
  * probed and prefetched, so chained filters read less memory the more the
  * earlier ones rejected (elsewhere all 8 rows of a live byte are probed).
  * The bits of the last byte past n stay as they were (they are not rows of

@@ -31,6 +31,7 @@ inline constexpr bool kStringVectors = HWY_TARGET == HWY_AVX3 || HWY_TARGET == H
 #define BLOCKBLOOM_STRING_GROUPS 3
 #endif
 inline constexpr size_t kStringGroups = BLOCKBLOOM_STRING_GROUPS;
+static_assert(kStringGroups >= 1, "BLOCKBLOOM_STRING_GROUPS: at least one group of lanes");
 
 // Bytes of string data prefetched ahead of the rows being hashed: 0..32-byte
 // strings from a DRAM-sized pool took 5.45 ns a string without, 5.02 with

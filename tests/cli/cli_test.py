@@ -2411,14 +2411,21 @@ class Tune(ToolTestCase):
                      "BLOCKBLOOM_PREFETCH_DISTANCE", "bb_set_prefetch_hint"):
             self.assertIn(word, text)
 
+    @property
+    def MIN_BYTES(self):
+        return info_json()["prefetch"]["defaults"][0]["min_bytes"]
+
     def test_bad_arguments_exit_2(self):
         cases = [
-            (["--bytes", "0"], "--bytes 0: less than 1 MiB"),
-            (["--bytes", "100"], "--bytes 100: less than 1 MiB"),
+            (["--bytes", "0"], "--bytes 0: less than %d bytes (this CPU's L2)" % self.MIN_BYTES),
+            (["--bytes", "100"], "--bytes 100: less than %d bytes" % self.MIN_BYTES),
             (["--bytes", "100"], "not a multiple of 32"),
-            (["--bytes", "1000"], "--bytes 1000: less than 1 MiB"),
+            (["--bytes", "1000"], "below which the batch kernels do not prefetch"),
+            # The bound is the first prefetch class blockbloom info lists.
+            (["--bytes", str(self.MIN_BYTES - 32)], "--bytes %d: less than" % (self.MIN_BYTES - 32)),
             (["--bytes", "1048576000000000000"], "--bytes 1048576000000000000"),
-            (["--bytes", str((1 << 20) + 16)], "--bytes 1048592: not a multiple of 32"),
+            (["--bytes", str(self.MIN_BYTES + 16)],
+             "--bytes %d: not a multiple of 32" % (self.MIN_BYTES + 16)),
             (["--bytes", "lots"], "--bytes lots: not an unsigned"),
             (["--bytes", "-1"], "--bytes -1"),
             (["--seconds", "0"], "--seconds 0: must be more than 0"),

@@ -99,12 +99,13 @@ const char kJoinDemoHelp[] =
 
 const char kTuneHelp[] =
     "tune: times independent random 32-byte reads of an N-byte filter bitset (--bytes N,\n"
-    "  default 536870912 = 512 MiB; at least 1 MiB, a multiple of 32) with each prefetch\n"
-    "  hint none|l1|l2|l3 at distances 8, 16, 32, 64, 128, 192 and 256 keys ahead, in about\n"
+    "  default 536870912 = 512 MiB; at least the CPU's L2 size, a multiple of 32) with\n"
+    "  each prefetch hint none|l1|l2|l3 at distances 8, 16, 32, 64, 128, 192 and 256 keys\n"
+    "  ahead, in about\n"
     "  --seconds S (default 3), each cell the median of interleaved runs; then times the\n"
     "  selected ISA's find_batch_bitmap at the best cell and at the setting in force, and\n"
-    "  per size class (2, 8, 16, 32 MiB: hints l1|l2|l3 at 32..256 keys ahead and the setting\n"
-    "  in force, whose defaults differ by size). Prints the grid (ns per line), the best hint\n"
+    "  at 2, 8, 16 and 32 MiB (hints l1|l2|l3 at 32..256 keys ahead, and the setting in\n"
+    "  force: by default that of the size's class on this CPU, as blockbloom info lists). Prints the grid (ns per line), the best hint\n"
     "  and distance, find_batch_bitmap ns/key at both, each class's best and default,\n"
     "  and how to use the best: BLOCKBLOOM_PREFETCH_DISTANCE=D BLOCKBLOOM_PREFETCH_HINT=H in\n"
     "  the environment, or bb_set_prefetch_distance(D); bb_set_prefetch_hint(BB_PREFETCH_..);\n"

@@ -6,6 +6,7 @@
 #include <limits>
 #include <string>
 
+#include "api/tools_interface.h"
 #include "blockbloom/blockbloom.h"
 #include "tools/common/cli_error.h"
 #include "tools/common/filter_options.h"
@@ -14,9 +15,9 @@
 namespace blockbloom_tools::tune {
 namespace {
 
-// The kernels' own threshold (kernels/prefetch.h): below it they never
-// prefetch, so there would be nothing to tune.
-constexpr std::uint64_t kMinBytes = std::uint64_t{1} << 20;
+// The kernels' own threshold on this CPU (its L2, kernels/prefetch.h):
+// below it they never prefetch, so there would be nothing to tune.
+std::uint64_t MinBytes() { return blockbloom::internal::PrefetchMinBytes(); }
 // Enough for any sweep; more is a typo, not a wish.
 constexpr double kMaxSeconds = 3600.0;
 
@@ -25,8 +26,9 @@ std::size_t BytesFlag(const ParsedFlags& flags) {
   const std::string what = "--bytes " + std::to_string(bytes);
   // Every problem at once: "100" is both too small and not whole blocks.
   std::string problems;
-  if (bytes < kMinBytes) {
-    problems = "less than 1 MiB (1048576 bytes), below which the batch kernels do not prefetch";
+  if (bytes < MinBytes()) {
+    problems = "less than " + std::to_string(MinBytes()) +
+               " bytes (this CPU's L2), below which the batch kernels do not prefetch";
   }
   if (bytes % 32 != 0) {
     problems += std::string(problems.empty() ? "" : "; ") +
