@@ -6,16 +6,18 @@
 
 #include <string>
 
+#include "kernels/isa.h"
+
 namespace blockbloom::internal {
 
-// The instruction-set extensions the tiers' compiled code may use. On x86 a
-// flag is set only when the OS also saves the registers it needs (cpu_features
-// checks XCR0), so a set flag means "safe to execute".
+// The instruction-set extensions the tiers' compiled code may use, one bool
+// per feature of kernels/isa.h's list. On x86 a flag is set only when the OS
+// also saves the registers it needs (cpu_features checks XCR0), so a set flag
+// means "safe to execute".
 struct CpuFlags {
-  bool ssse3 = false, sse41 = false, sse42 = false, popcnt = false;
-  bool avx = false, avx2 = false, bmi1 = false, bmi2 = false, fma = false, f16c = false;
-  bool avx512f = false, avx512vl = false, avx512dq = false, avx512bw = false;
-  bool asimd = false;  // aarch64 NEON
+#define BLOCKBLOOM_CPU_FLAG(field, name) bool field = false;
+  BLOCKBLOOM_CPU_FEATURES(BLOCKBLOOM_CPU_FLAG)
+#undef BLOCKBLOOM_CPU_FLAG
 };
 
 struct CpuDescription {

@@ -4,8 +4,8 @@
 
 usage: dummy_tier_check.py TEST_PROGRAM...
 
-The dummy tier is added in kernels/isa.h alone (the scalar kernels under the
-name "dummy"). Each TEST_PROGRAM (a gtest binary whose suites are
+The dummy tier is one more row of the registry (kernels/isa.h; the test
+build's meson.build adds it): the scalar kernels under the name "dummy". Each TEST_PROGRAM (a gtest binary whose suites are
 instantiated over the registry) must list instances named .../dummy, and
 they must end as its .../scalar instances do (the same kernels): the same
 number passed, at least one, and the same number skipped (a skip for both,

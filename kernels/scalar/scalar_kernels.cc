@@ -210,6 +210,6 @@ inline int OffsetsOrdered64(const void* offsets, size_t n) {
 }  // namespace
 }  // namespace scalar
 
-const bbi_kernel_table kScalarKernels = scalar::MakeKernelTable("scalar");
+const bbi_kernel_table kScalarKernels = scalar::MakeKernelTable(IsaName(Isa::kScalar));
 
 }  // namespace blockbloom::internal

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The SIMD block operation, written once with Highway and compiled for each
-// target by simd_kernels.cc (foreach_target.h). Highway targets map to ISA
-// tiers: SSE4 -> sse42, AVX2 -> avx2, AVX3 -> avx512, NEON -> neon.
+// target by simd_kernels.cc (foreach_target.h). Which Highway target is which
+// ISA tier is kernels/isa.h's registry.
 //
 // A block (8 uint32 lanes) is covered by kParts vectors of up to 8 lanes:
 // one vector on AVX2/AVX3, two on SSE4/NEON.
@@ -14,17 +14,13 @@
 #include "hwy/cache_control.h"
 #include "hwy/highway.h"
 
-// Outside the toggle guard: re-evaluated for every target. Targets that are
-// not a tier (SCALAR, EMU128, ...) compile no kernel code.
+// Outside the toggle guard: re-evaluated for every target. Only the targets
+// that are a tier (kernels/isa.h's rows) compile kernel code; SCALAR, EMU128,
+// ... compile none.
+#include "kernels/isa.h"
 #undef BLOCKBLOOM_SIMD_TIER
-#if HWY_TARGET == HWY_AVX3
-#define BLOCKBLOOM_SIMD_TIER "avx512"
-#elif HWY_TARGET == HWY_AVX2
-#define BLOCKBLOOM_SIMD_TIER "avx2"
-#elif HWY_TARGET == HWY_SSE4
-#define BLOCKBLOOM_SIMD_TIER "sse42"
-#elif HWY_TARGET == HWY_NEON
-#define BLOCKBLOOM_SIMD_TIER "neon"
+#if HWY_TARGET & BLOCKBLOOM_ISA_HWY_TARGETS
+#define BLOCKBLOOM_SIMD_TIER 1
 #endif
 
 // Include guard that toggles per target (Highway's -inl.h convention).
