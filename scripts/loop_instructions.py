@@ -19,12 +19,14 @@ exactly 32 bytes (the forward branches that skip multiplies not taken).
 """
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
 
-TIERS = [("avx512", "N_AVX3"), ("avx2", "N_AVX2"), ("sse42", "N_SSE4"), ("neon", "N_NEON"),
-         ("scalar", "scalar::(anonymous namespace)")]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import isa_registry  # noqa: E402  (each tier and the namespace of its kernels)
+
 # op name in the table -> the template in the symbol
 OPS = [("find_batch_bitmap", "FindBatchBitmap"), ("find_batch_select", "FindBatchSelect"),
        ("insert_batch", "InsertBatch")]
@@ -204,7 +206,7 @@ def main():
                                                     r["common_path_per_string"]))
         return 0
     rows = []
-    for tier, namespace in TIERS:
+    for tier, namespace in isa_registry.tiers():
         for op, template in OPS:
             for hint, hint_name in HINTS:
                 span = find_symbol(table, namespace, template, hint)
