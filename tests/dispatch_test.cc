@@ -112,6 +112,30 @@ TEST(ChooseIsa, RefusesUnknownUncompiledAndUnsupportedNamesKeepingTheBest) {
   EXPECT_NE(c.refused.find("unknown ISA"), std::string::npos) << c.refused;
 }
 
+// CpuCanRun checks a tier's features after those of the tiers it includes
+// (kernels/isa.h's feature order), so the message names the lowest gap.
+TEST(CpuCanRun, NamesTheFirstMissingFeatureOfTheLowestTier) {
+  using blockbloom::internal::CpuCanRun;
+  std::string missing;
+  CpuFlags f = SkylakeServer();
+  f.popcnt = f.fma = f.avx512dq = false;
+  EXPECT_FALSE(CpuCanRun(Isa::kAvx512, f, &missing));
+  EXPECT_EQ(missing, "POPCNT");
+  f.popcnt = true;
+  EXPECT_FALSE(CpuCanRun(Isa::kAvx512, f, &missing));
+  EXPECT_EQ(missing, "FMA");
+  f.fma = true;
+  EXPECT_FALSE(CpuCanRun(Isa::kAvx512, f, &missing));
+  EXPECT_EQ(missing, "AVX-512DQ");
+  f.avx512dq = true;
+  missing = "untouched";
+  EXPECT_TRUE(CpuCanRun(Isa::kAvx512, f, &missing));
+  EXPECT_EQ(missing, "untouched");
+  EXPECT_FALSE(CpuCanRun(Isa::kNeon, f, &missing));
+  EXPECT_EQ(missing, "ASIMD (NEON)");
+  EXPECT_TRUE(CpuCanRun(Isa::kScalar, CpuFlags{}, nullptr));
+}
+
 TEST(ChooseIsa, EmptyOverrideMeansNone) {
   const IsaChoice c = ChooseIsa("", X86Build(), Haswell());
   EXPECT_EQ(c.selected, Isa::kAvx2);
