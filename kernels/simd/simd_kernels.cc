@@ -47,6 +47,7 @@ HWY_BEFORE_NAMESPACE();
 namespace blockbloom::internal {
 namespace HWY_NAMESPACE {
 
+static_assert(IsaOfHwyTarget(HWY_TARGET) != Isa::kScalar, "a tier's target names a tier");
 extern const bbi_kernel_table kKernels;
 const bbi_kernel_table kKernels = MakeKernelTable(IsaName(IsaOfHwyTarget(HWY_TARGET)));
 
