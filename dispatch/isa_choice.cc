@@ -34,7 +34,7 @@ bool CpuCanRun(Isa isa, const CpuFlags& flags, std::string* missing) {
   const CpuFeatureSet needs = IsaNeeds(isa);
   // In the features' order, so the first one missing is named.
   for (std::size_t f = 0; f < kNumCpuFeatures; ++f) {
-    if ((needs >> f & 1u) != 0 && !(flags.*kFlagOf[f])) {
+    if (((needs >> f) & 1u) != 0 && !(flags.*kFlagOf[f])) {
       if (missing) *missing = kCpuFeatureNames[f];
       return false;
     }
