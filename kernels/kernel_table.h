@@ -158,7 +158,9 @@ namespace blockbloom::internal {
 // initialiser static_asserts it per row, so a row that pairs a field with
 // another entry's kernel (find_batch_bitmap with FindBatchBitmapAnd) does
 // not compile.
-constexpr char RowNameLower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+constexpr char RowNameLower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 constexpr bool RowNamesMatch(const char* field, const char* kernel) {
   while (true) {

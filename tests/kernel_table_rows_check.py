@@ -70,7 +70,8 @@ INTERSECT_ROW = ("  X(intersect_bytes, IntersectBytes, void, "
 CASES = [
     ("the tree as it is", None, None),
     ("find_batch_bitmap and find_batch_bitmap_and kernels swapped",
-     swap_kernels("find_batch_bitmap", "FindBatchBitmap", "find_batch_bitmap_and", "FindBatchBitmapAnd"),
+     swap_kernels("find_batch_bitmap", "FindBatchBitmap",
+                  "find_batch_bitmap_and", "FindBatchBitmapAnd"),
      "the row of find_batch_bitmap names FindBatchBitmapAnd"),
     ("union_bytes and intersect_bytes kernels swapped",
      swap_kernels("union_bytes", "UnionBytes", "intersect_bytes", "IntersectBytes"),
