@@ -2,14 +2,14 @@
 // One tier's kernel table, built from its block operation. No include guard
 // on purpose: each tier includes this inside its own namespace, after defining
 //   uint32_t FindInBlock(const uint8_t* block, uint32_t key);   // 0 or 1
-//   void UnionBytes(uint8_t* dst, const uint8_t* src, size_t num_bytes);      // dst |= src
-//   void IntersectBytes(uint8_t* dst, const uint8_t* src, size_t num_bytes);  // dst &= src
-//   uint32_t MaxU32(const uint32_t* values, size_t n);  // the largest, n >= 1
-// and what kernels/batch_loops-inl.h needs, so the loops inline that tier's
-// block operation and, inside a Highway target namespace, compile with that
-// target's instruction set. The layouts (which block, which key) come from
-// kernels/block_op.h, shared by all tiers. Needs <cstddef>, <cstdint>,
-// <type_traits>, kernels/kernel_table.h (bbi_kernel_table), kernels/block_op.h
+//   void InsertIntoBlock(uint8_t* block, uint32_t key);
+// with what kernels/batch_loops-inl.h needs, and one function per tier row of
+// kernels/kernel_table.h (BBI_TIER_KERNEL_ROWS: the combines, MaxU32 and the
+// hashes, each named as its row says and doing what the row promises). So the
+// loops inline that tier's block operation and, inside a Highway target
+// namespace, compile with that target's instruction set. The layouts (which
+// block, which key) come from kernels/block_op.h, shared by all tiers. Needs
+// <cstddef>, <cstdint>, <type_traits>, kernels/kernel_table.h, kernels/block_op.h
 // and kernels/prefetch.h.
 
 template <class Layout>
@@ -34,40 +34,23 @@ void Insert(uint8_t* blocks, uint32_t num_blocks, typename Layout::Hash hash) {
 
 #include "kernels/batch_loops-inl.h"
 
+// The tier's table, filled from the rows of kernels/kernel_table.h: the
+// layout rows with this tier's instances of the loops, the tier rows with the
+// functions the tier defined above. Each entry is set by its field's name and
+// each row's names are checked, so no entry can land in another's field.
 inline constexpr bbi_kernel_table MakeKernelTable(const char* isa) {
-  return bbi_kernel_table{
-      isa,
-      &Insert<ParquetLayout>,
-      &Find<ParquetLayout>,
-      &InsertBatch<ParquetLayout>,
-      &FindBatchBitmap<ParquetLayout>,
-      &FindBatchSelect<ParquetLayout>,
-      &FindBatchSelectFrom<ParquetLayout>,
-      &FindBatchBitmapAnd<ParquetLayout>,
-      &Insert<KuduLayout>,
-      &Find<KuduLayout>,
-      &InsertBatch<KuduLayout>,
-      &FindBatchBitmap<KuduLayout>,
-      &FindBatchSelect<KuduLayout>,
-      &FindBatchSelectFrom<KuduLayout>,
-      &FindBatchBitmapAnd<KuduLayout>,
-      &InsertBatchRange<ParquetLayout>,
-      &InsertBatchRange<KuduLayout>,
-      &PartitionHashes<ParquetLayout>,
-      &PartitionHashes<KuduLayout>,
-      &BuildFromHashes<ParquetLayout>,
-      &BuildFromHashes<KuduLayout>,
-      &UnionBytes,
-      &IntersectBytes,
-      &MaxU32,
-      &ParquetHash8Byte,
-      &ParquetHash4Byte,
-      &ParquetHash16Byte,
-      &ParquetHashByteArray32,
-      &ParquetHashByteArray64,
-      &KuduHashByteArray32,
-      &KuduHashByteArray64,
-      &OffsetsOrdered32,
-      &OffsetsOrdered64,
-  };
+  bbi_kernel_table table{};
+  table.isa = isa;
+#define BBI_SET_LAYOUT_KERNEL(P, name, Kernel, L, Ret, Params)                        \
+  static_assert(RowNamesMatch(#name, #Kernel), "the row of " #name " names " #Kernel); \
+  table.P##name = &Kernel<L>;
+#define BBI_SET_TIER_KERNEL(name, Kernel, Ret, Params)                                 \
+  static_assert(RowNamesMatch(#name, #Kernel), "the row of " #name " names " #Kernel); \
+  table.name = &Kernel;
+  BBI_PARQUET_KERNEL_ROWS(BBI_SET_LAYOUT_KERNEL)
+  BBI_KUDU_KERNEL_ROWS(BBI_SET_LAYOUT_KERNEL)
+  BBI_TIER_KERNEL_ROWS(BBI_SET_TIER_KERNEL)
+#undef BBI_SET_LAYOUT_KERNEL
+#undef BBI_SET_TIER_KERNEL
+  return table;
 }

@@ -57,17 +57,6 @@ inline uint32_t BuildParts(size_t num_bytes, size_t partition_min_bytes) {
   return parts < BBI_BUILD_MAX_PARTS ? static_cast<uint32_t>(parts) : BBI_BUILD_MAX_PARTS;
 }
 
-template <bb_layout kLayout>
-struct BuildKernel;
-template <>
-struct BuildKernel<BB_LAYOUT_PARQUET> {
-  static auto Of(const bbi_kernel_table& t) { return t.build_from_hashes; }
-};
-template <>
-struct BuildKernel<BB_LAYOUT_KUDU> {
-  static auto Of(const bbi_kernel_table& t) { return t.kudu_build_from_hashes; }
-};
-
 // The scratch holds the partitioned hashes: the caller's (room for n
 // hashes, apart from the hashes and the filter: the partition writes it
 // while both are read), or, when NULL and the filter is partitioned, n
@@ -115,15 +104,16 @@ int BuildFromHashesOp(bb_filter* f, const typename LayoutKernels<kLayout>::Hash*
   // so no scratch to take.
   if (first == end) return BB_OK;
   if (scratch != nullptr) {
-    BuildKernel<kLayout>::Of(kernels)(f->data, z, hashes, n, scratch, ranges, first, end);
+    LayoutKernels<kLayout>::BuildFromHashes(kernels)(f->data, z, hashes, n, scratch, ranges, first,
+                                                     end);
   } else {
     if (n > (SIZE_MAX - 63) / sizeof(Hash)) return BB_ERR_OUT_OF_MEMORY;
     const size_t scratch_bytes = (n * sizeof(Hash) + 63) / 64 * 64;
     uint8_t* own = nullptr;
     const int allocated = AllocateBitset(f->allocator, scratch_bytes, false, &own);
     if (allocated != BB_OK) return allocated;
-    BuildKernel<kLayout>::Of(kernels)(f->data, z, hashes, n, reinterpret_cast<Hash*>(own), ranges,
-                                      first, end);
+    LayoutKernels<kLayout>::BuildFromHashes(kernels)(f->data, z, hashes, n,
+                                                     reinterpret_cast<Hash*>(own), ranges, first, end);
     FreeBitset(f->allocator, own, scratch_bytes);
   }
   ClearAlwaysFalse(f);

@@ -5,8 +5,6 @@
 #include <cstdint>
 
 #include "api/filter/bitset_memory.h"
-#include "api/filter/build_ops.h"
-#include "api/filter/layout_ops.h"
 #include "blockbloom/kudu.h"
 
 namespace {
@@ -74,59 +72,6 @@ int bb_kudu_filter_init_view_readonly(bb_filter* f, const void* data, size_t num
   if (f == nullptr) return BB_ERR_NULL_POINTER;
   return MakeKudu(f, bb_filter_init_view_readonly(f, data, num_bytes), num_bytes,
                   always_false != 0, hash_seed);
-}
-
-int bb_kudu_insert(bb_filter* f, uint32_t hash) {
-  return blockbloom::internal::InsertOp<BB_LAYOUT_KUDU>(f, hash);
-}
-
-int bb_kudu_find(const bb_filter* f, uint32_t hash) {
-  return blockbloom::internal::FindOp<BB_LAYOUT_KUDU>(f, hash);
-}
-
-int bb_kudu_insert_batch(bb_filter* f, const uint32_t* hashes, size_t n) {
-  return blockbloom::internal::InsertBatchOp<BB_LAYOUT_KUDU>(f, hashes, n);
-}
-
-int bb_kudu_insert_batch_partition(bb_filter* f, const uint32_t* hashes, size_t n,
-                                   uint32_t part, uint32_t num_parts) {
-  return blockbloom::internal::InsertBatchPartitionOp<BB_LAYOUT_KUDU>(f, hashes, n, part, num_parts);
-}
-
-int bb_kudu_partition_hashes(const bb_filter* f, const uint32_t* hashes, size_t n,
-                             uint32_t num_parts, uint32_t* out, size_t* counts) {
-  return blockbloom::internal::PartitionHashesOp<BB_LAYOUT_KUDU>(f, hashes, n, num_parts, out, counts);
-}
-
-int bb_kudu_build_from_hashes(bb_filter* f, const uint32_t* hashes, size_t n, uint32_t* scratch) {
-  return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_KUDU>(f, hashes, n, scratch);
-}
-
-int bb_kudu_build_from_hashes_partition(bb_filter* f, const uint32_t* hashes, size_t n,
-                                        uint32_t* scratch, uint32_t part, uint32_t num_parts) {
-  return blockbloom::internal::BuildFromHashesOp<BB_LAYOUT_KUDU>(f, hashes, n, scratch, part,
-                                                                 num_parts);
-}
-
-int bb_kudu_find_batch_bitmap(const bb_filter* f, const uint32_t* hashes, size_t n,
-                              uint8_t* bitmap, size_t* hits) {
-  return blockbloom::internal::FindBatchBitmapOp<BB_LAYOUT_KUDU>(f, hashes, n, bitmap, hits);
-}
-
-int bb_kudu_find_batch_select(const bb_filter* f, const uint32_t* hashes, size_t n,
-                              uint32_t* selection, size_t* hits) {
-  return blockbloom::internal::FindBatchSelectOp<BB_LAYOUT_KUDU>(f, hashes, n, selection, hits);
-}
-
-int bb_kudu_find_batch_select_from(const bb_filter* f, const uint32_t* hashes, size_t n,
-                                   const uint32_t* sel_in, size_t m, uint32_t* sel_out,
-                                   size_t* hits) {
-  return blockbloom::internal::FindBatchSelectFromOp<BB_LAYOUT_KUDU>(f, hashes, n, sel_in, m, sel_out, hits);
-}
-
-int bb_kudu_find_batch_bitmap_and(const bb_filter* f, const uint32_t* hashes, size_t n,
-                                  uint8_t* bitmap, size_t* hits) {
-  return blockbloom::internal::FindBatchBitmapOp<BB_LAYOUT_KUDU, true>(f, hashes, n, bitmap, hits);
 }
 
 }  // extern "C"

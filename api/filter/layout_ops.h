@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The five filter operations, written once for both layouts: argument
-// checks, Kudu's always-false state, then one call into the selected kernel
-// table. Parquet filters never carry the always-false flag, so for them the
-// flag test is one predictable branch.
+// The filter operations, written once for both layouts: argument checks,
+// Kudu's always-false state, then one call into the selected kernel table.
+// Parquet filters never carry the always-false flag, so for them the flag
+// test is one predictable branch.
 #ifndef BLOCKBLOOM_API_FILTER_LAYOUT_OPS_H_
 #define BLOCKBLOOM_API_FILTER_LAYOUT_OPS_H_
 
@@ -12,40 +12,32 @@
 #include "blockbloom/blockbloom.h"
 #include "dispatch/dispatcher.h"
 #include "kernels/block_op.h"
+#include "kernels/kernel_table.h"
 
 namespace blockbloom::internal {
 
-// Which kernel table entries serve a layout, keyed by its hash type.
+// Which kernel table entries serve a layout, keyed by its hash type: one
+// accessor per layout row of kernels/kernel_table.h, named as the row's kernel
+// (LayoutKernels<BB_LAYOUT_KUDU>::FindBatchBitmap(t) is t.kudu_find_batch_bitmap).
 template <bb_layout kLayout>
 struct LayoutKernels;
 
+#define BBI_LAYOUT_KERNEL_ACCESSOR(P, name, Kernel, L, Ret, Params) \
+  static auto Kernel(const bbi_kernel_table& t) { return t.P##name; }
+
 template <>
 struct LayoutKernels<BB_LAYOUT_PARQUET> {
-  using Hash = uint64_t;
-  static auto Insert(const bbi_kernel_table& t) { return t.insert; }
-  static auto Find(const bbi_kernel_table& t) { return t.find; }
-  static auto InsertBatch(const bbi_kernel_table& t) { return t.insert_batch; }
-  static auto FindBatchBitmap(const bbi_kernel_table& t) { return t.find_batch_bitmap; }
-  static auto FindBatchSelect(const bbi_kernel_table& t) { return t.find_batch_select; }
-  static auto FindBatchSelectFrom(const bbi_kernel_table& t) { return t.find_batch_select_from; }
-  static auto FindBatchBitmapAnd(const bbi_kernel_table& t) { return t.find_batch_bitmap_and; }
-  static auto InsertBatchRange(const bbi_kernel_table& t) { return t.insert_batch_range; }
-  static auto PartitionHashes(const bbi_kernel_table& t) { return t.partition_hashes; }
+  using Hash = ParquetLayout::Hash;
+  BBI_PARQUET_KERNEL_ROWS(BBI_LAYOUT_KERNEL_ACCESSOR)
 };
 
 template <>
 struct LayoutKernels<BB_LAYOUT_KUDU> {
-  using Hash = uint32_t;
-  static auto Insert(const bbi_kernel_table& t) { return t.kudu_insert; }
-  static auto Find(const bbi_kernel_table& t) { return t.kudu_find; }
-  static auto InsertBatch(const bbi_kernel_table& t) { return t.kudu_insert_batch; }
-  static auto FindBatchBitmap(const bbi_kernel_table& t) { return t.kudu_find_batch_bitmap; }
-  static auto FindBatchSelect(const bbi_kernel_table& t) { return t.kudu_find_batch_select; }
-  static auto FindBatchSelectFrom(const bbi_kernel_table& t) { return t.kudu_find_batch_select_from; }
-  static auto FindBatchBitmapAnd(const bbi_kernel_table& t) { return t.kudu_find_batch_bitmap_and; }
-  static auto InsertBatchRange(const bbi_kernel_table& t) { return t.kudu_insert_batch_range; }
-  static auto PartitionHashes(const bbi_kernel_table& t) { return t.kudu_partition_hashes; }
+  using Hash = KuduLayout::Hash;
+  BBI_KUDU_KERNEL_ROWS(BBI_LAYOUT_KERNEL_ACCESSOR)
 };
+
+#undef BBI_LAYOUT_KERNEL_ACCESSOR
 
 inline int CheckReadable(const bb_filter* f, bb_layout layout) {
   if (f == nullptr || f->data == nullptr) return BB_ERR_NULL_POINTER;
