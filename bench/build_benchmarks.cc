@@ -113,34 +113,27 @@ void BuildPartitionThenInsert(benchmark::State& state, const bbi_kernel_table& k
   });
 }
 
-// build/from_hashes/<isa>/<bytes>: what bb_build_from_hashes does with a
-// caller's scratch (kept across iterations): the build kernel in the ranges
-// the call chooses (BuildParts: one batch insert below
-// BuildPartitionMinBytes(): 1 GiB, or twice a larger L3), so the Targets
-// row reads the call.
-void BuildFromHashesAsCalled(benchmark::State& state, const bbi_kernel_table& kernels, size_t bytes) {
-  BuildFilter filter(bytes);
-  if (filter.f.data == nullptr) return state.SkipWithError("out of memory");
-  const std::vector<uint64_t>& keys = KeysOf(size_t{filter.f.num_blocks} * kKeysPerBlock);
-  const uint32_t parts = blockbloom::internal::BuildParts(
-      filter.f.num_bytes, blockbloom::internal::BuildPartitionMinBytes());
-  std::vector<uint64_t> scratch(parts > 1 ? keys.size() : 0);
-  WallLoop(state, keys.size(), [&] {
-    kernels.build_from_hashes(filter.f.data, filter.f.num_blocks, keys.data(), keys.size(),
-                              scratch.data(), parts, 0, parts);
-  });
+// The ranges a build cell runs in: range_bytes 0 = as bb_build_from_hashes
+// chooses (BuildParts: one batch insert below BuildPartitionMinBytes(): 1
+// GiB, or twice a larger L3), else ranges of range_bytes (the sweep).
+uint32_t BuildRanges(size_t bytes, size_t range_bytes) {
+  if (range_bytes == 0) {
+    return blockbloom::internal::BuildParts(bytes, blockbloom::internal::BuildPartitionMinBytes());
+  }
+  return static_cast<uint32_t>(std::min<size_t>(bytes / range_bytes, BBI_BUILD_MAX_PARTS));
 }
 
-// build/from_hashes/<isa>/<bytes>/range:<KiB>: the build kernel
-// (bb_build_from_hashes's) with ranges of the given size and a scratch
-// kept across iterations (its pages touched before timing).
+// build/from_hashes/<isa>/<bytes>[/range:<KiB>]: the build kernel
+// (bb_build_from_hashes's) in the ranges of BuildRanges, with a caller's
+// scratch kept across iterations (its pages touched before timing); without
+// a range size it is the call as made, so the Targets row reads the call.
 void BuildFromHashes(benchmark::State& state, const bbi_kernel_table& kernels, size_t bytes,
                      size_t range_bytes) {
   BuildFilter filter(bytes);
   if (filter.f.data == nullptr) return state.SkipWithError("out of memory");
   const std::vector<uint64_t>& keys = KeysOf(size_t{filter.f.num_blocks} * kKeysPerBlock);
-  std::vector<uint64_t> scratch(keys.size());
-  const auto parts = static_cast<uint32_t>(std::min<size_t>(bytes / range_bytes, BBI_BUILD_MAX_PARTS));
+  const uint32_t parts = BuildRanges(bytes, range_bytes);
+  std::vector<uint64_t> scratch(parts > 1 ? keys.size() : 0);
   WallLoop(state, keys.size(), [&] {
     kernels.build_from_hashes(filter.f.data, filter.f.num_blocks, keys.data(), keys.size(),
                               scratch.data(), parts, 0, parts);
@@ -159,10 +152,7 @@ void BuildFromHashesThreads2(benchmark::State& state, const bbi_kernel_table& ke
   if (filter.f.data == nullptr) return state.SkipWithError("out of memory");
   const std::vector<uint64_t>& keys = KeysOf(size_t{filter.f.num_blocks} * kKeysPerBlock);
   const uint32_t z = filter.f.num_blocks;
-  const uint32_t parts =
-      range_bytes == 0
-          ? blockbloom::internal::BuildParts(bytes, blockbloom::internal::BuildPartitionMinBytes())
-          : static_cast<uint32_t>(std::min<size_t>(bytes / range_bytes, BBI_BUILD_MAX_PARTS));
+  const uint32_t parts = BuildRanges(bytes, range_bytes);
   std::vector<uint64_t> scratch(parts > 1 ? keys.size() : 0);
   const auto build = [&](uint32_t t) {
     if (parts == 1) {
@@ -229,7 +219,7 @@ void RegisterBuildBenchmarks() {
           ->Unit(benchmark::kMillisecond);
       benchmark::RegisterBenchmark(
           (std::string("build/from_hashes/") + isa + "/" + size).c_str(),
-          [kernels, bytes](benchmark::State& state) { BuildFromHashesAsCalled(state, *kernels, bytes); })
+          [kernels, bytes](benchmark::State& state) { BuildFromHashes(state, *kernels, bytes, 0); })
           ->Unit(benchmark::kMillisecond);
       benchmark::RegisterBenchmark(
           (std::string("build/from_hashes_threads2/") + isa + "/" + size).c_str(),
