@@ -11,7 +11,7 @@
 namespace blockbloom_bench {
 
 // The library's ISA registry (bb_isa_name), scalar first and then upwards
-// (the reverse of its best-first order), so a tier added to kernels/isa.h is
+// (the reverse of its best-first order), so a tier added to src/core/isa.h is
 // benchmarked without an edit here; those bbi_kernels_for_isa refuses are left
 // out by the callers.
 inline std::vector<const char*> IsaNames() {

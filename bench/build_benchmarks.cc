@@ -11,10 +11,10 @@
 #include <thread>
 #include <vector>
 
-#include "api/filter/build_ops.h"
+#include "src/filter/build_ops.h"
 #include "benchmark/benchmark.h"
 #include "blockbloom/blockbloom.h"
-#include "kernels/kernel_table.h"
+#include "src/core/kernel_table.h"
 #include "bench_grid.h"
 #include "splitmix64.h"
 

@@ -11,7 +11,7 @@
 #include "benchmark/benchmark.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/column.h"
-#include "kernels/kernel_table.h"
+#include "src/core/kernel_table.h"
 #include "bench_grid.h"
 #include "column_data.h"
 #include "placements.h"

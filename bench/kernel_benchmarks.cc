@@ -9,7 +9,7 @@
 
 #include "benchmark/benchmark.h"
 #include "blockbloom/blockbloom.h"
-#include "kernels/kernel_table.h"
+#include "src/core/kernel_table.h"
 #include "bench_grid.h"
 #include "live_rows.h"
 #include "probe_data.h"

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "benchmark/benchmark.h"
-#include "kernels/prefetch.h"
+#include "src/kernels/prefetch.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/tuning.h"
 #include "build_benchmarks.h"
@@ -66,8 +66,8 @@ int main(int argc, char** argv) {
   const char* hint = bb_prefetch_hint_name(bb_prefetch_hint());
   benchmark::AddCustomContext("prefetch_hint", hint != nullptr ? hint : "?");
   benchmark::AddCustomContext("prefetch_distance", std::to_string(bb_prefetch_distance()));
-  // The defaults by size class (kernels/prefetch.h; from this machine's
-  // caches, dispatch/prefetch_classes.h), "<min_bytes>:<hint>:<distance>,..."
+  // The defaults by size class (src/kernels/prefetch.h; from this machine's
+  // caches, src/dispatch/prefetch_classes.h), "<min_bytes>:<hint>:<distance>,..."
   // for scripts/bench_table.py, which finds each size's default cell in the sweeps.
   std::string defaults;
   for (const blockbloom::internal::PrefetchClass& c : blockbloom::internal::ActivePrefetchClasses()) {

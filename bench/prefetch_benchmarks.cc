@@ -13,8 +13,8 @@
 
 #include "benchmark/benchmark.h"
 #include "blockbloom/blockbloom.h"
-#include "kernels/kernel_table.h"
-#include "kernels/prefetch.h"
+#include "src/core/kernel_table.h"
+#include "src/kernels/prefetch.h"
 #include "bench_grid.h"
 #include "tools/common/random_lines.h"
 #include "tools/common/scoped_prefetch.h"
@@ -278,7 +278,7 @@ constexpr size_t kKernelSweepBytes[] = {kKiB512,          size_t{2} << 20,  size
 constexpr size_t kKernelSweepDistances[] = {8, 16, 32, 64, 96, 128, 192, 256, 384};
 
 // The grid, then the library's defaults by size class (hint "default",
-// distance 0: kernels/prefetch.h), measured in the same interleaved run so
+// distance 0: src/kernels/prefetch.h), measured in the same interleaved run so
 // that scripts/bench_table.py can hold the default against the best cell.
 template <typename Fn>
 void ForEachKernelCell(Fn&& fn) {

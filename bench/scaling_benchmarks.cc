@@ -13,8 +13,8 @@
 
 #include "benchmark/benchmark.h"
 #include "blockbloom/blockbloom.h"
-#include "kernels/block_op.h"
-#include "kernels/kernel_table.h"
+#include "src/core/block_op.h"
+#include "src/core/kernel_table.h"
 #include "bench_grid.h"
 #include "placements.h"
 #include "probe_data.h"

@@ -14,7 +14,7 @@
 #include "benchmark/benchmark.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/column.h"
-#include "kernels/kernel_table.h"
+#include "src/core/kernel_table.h"
 #include "splitmix64.h"
 #include "xxh64_inline_loop.h"
 

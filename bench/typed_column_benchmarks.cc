@@ -23,7 +23,7 @@
 #include "benchmark/benchmark.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/column.h"
-#include "kernels/kernel_table.h"
+#include "src/core/kernel_table.h"
 #include "probe_data.h"
 #include "scoped_isa.h"
 #include "splitmix64.h"

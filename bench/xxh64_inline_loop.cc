@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // XXH64 of each string with xxHash compiled inline (XXH_INLINE_ALL), one at
-// a time: how api/columns/column_hashers.cc hashed byte arrays before the
+// a time: how src/columns/column_hashers.cc hashed byte arrays before the
 // byte-array kernels, kept as the string_hash/<lengths>/xxh64_inline row.
 // A translation unit of its own so that the libxxhash row still calls the
 // shared library.

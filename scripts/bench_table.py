@@ -39,7 +39,7 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import isa_registry  # noqa: E402  (kernels/isa.h's tiers: the results may come from another machine)
+import isa_registry  # noqa: E402  (src/core/isa.h's tiers: the results may come from another machine)
 import peers_table  # noqa: E402  (the peers/* cells of blockbloom_peers_bench)
 
 # Columns scalar first, then upwards: the registry's best-first order reversed.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Prints the ISA registry of kernels/isa.h: the tier names, best first, one a line.
+"""Prints the ISA registry of src/core/isa.h: the tier names, best first, one a line.
 
 usage: isa_registry.py [--namespaces] [ISA_H]
 
@@ -24,14 +24,14 @@ import re
 import sys
 
 DEFAULT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                       "kernels", "isa.h")
+                       "src", "core", "isa.h")
 TABLE = re.compile(r"#define BLOCKBLOOM_ISA_TIERS\(T\)((?:[^\n]*\\\n)*[^\n]*)")
 ROW = re.compile(r'^\s*T\((k\w+), "([a-z0-9_]+)", (HWY_([A-Z0-9_]+)|0), (k\w+), ')
 PORTABLE_NAMESPACE = "scalar::(anonymous namespace)"
 
 
 def tiers(path=DEFAULT):
-    """(name, kernel namespace) of each tier of path (a kernels/isa.h), best first."""
+    """(name, kernel namespace) of each tier of path (a src/core/isa.h), best first."""
     with open(path, encoding="utf-8") as f:
         text = f.read()
     table = TABLE.search(text)
@@ -52,7 +52,7 @@ def tiers(path=DEFAULT):
 
 
 def registry(path=DEFAULT):
-    """The tier names of path (a kernels/isa.h), best first."""
+    """The tier names of path (a src/core/isa.h), best first."""
     return [name for name, _ in tiers(path)]
 
 

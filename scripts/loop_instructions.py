@@ -3,7 +3,7 @@
 """Instructions per key in the hot loops of each tier's batch kernels.
 
 Reads `objdump -d` of the library, finds each tier's instantiation of a batch
-loop (kernels/batch_loops-inl.h: ForEachChunkOf<Layout, hint, ...> of the op's
+loop (src/kernels/batch_loops-inl.h: ForEachChunkOf<Layout, hint, ...> of the op's
 lambda), takes its innermost loop with the most salt multiplies (one vpmulld
 a key on avx2/avx512, two pmulld on sse42/neon, eight multiplies by a salt
 constant on scalar) and prints instructions per key. These are the numbers
@@ -12,7 +12,7 @@ docs/benchmarks.md records.
   scripts/loop_instructions.py build-release/libblockbloom.so.0 [--json]
 
 With --strings: the byte-array hash kernels instead (parquet_hash_byte_array32
-of avx512 and avx2, kernels/simd/string_hash_kernels-inl.h): the loop with the
+of avx512 and avx2, src/kernels/simd/string_hash_kernels-inl.h): the loop with the
 most 64-bit multiplies, its strings (vector stores of hashes x lanes) and its
 instructions per string, all of them and on the path taken when no string is
 exactly 32 bytes (the forward branches that skip multiplies not taken).
@@ -30,7 +30,7 @@ import isa_registry  # noqa: E402  (each tier and the namespace of its kernels)
 # op name in the table -> the template in the symbol
 OPS = [("find_batch_bitmap", "FindBatchBitmap"), ("find_batch_select", "FindBatchSelect"),
        ("insert_batch", "InsertBatch")]
-# The loops the defaults run (kernels/prefetch.h: l1 from 1 MiB, l2 from 4 MiB).
+# The loops the defaults run (src/kernels/prefetch.h: l1 from 1 MiB, l2 from 4 MiB).
 HINTS = [(0, "no prefetch (< 1 MiB)"), (1, "prefetch l1 (1-4 MiB)"), (2, "prefetch l2 (>= 4 MiB)")]
 SALTS = {0x47b6137b, 0x44974d91, 0x8824ad5b, 0xa2b7289d, 0x705495c7, 0x2df1424b, 0x9efc4947,
          0x5c6bfb31}

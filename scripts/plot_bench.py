@@ -35,7 +35,7 @@ import bench_table  # noqa: E402  (the JSON loader shared with the tables)
 DEFAULT_PLOTS = ["find_batch_bitmap=docs/benchmarks-find_batch.svg",
                  "insert_batch=docs/benchmarks-insert_batch.svg"]
 # gnuplot colours per ISA, the same in every plot: the palette in the order of
-# bench_table.ISA_ORDER (kernels/isa.h's registry, scalar first), so a new
+# bench_table.ISA_ORDER (src/core/isa.h's registry, scalar first), so a new
 # tier gets a colour of its own.
 PALETTE = ["#7f7f7f", "#9467bd", "#1f77b4", "#2ca02c", "#d62728", "#ff7f0e", "#8c564b", "#e377c2"]
 COLORS = {isa: PALETTE[i % len(PALETTE)] for i, isa in enumerate(bench_table.ISA_ORDER)}

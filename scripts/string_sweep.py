@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """The sweep behind the string target (issue 35, item 1): lane groups in
 flight x bytes of string data prefetched ahead, with instructions per string,
-for the byte-array hash kernels (kernels/simd/string_hash_kernels-inl.h).
+for the byte-array hash kernels (src/kernels/simd/string_hash_kernels-inl.h).
 
 Each cell is a blockbloom_bench built from an existing build directory with
-kernels/simd/simd_kernels.cc compiled again under -DBLOCKBLOOM_STRING_GROUPS=G
+src/kernels/simd/simd_kernels.cc compiled again under -DBLOCKBLOOM_STRING_GROUPS=G
 -DBLOCKBLOOM_STRING_PREFETCH_BYTES=P (the compile and link commands are the
 build's own, from ninja). The cells run in a random order in each round,
 pinned to one CPU; the table holds each benchmark's median over the rounds
@@ -31,7 +31,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import loop_instructions  # noqa: E402
 
-SOURCE = "kernels/simd/simd_kernels.cc"
+SOURCE = "src/kernels/simd/simd_kernels.cc"
 BENCH = "bench/blockbloom_bench"
 FILTER = ("^(string_hash/0_32(_dram)?/avx512/|kudu_string_hash/0_32(_dram)?/avx512/"
           "|find_column_bitmap/(string_0_32|int64)/avx512/16384$)")

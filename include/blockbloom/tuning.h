@@ -19,7 +19,7 @@ extern "C" {
  * read when it loads (CPUID, or sysfs): filters below the L2 size are not
  * prefetched, then one class from the L2 size, one from the L3's share of a
  * core and one from the whole L3 (the hints and distances per class:
- * kernels/prefetch.h; docs/benchmarks.md, "Prefetch sweeps", the sweeps they
+ * src/kernels/prefetch.h; docs/benchmarks.md, "Prefetch sweeps", the sweeps they
  * come from; where no cache is reported, the reference machine's 1, 4 and
  * 32 MiB). `blockbloom info` shows the caches and the classes. A filter that
  * fits in the L3 wants a different hint and distance than one in DRAM. A

@@ -11,7 +11,7 @@ _CHUNK = 1 << 20  # keys per step: bounds the n x 8 temporaries
 
 
 def splitmix64(seed, n):
-    """tests/oracle.h's Hashes(seed, n): the stream the golden digests were made from."""
+    """tests/support/oracle.h's Hashes(seed, n): the stream the golden digests were made from."""
     with np.errstate(over="ignore"):
         z = np.uint64(seed) + np.arange(1, n + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
         z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
@@ -20,7 +20,7 @@ def splitmix64(seed, n):
 
 
 def splitmix32(seed, n):
-    """tests/oracle.h's Hashes32: bits 16..47 of the same stream."""
+    """tests/support/oracle.h's Hashes32: bits 16..47 of the same stream."""
     return (splitmix64(seed, n) >> np.uint64(16)).astype(np.uint32)
 
 

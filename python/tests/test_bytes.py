@@ -10,8 +10,8 @@ import blockbloom
 from conftest import random_hashes, run_tool, shared_testdata
 from numpy_model import NumpyFilter, splitmix32, splitmix64
 
-# tests/kernel_golden_test.cc: blocks -> XXH64 of the filter after inserting
-# Hashes(0xb10c0000 + blocks, 8 * blocks); tests/kudu_kernel_test.cc: the same
+# tests/kernels/kernel_golden_test.cc: blocks -> XXH64 of the filter after inserting
+# Hashes(0xb10c0000 + blocks, 8 * blocks); tests/kernels/kudu_kernel_test.cc: the same
 # with Hashes32(0x6b756475 + blocks, ...).
 PARQUET_GOLDEN = {1: 0xA008A4B6287D6C61, 3: 0x2B50BE1F1C6E175A, 32: 0x49B87D05128F7A84,
                   4096: 0xC32F6C675A4E09F9, 32768: 0xCDEC8421B075BB12}

@@ -252,7 +252,7 @@ def test_load_filter_is_typed_and_probe_takes_objects(tmp_path):
     import datetime
     import os
     import sys
-    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests"))
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests", "support"))
     from parquet_files import INT32, Column, build_parquet
     import blockbloom.parquet as bp
 

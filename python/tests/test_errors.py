@@ -75,7 +75,7 @@ def test_layout_seed_and_always_false_arguments():
 
 
 def test_out_of_memory_is_memory_error():
-    # In a child with a 4 GiB address space, as tests/api_test.cc does it.
+    # In a child with a 4 GiB address space, as tests/filter/api_test.cc does it.
     code = ("import resource, blockbloom\n"
             "resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))\n"
             "try:\n    blockbloom.Filter(16 << 30)\nexcept MemoryError as e:\n    print('MemoryError', e)\n")

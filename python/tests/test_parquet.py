@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """blockbloom.parquet against the blockbloom tool's JSON on the same files:
 the shared test data's real files, and files assembled here with the CLI
-tests' Parquet builder (tests/parquet_files.py)."""
+tests' Parquet builder (tests/support/parquet_files.py)."""
 import datetime
 import decimal
 import inspect
@@ -20,7 +20,7 @@ import blockbloom.parquet as bp
 
 from conftest import shared_testdata
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests", "support"))
 from parquet_files import (BOOLEAN, BYTE_ARRAY, DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY,  # noqa: E402
                            FLOAT, INT32, INT64, INT96, LIST, Column, bloom_header, ambiguous_paths_parquet,
                            build_parquet, column_values, read_file_metadata)

@@ -2,7 +2,7 @@
 """blockbloom.parquet and the footer: the limits of bb_parquet_limits as
 arguments (max_container_elements, max_memory_bytes) of every function that
 reads one, and the memory a footer costs, bounded by the file's size for
-every shape of footer tests/hostile_footers.py makes (the bound of
+every shape of footer tests/support/hostile_footers.py makes (the bound of
 docs/reliability.md), measured on a child interpreter's peak RSS."""
 import os
 import subprocess
@@ -13,7 +13,7 @@ import pytest
 import blockbloom
 import blockbloom.parquet as bp
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests", "support"))
 import hostile_footers  # noqa: E402
 from parquet_files import INT32, Column, bloom_header, build_parquet  # noqa: E402
 

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """blockbloom.parquet.probe on a file holding every Parquet logical type
-(tests/parquet_files.py logical_types_parquet()), against its independent
-model (values encoded in Python, tests/xxh64_model.py's XXH64 and split
+(tests/support/parquet_files.py logical_types_parquet()), against its independent
+model (values encoded in Python, tests/support/xxh64_model.py's XXH64 and split
 block bitset), and against the blockbloom tool's --json answers.
 
 Every stored value, as each text spelling and as Python objects (Decimal,
@@ -18,7 +18,7 @@ import pytest
 
 import blockbloom.parquet as bp
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests", "support"))
 from parquet_files import logical_types_parquet  # noqa: E402
 
 DATA, CASES = logical_types_parquet(1024, row_groups=2)

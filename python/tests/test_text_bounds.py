@@ -23,7 +23,7 @@ import time
 
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests"))
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests", "support"))
 from parquet_files import (DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY, Column,  # noqa: E402
                            bloom_header, build_parquet, deep_column_parquet)
 

@@ -141,7 +141,7 @@ def test_other_kinds_refused_with_type_error():
 
 
 def test_probe_of_100k_values(tmp_path):
-    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests"))
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests", "support"))
     from parquet_files import INT32, Column, build_parquet
     import blockbloom.parquet as bp
 

@@ -15,7 +15,7 @@ any failure.
 
 The expected answers come from code written here, not from the tool: a
 block-by-block straddle count, and a small Thrift compact reader
-(tests/parquet_files.py) that walks Parquet footers and BloomFilterHeaders
+(tests/support/parquet_files.py) that walks Parquet footers and BloomFilterHeaders
 on its own.
 """
 
@@ -28,7 +28,7 @@ import sys
 import tempfile
 import unittest
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 from parquet_files import (BINARY, I32, I64, LIST, STRUCT, CompactWriter,  # noqa: E402
                            bloom_header, file_metadata_start, parquet_file, read_bloom_header,
                            testdata_file, walk_footer)
@@ -659,7 +659,7 @@ class MeasureRuns(ToolTestCase):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    from tool_test_runner import run_unittests  # tests/tool_test_runner.py
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
+    from tool_test_runner import run_unittests  # tests/support/tool_test_runner.py
 
     sys.exit(run_unittests(sys.modules[__name__], sys.argv))

@@ -24,7 +24,7 @@
 #include "blockbloom/parquet_format.h"
 #include "tools/common/cli_error.h"
 #include "tools/common/printable_text.h"
-#include "parquet_test_file.h"
+#include "support/parquet_test_file.h"
 
 namespace blockbloom_tools::aligncheck {
 namespace {
@@ -413,7 +413,7 @@ TEST(CpuMapping, SysfsCacheDirectoryIsRead) {
 
 // ------------------------------------------------------------ footer reader
 
-// Footers made by hand (tests/parquet_test_file.h): a chunk names its
+// Footers made by hand (tests/support/parquet_test_file.h): a chunk names its
 // column's path; the schema has one leaf per chunk of the first row group.
 using bbtest::CompactWriter;
 using bbtest::kI32;

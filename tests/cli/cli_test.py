@@ -2767,7 +2767,7 @@ class ProbeForgottenParquetHeader(FileTestCase):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    from tool_test_runner import run_unittests  # tests/tool_test_runner.py
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
+    from tool_test_runner import run_unittests  # tests/support/tool_test_runner.py
 
     sys.exit(run_unittests(sys.modules[__name__], sys.argv))

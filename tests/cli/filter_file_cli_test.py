@@ -15,7 +15,7 @@ import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 import cli_test  # noqa: E402
 from cli_test import FileTestCase, read_bytes, xxh64  # noqa: E402
 
@@ -243,7 +243,7 @@ def main(argv):
     TOOL = os.path.abspath(argv[1])
     cli_test.TOOL = TOOL  # cli_test.run() runs cli_test.TOOL
     cli_test.RAW_EXPORT_DEFAULTS = False  # the commands as a user types them
-    from tool_test_runner import run_unittests  # tests/tool_test_runner.py
+    from tool_test_runner import run_unittests  # tests/support/tool_test_runner.py
     return run_unittests(sys.modules[__name__], argv)
 
 

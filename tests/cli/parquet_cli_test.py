@@ -6,7 +6,7 @@ usage: parquet_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
 
 As tests/cli/cli_test.py (whose helpers and Python models it uses): the
 expected answers come from code written here, not from the tool: footers and
-filters written by tests/parquet_files.py (and by `blockbloom build
+filters written by tests/support/parquet_files.py (and by `blockbloom build
 --parquet-header`), read back by its own Thrift reader; the stored values of
 real files decoded from their data pages; the Parquet split block filter
 and XXH64 modelled in Python. BLOCKBLOOM_TESTDATA names the shared test data
@@ -24,7 +24,7 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_test  # noqa: E402
 from cli_test import (ENCODERS, ToolTestCase, model_bitset, own_stderr,  # noqa: E402
@@ -1100,6 +1100,6 @@ class ParquetColumnPaths(ParquetTestCase):
 
 
 if __name__ == "__main__":
-    from tool_test_runner import run_unittests  # tests/tool_test_runner.py
+    from tool_test_runner import run_unittests  # tests/support/tool_test_runner.py
 
     sys.exit(run_unittests(sys.modules[__name__], sys.argv))

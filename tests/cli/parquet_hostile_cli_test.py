@@ -3,7 +3,7 @@
 """What `blockbloom parquet list` spends on footers made to cost, measured on
 the child process against bounds stated here: bytes read (/proc rchar, which
 Linux adds to the parent's when it reaps the child), CPU time and peak RSS
-(wait4). Files are written by tests/parquet_files.py.
+(wait4). Files are written by tests/support/parquet_files.py.
 
 usage: parquet_hostile_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
 
@@ -17,7 +17,7 @@ import struct
 import sys
 import unittest
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_test  # noqa: E402
 import hostile_footers  # noqa: E402
@@ -199,7 +199,7 @@ class ParquetHostileFooters(ToolTestCase):
 @unittest.skipIf(WRAPPER, "costs under an emulator are the emulator's")
 class ParquetFooterMemory(ToolTestCase):
     """`parquet list`'s (and `probe`'s) peak RSS is bounded by the file's
-    size for every shape of footer (tests/hostile_footers.py): under
+    size for every shape of footer (tests/support/hostile_footers.py): under
     FOOTER_MEMORY_MULTIPLE x the file + FOOTER_MEMORY_BASE, the bound
     docs/reliability.md states, whether the footer lists or is refused
     (BB_ERR_PARQUET_LIMIT: exit 2 naming max_memory_bytes). Before, a
@@ -280,6 +280,6 @@ class ParquetFooterMemory(ToolTestCase):
 
 
 if __name__ == "__main__":
-    from tool_test_runner import run_unittests  # tests/tool_test_runner.py
+    from tool_test_runner import run_unittests  # tests/support/tool_test_runner.py
 
     sys.exit(run_unittests(sys.modules[__name__], sys.argv))

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """`blockbloom parquet list` / `parquet probe` on a file holding every
-Parquet logical type (tests/parquet_files.py logical_types_parquet()),
+Parquet logical type (tests/support/parquet_files.py logical_types_parquet()),
 against an independent model: values encoded in Python (datetime, decimal,
-uuid, struct), hashed with tests/xxh64_model.py's XXH64 and placed by its
+uuid, struct), hashed with tests/support/xxh64_model.py's XXH64 and placed by its
 split block bitset, none of it the library's.
 
 usage: parquet_logical_types_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
@@ -23,7 +23,7 @@ import json
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_test  # noqa: E402
 from cli_test import ToolTestCase, own_stderr, read_bytes, run  # noqa: E402
@@ -221,6 +221,6 @@ class LogicalTypesAsText(LogicalTypesTestCase):
 
 
 if __name__ == "__main__":
-    from tool_test_runner import run_unittests  # tests/tool_test_runner.py
+    from tool_test_runner import run_unittests  # tests/support/tool_test_runner.py
 
     sys.exit(run_unittests(sys.modules[__name__], sys.argv))

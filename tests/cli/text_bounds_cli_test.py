@@ -19,7 +19,7 @@ import subprocess
 import sys
 import unittest
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_test  # noqa: E402
 from cli_test import ToolTestCase  # noqa: E402
@@ -201,6 +201,6 @@ class TextBounds(ToolTestCase):
 
 
 if __name__ == "__main__":
-    from tool_test_runner import run_unittests  # tests/tool_test_runner.py
+    from tool_test_runner import run_unittests  # tests/support/tool_test_runner.py
 
     sys.exit(run_unittests(sys.modules[__name__], sys.argv))

@@ -57,7 +57,7 @@ import timing
 from hermetic import Failure, check_consumer, check_loads, clean_env, copy_source_tree, log, run
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TESTS = os.path.dirname(HERE)
+STRUCTURE = os.path.join(os.path.dirname(HERE), "structure")  # the checks of built files
 JOBS = meson_parents.JOBS
 WARNINGS = ["-Wall", "-Wextra", "-pedantic", "-Werror"]
 REQUIRED_TOOLS = ("cc", "c++", "pkg-config", "ninja", "cmake", "nm", "readelf")
@@ -107,7 +107,7 @@ def check_installed_files(ctx):
     for name in sorted(os.listdir(headers)):
         if name in ("kernels.h", "kernel_table.h"):
             raise Failure("internal header installed: " + name)
-    run([sys.executable, os.path.join(TESTS, "exports_check.py"), ctx.library, headers],
+    run([sys.executable, os.path.join(STRUCTURE, "exports_check.py"), ctx.library, headers],
         env=ctx.env)
     log("installed: the library chain (exports only bb_*), blockbloom.pc, the CMake package, "
         "the public headers, version.h")
@@ -262,9 +262,9 @@ def check_vendored_library(ctx, out):
     if "Library soname: [libblockbloom.so.0]" not in dynamic:
         raise Failure("the vendored library's SONAME is not libblockbloom.so.0")
     if platform.machine() == "x86_64":
-        run([sys.executable, os.path.join(TESTS, "tier_instructions_check.py"), library],
+        run([sys.executable, os.path.join(STRUCTURE, "tier_instructions_check.py"), library],
             env=ctx.env)
-    run([sys.executable, os.path.join(TESTS, "exports_check.py"), library,
+    run([sys.executable, os.path.join(STRUCTURE, "exports_check.py"), library,
          os.path.join(ctx.args.source_root, "include", "blockbloom")], env=ctx.env)
     return library
 

@@ -12,7 +12,7 @@
 #include <cstring>
 #include <vector>
 
-#include "kernels/kernel_table.h"
+#include "src/core/kernel_table.h"
 #include "fuzz_input.h"
 #include "../isa_names.h"
 

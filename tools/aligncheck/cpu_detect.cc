@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "tools/common/cli_error.h"
-#include "api/tools_interface.h"
+#include "src/tools_interface.h"
 
 namespace blockbloom_tools::aligncheck {
 namespace {

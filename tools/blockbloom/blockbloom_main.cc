@@ -9,7 +9,7 @@
 #include "blockbloom/blockbloom.h"
 #include "tools/common/cli_error.h"
 #include "tools/blockbloom/commands.h"
-#include "tools/join_demo/join_demo_command.h"
+#include "tools/blockbloom/join_demo/join_demo_command.h"
 #include "tools/common/printable_text.h"
 #include "tools/blockbloom/usage.h"
 

@@ -9,7 +9,7 @@
 #include "blockbloom/tuning.h"
 #include "tools/common/cli_args.h"
 #include "tools/blockbloom/commands.h"
-#include "api/tools_interface.h"
+#include "src/tools_interface.h"
 #include "tools/common/json_writer.h"
 #include "tools/common/printable_text.h"
 

@@ -7,7 +7,7 @@
 #include <limits>
 #include <new>
 
-#include "api/tools_interface.h"
+#include "src/tools_interface.h"
 #include "blockbloom/blockbloom.h"
 #include "tools/common/cli_error.h"
 

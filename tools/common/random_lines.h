@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "api/tools_interface.h"  // ParquetLayout: the block a hash selects
+#include "src/tools_interface.h"  // ParquetLayout: the block a hash selects
 #include "blockbloom/tuning.h"
 
 namespace blockbloom_tools {

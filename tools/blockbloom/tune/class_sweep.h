@@ -4,7 +4,7 @@
 // reference VM (2, 8, 16 and 32 MiB; the DRAM class is the main sweep's
 // --bytes buffer) at a small hint x distance grid and at the setting in force (by default, the
 // library's defaults per size class), interleaved. What the library's
-// per-class defaults (kernels/prefetch.h) are checked against on a machine.
+// per-class defaults (src/kernels/prefetch.h) are checked against on a machine.
 #ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_CLASS_SWEEP_H_
 #define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_CLASS_SWEEP_H_
 

@@ -13,7 +13,7 @@
 #include "tools/common/cli_args.h"
 #include "tools/blockbloom/commands.h"
 #include "tools/common/huge_pages.h"
-#include "api/tools_interface.h"
+#include "src/tools_interface.h"
 #include "tools/blockbloom/tune/class_sweep.h"
 #include "tools/blockbloom/tune/find_timing.h"
 #include "tools/blockbloom/tune/line_sweep.h"

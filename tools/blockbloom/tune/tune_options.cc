@@ -6,7 +6,7 @@
 #include <limits>
 #include <string>
 
-#include "api/tools_interface.h"
+#include "src/tools_interface.h"
 #include "blockbloom/blockbloom.h"
 #include "tools/common/cli_error.h"
 #include "tools/common/filter_options.h"
@@ -15,7 +15,7 @@
 namespace blockbloom_tools::tune {
 namespace {
 
-// The kernels' own threshold on this CPU (its L2, kernels/prefetch.h):
+// The kernels' own threshold on this CPU (its L2, src/kernels/prefetch.h):
 // below it they never prefetch, so there would be nothing to tune.
 std::uint64_t MinBytes() { return blockbloom::internal::PrefetchMinBytes(); }
 // Enough for any sweep; more is a typo, not a wish.

@@ -8,7 +8,7 @@
 #include "blockbloom/tuning.h"
 #include "tools/common/random_lines.h"
 #include "tools/common/json_writer.h"
-#include "api/tools_interface.h"
+#include "src/tools_interface.h"
 
 namespace blockbloom_tools::tune {
 namespace {
