@@ -85,8 +85,9 @@ void Insert(uint8_t* blocks, uint32_t num_blocks, typename Layout::Hash hash) {
 
 // The tier's table, filled from the rows of kernels/kernel_table.h: the
 // layout rows with this tier's instances of the loops, the tier rows with the
-// functions the tier defined (the contract above, part 3). Each entry is set by its field's name and
-// each row's names are checked, so no entry can land in another's field.
+// functions the tier defined (the contract above, part 3). Each entry is set
+// by its field's name and each row's names are checked, so no entry can land
+// in another's field.
 inline constexpr bbi_kernel_table MakeKernelTable(const char* isa) {
   bbi_kernel_table table{};
   table.isa = isa;
