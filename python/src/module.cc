@@ -100,16 +100,8 @@ writes (insert, insert_values, clear, union/intersect into the filter) are
 serialised by a lock of the filter's own, so concurrent inserts never lose bits.
 Two Filter objects viewing the same memory (from_bytes) do not share that lock.)";
 
-}  // namespace
-
-PYBIND11_MODULE(_core, m) {
-  m.doc() = kModuleDoc;
-  bbpy::RegisterErrors(m);
-  m.attr("__version__") = bb_version();
-
-  py::class_<Filter> filter_class(m, "Filter", py::buffer_protocol(), kFilterDoc);
-  bbpy::BindShipping(filter_class);
-  bbpy::GuardBufferExport(filter_class);
+// Filter(...) and the from_* constructors.
+void BindFilterConstructors(py::class_<Filter>& filter_class) {
   filter_class
       .def(py::init(&Filter::Create), py::arg("num_bytes") = py::none(), py::kw_only(),
            py::arg("ndv") = py::none(), py::arg("fpp") = py::none(), py::arg("layout") = "parquet",
@@ -164,7 +156,12 @@ fields maps log_space_bytes and bloom_data (required), always_false (default
 False), hash_algorithm (3 or "FAST_HASH", the default) and hash_seed (default 0).
 The bytes are copied. A size other than 2**log_space_bytes, an out-of-range
 log_space_bytes or another hash raises blockbloom.Error. type: the values' type;
-without it the filter holds raw hashes (insert_values / find_values raise TypeError).)")
+without it the filter holds raw hashes (insert_values / find_values raise TypeError).)");
+}
+
+// Inserts and probes of hashes, and the false-positive model.
+void BindFilterHashProbes(py::class_<Filter>& filter_class) {
+  filter_class
       .def("insert", &Filter::Insert, py::arg("hashes"),
            R"(Inserts hashes: one int, or a C-contiguous array of uint64 (Parquet) / uint32 (Kudu).
 
@@ -192,6 +189,13 @@ Indices are into the flattened input. A batch of 2**32 hashes or more raises
 blockbloom.Error (the C API's selection vectors hold uint32 indices); split it.)")
       .def("__contains__", &Filter::Contains, py::arg("hash"),
            "`hash in filter`: True if the hash (an int) may be present.")
+      .def("fpp", &Filter::Fpp, py::arg("ndv"),
+           "The expected false-positive probability once ndv distinct values are in (the exact model).");
+}
+
+// Inserts and probes of values, converted into the filter's type.
+void BindFilterValueProbes(py::class_<Filter>& filter_class) {
+  filter_class
       .def("insert_values", &bbpy::InsertValues, py::arg("values"), py::arg("type") = py::none(),
            py::arg("mask") = py::none(), py::kw_only(), py::arg("physical") = false,
            R"(Inserts values: each converted into the filter's type, then hashed as Parquet does.
@@ -245,9 +249,12 @@ True = null (numpy.ma's convention); None, pd.NA and NaT are nulls.)")
 
 False for nulls and for values that cannot be of the filter's type. An untyped
 filter (nothing inserted by value yet) converts into the type the values would
-give it, without recording it. One value gives one bool.)")
-      .def("fpp", &Filter::Fpp, py::arg("ndv"),
-           "The expected false-positive probability once ndv distinct values are in (the exact model).")
+give it, without recording it. One value gives one bool.)");
+}
+
+// Union, intersection, clearing and copies (and their operators).
+void BindFilterCombines(py::class_<Filter>& filter_class) {
+  filter_class
       .def("union", &Filter::Union, py::arg("other"),
            R"(Makes this filter the bitwise OR of itself and other, in place (returns None).
 
@@ -265,14 +272,12 @@ this one always-false. `a & b` returns a new filter instead.)")
       .def("__or__", [](const Filter& a, Filter& b) { auto c = a.Copy(); c->Union(b); return c; }, py::is_operator())
       .def("__and__", [](const Filter& a, Filter& b) { auto c = a.Copy(); c->Intersect(b); return c; }, py::is_operator())
       .def("__ior__", [](py::object a, Filter& b) { a.cast<Filter&>().Union(b); return a; }, py::is_operator())
-      .def("__iand__", [](py::object a, Filter& b) { a.cast<Filter&>().Intersect(b); return a; }, py::is_operator())
-      .def("__eq__", [](const Filter& a, py::object b) -> py::object {
-             if (!py::isinstance<Filter>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-             return py::bool_(a.Equals(b.cast<const Filter&>()));
-           }, py::is_operator(),
-           "Equal when layout, size, bytes and (Kudu) seed and always-false state are equal.")
-      .def("__len__", [](const Filter& f) { return f.raw().num_bytes; }, "The size in bytes.")
-      .def("__repr__", &Filter::Repr)
+      .def("__iand__", [](py::object a, Filter& b) { a.cast<Filter&>().Intersect(b); return a; }, py::is_operator());
+}
+
+// The filter as bytes: Parquet's, a filter file's, Kudu's fields.
+void BindFilterSerialisers(py::class_<Filter>& filter_class) {
+  filter_class
       .def("to_parquet_bytes", &Filter::ToParquetBytes, py::kw_only(), py::arg("any_size") = false,
            R"(The filter as a Parquet file stores it: a Thrift BloomFilterHeader, then the bitset.
 
@@ -287,7 +292,19 @@ A filter with no type yet (nothing inserted, no type=) raises ValueError: its fi
 not say how to probe it. A filter of raw hashes (insert()) is written as raw hashes.)")
       .def("to_kudu_fields", &Filter::ToKuduFields,
            R"(Kudu's BlockBloomFilterPB fields as a dict: log_space_bytes, bloom_data (bytes),
-always_false, hash_algorithm (3, FAST_HASH) and hash_seed.)")
+always_false, hash_algorithm (3, FAST_HASH) and hash_seed.)");
+}
+
+// What the filter is: equality, size, repr, type, layout, flags, its buffer.
+void BindFilterDescription(py::class_<Filter>& filter_class) {
+  filter_class
+      .def("__eq__", [](const Filter& a, py::object b) -> py::object {
+             if (!py::isinstance<Filter>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+             return py::bool_(a.Equals(b.cast<const Filter&>()));
+           }, py::is_operator(),
+           "Equal when layout, size, bytes and (Kudu) seed and always-false state are equal.")
+      .def("__len__", [](const Filter& f) { return f.raw().num_bytes; }, "The size in bytes.")
+      .def("__repr__", &Filter::Repr)
       .def_property_readonly("type", [](const Filter& f) -> py::object {
             return f.value_type().set ? py::object(py::str(f.value_type().name)) : py::none();
           }, R"(The values' Parquet type: None, the name given to Filter(type=...), or a file
@@ -312,7 +329,23 @@ insert_values / find_values convert every value into that type.)")
       .def_property_readonly("is_view", &Filter::is_view,
                              "True when the bitset is another object's memory (from_bytes(copy=False)).")
       .def_buffer(&Filter::BufferInfo);
+}
 
+// blockbloom.Filter.
+void RegisterFilter(py::module_& m) {
+  py::class_<Filter> filter_class(m, "Filter", py::buffer_protocol(), kFilterDoc);
+  bbpy::BindShipping(filter_class);
+  bbpy::GuardBufferExport(filter_class);
+  BindFilterConstructors(filter_class);
+  BindFilterHashProbes(filter_class);
+  BindFilterValueProbes(filter_class);
+  BindFilterCombines(filter_class);
+  BindFilterSerialisers(filter_class);
+  BindFilterDescription(filter_class);
+}
+
+// The ISA tiers: which there are, which runs, switching.
+void RegisterIsaFunctions(py::module_& m) {
   m.def("isa_names", [] {
           std::vector<std::string> names;
           for (size_t i = 0; i < bb_isa_count(); ++i) names.emplace_back(bb_isa_name(i));
@@ -333,6 +366,10 @@ insert_values / find_values convert every value into that type.)")
 Every tier gives identical results. An unknown name, or a tier this build or CPU
 cannot run, raises blockbloom.Error and leaves the selection as it was. The
 BLOCKBLOOM_ISA environment variable forces a tier when the library loads.)");
+}
+
+// The hashes of values, Parquet's and Kudu's.
+void RegisterHashFunctions(py::module_& m) {
   m.def("parquet_hash", &bbpy::ParquetHash, py::arg("values"), py::arg("type") = py::none(), py::kw_only(),
         py::arg("physical") = false,
         R"(Parquet hashes: XXH64, seed 0, of each value's plain encoding in a type.
@@ -359,6 +396,17 @@ nearest value by the type's text rule, and ValueError when out of its range
         py::arg("physical") = false,
         "For blockbloom.parquet.probe: (uint64 hashes, bool no-match: null or not of the type) of values "
         "converted into the file's column's type (its dict, named `name` in messages).");
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = kModuleDoc;
+  bbpy::RegisterErrors(m);
+  m.attr("__version__") = bb_version();
+  RegisterFilter(m);
+  RegisterIsaFunctions(m);
+  RegisterHashFunctions(m);
   bbpy::RegisterParquetFile(m);
   m.def("_hash_input_address", &HashInputAddress, py::arg("hashes"), py::arg("layout"),
         "For tests: the address a batch method reads `hashes` from.");

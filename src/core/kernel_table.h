@@ -88,7 +88,9 @@ extern "C" {
 
 /* Kernels each tier defines itself, under the name Kernel, before it
  * includes src/kernels/kernel_table-inl.h (row: X(name, Kernel, return type,
- * parameters)). */
+ * parameters)). What else a tier defines (its block operation and what the
+ * batch loops build on) is listed with these, once, in the tier contract at
+ * the top of src/kernels/kernel_table-inl.h. */
 #define BBI_TIER_KERNEL_ROWS(X)                                                                     \
   /* Either layout: dst |= src and dst &= src over num_bytes (a multiple of 32). */                 \
   X(union_bytes, UnionBytes, void, (uint8_t* dst, const uint8_t* src, size_t num_bytes))            \

@@ -122,28 +122,22 @@ FilterCheck CheckFile(const CoreProfile& profile, const ParsedFlags& flags,
   return check;
 }
 
-int Run(const std::vector<std::string>& args) {
-  if (!args.empty() && args[0] == "--version") {
-    if (args.size() != 1) throw UsageError("--version takes no arguments");
-    std::printf("blockbloom %s\n", bb_version());
-    return 0;
-  }
-  const ParsedFlags flags = blockbloom_tools::ParseFlags(args, {{"--cpu", true, ""},
-                                                              {"--sku", true, ""},
-                                                              {"--file", true, ""},
-                                                              {"--offset", true, ""},
-                                                              {"--bytes", true, ""},
-                                                              {"--parquet-header", false, ""},
-                                                              {"--parquet", true, ""},
-                                                              {"--measure", false, ""},
-                                                              {"--keys", true, ""},
-                                                              {"--json", false, ""}});
-  if (flags.help_requested()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
+ParsedFlags ParseArgs(const std::vector<std::string>& args) {
+  return blockbloom_tools::ParseFlags(args, {{"--cpu", true, ""},
+                                             {"--sku", true, ""},
+                                             {"--file", true, ""},
+                                             {"--offset", true, ""},
+                                             {"--bytes", true, ""},
+                                             {"--parquet-header", false, ""},
+                                             {"--parquet", true, ""},
+                                             {"--measure", false, ""},
+                                             {"--keys", true, ""},
+                                             {"--json", false, ""}});
+}
 
-  // Every flag is checked before anything is opened or detected.
+// Every flag is checked before anything is opened or detected. Returns the
+// keys a --measure round takes.
+std::uint64_t CheckFlags(const ParsedFlags& flags) {
   const bool file = flags.Has("--file");
   const bool parquet = flags.Has("--parquet");
   const bool measure = flags.Has("--measure");
@@ -164,19 +158,100 @@ int Run(const std::vector<std::string>& args) {
     keys = NumberFlag(flags, "--keys");
     if (keys == 0 || keys > (1ull << 32) - 1) throw UsageError("--keys must be 1 .. 2^32 - 1");
   }
+  return keys;
+}
 
-  Report report;
+// What --measure probes: the checked filter's bytes when there is one.
+struct MeasureTarget {
+  const std::uint8_t* content = nullptr;
+  std::string name;
+  std::uint64_t bytes = kDefaultMeasureBytes;
+};
+
+// The footer of the Parquet file in range, or an error naming the file.
+ParquetFooter FooterOf(const std::string& path, const FileRange& range) {
+  try {
+    return ReadParquetFooter(range.data(), range.size());
+  } catch (const CliError& e) {
+    throw CliError(path + ": " + e.what());
+  }
+}
+
+// --parquet: every Bloom filter of the file's footer into report; the
+// largest becomes what --measure probes.
+void CheckParquet(const CoreProfile& profile, const FileRange& range, Report* report,
+                  MeasureTarget* target) {
+  const ParquetFooter footer = FooterOf(report->parquet_file, range);
+  std::vector<LocatedFilter> located;
+  try {
+    located = LocateBloomFilters(footer);
+  } catch (const CliError& e) {
+    throw CliError(report->parquet_file + ": " + e.what());
+  }
+  report->column_chunks = footer.chunks.size();
+  for (const LocatedFilter& l : located) {
+    FilterCheck check = CheckBitset(profile, l.bitset_offset, l.bitset_bytes);
+    check.source = "parquet";
+    check.path = report->parquet_file;
+    check.column = l.chunk.path;
+    check.row_group = l.chunk.row_group;
+    check.column_index = l.chunk.column;
+    check.has_header = true;
+    check.header_offset = l.header_offset;
+    check.header_bytes = l.header_bytes;
+    check.fix = FixFor(check);
+    report->filters.push_back(check);
+    if (target->content == nullptr || l.bitset_bytes > target->bytes) {
+      target->bytes = l.bitset_bytes;
+      target->content = range.data() + l.bitset_offset;
+      target->name = "the largest bitset of " + report->parquet_file + ": " + l.chunk.path +
+                     ", row group " + std::to_string(l.chunk.row_group);
+    }
+  }
+}
+
+// --bytes alone: a bitset the library allocates, checked where it lies.
+FilterCheck CheckAllocation(const CoreProfile& profile, std::uint64_t bytes, bb_filter* allocated) {
+  const int status = bb_filter_init(allocated, static_cast<std::size_t>(bytes));
+  if (status != BB_OK) {
+    throw CliError("bb_filter_init(" + std::to_string(bytes) + "): " + bb_status_message(status));
+  }
+  const auto address = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(allocated->data));
+  FilterCheck check = CheckBitset(profile, address, bytes);
+  check.source = "allocation";
+  // The library promises 64-byte alignment; hold it to that, not only to
+  // "no block straddles" (which 32-byte alignment would already give).
+  if (address % BB_ALLOC_ALIGNMENT != 0) check.aligned = false;
+  check.fix = FixFor(check);
+  return check;
+}
+
+// The CPU profile the checks use, with the detected CPU in the report.
+void ChooseProfile(const ParsedFlags& flags, Report* report) {
   DetectedCpu detected;
   bool was_detected = false;
-  report.choice = ResolveProfile(flags.Optional("--cpu", "auto"), flags.Optional("--sku", ""),
-                                 &detected, &was_detected);
-  if (was_detected) report.cpu = detected;
-  const CoreProfile& profile = report.choice.profile;
+  report->choice = ResolveProfile(flags.Optional("--cpu", "auto"), flags.Optional("--sku", ""),
+                                  &detected, &was_detected);
+  if (was_detected) report->cpu = detected;
+}
 
-  // What --measure probes: the checked filter's bytes when there is one.
-  const std::uint8_t* measure_content = nullptr;
-  std::string measure_content_name;
-  std::uint64_t measure_bytes = flags.Has("--bytes") ? BytesFlag(flags) : kDefaultMeasureBytes;
+int Run(const std::vector<std::string>& args) {
+  if (!args.empty() && args[0] == "--version") {
+    if (args.size() != 1) throw UsageError("--version takes no arguments");
+    std::printf("blockbloom %s\n", bb_version());
+    return 0;
+  }
+  const ParsedFlags flags = ParseArgs(args);
+  if (flags.help_requested()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  const std::uint64_t keys = CheckFlags(flags);
+  Report report;
+  ChooseProfile(flags, &report);
+  const CoreProfile& profile = report.choice.profile;
+  MeasureTarget target;
+  if (flags.Has("--bytes")) target.bytes = BytesFlag(flags);
 
   std::optional<FileRange> range;
   bb_filter allocated{};
@@ -185,74 +260,26 @@ int Run(const std::vector<std::string>& args) {
     ~Releaser() { bb_filter_release(f); }
   } releaser{&allocated};
 
-  if (file) {
+  if (flags.Has("--file")) {
     report.mode = "file";
-    const std::uint8_t* bitset = nullptr;
-    report.filters.push_back(CheckFile(profile, flags, &range, &bitset));
-    measure_bytes = report.filters.back().bytes;
-    measure_content = bitset;
-    measure_content_name = "the bitset of " + flags.Required("--file");
-  } else if (parquet) {
+    report.filters.push_back(CheckFile(profile, flags, &range, &target.content));
+    target.bytes = report.filters.back().bytes;
+    target.name = "the bitset of " + flags.Required("--file");
+  } else if (flags.Has("--parquet")) {
     report.mode = "parquet";
     report.parquet_file = flags.Required("--parquet");
     range.emplace(report.parquet_file, 0);
-    const ParquetFooter footer = [&] {
-      try {
-        return ReadParquetFooter(range->data(), range->size());
-      } catch (const CliError& e) {
-        throw CliError(report.parquet_file + ": " + e.what());
-      }
-    }();
-    std::vector<LocatedFilter> located;
-    try {
-      located = LocateBloomFilters(footer);
-    } catch (const CliError& e) {
-      throw CliError(report.parquet_file + ": " + e.what());
-    }
-    report.column_chunks = footer.chunks.size();
-    for (const LocatedFilter& l : located) {
-      FilterCheck check = CheckBitset(profile, l.bitset_offset, l.bitset_bytes);
-      check.source = "parquet";
-      check.path = report.parquet_file;
-      check.column = l.chunk.path;
-      check.row_group = l.chunk.row_group;
-      check.column_index = l.chunk.column;
-      check.has_header = true;
-      check.header_offset = l.header_offset;
-      check.header_bytes = l.header_bytes;
-      check.fix = FixFor(check);
-      report.filters.push_back(check);
-      if (measure_content == nullptr || l.bitset_bytes > measure_bytes) {
-        measure_bytes = l.bitset_bytes;
-        measure_content = range->data() + l.bitset_offset;
-        measure_content_name = "the largest bitset of " + report.parquet_file + ": " +
-                               l.chunk.path + ", row group " +
-                               std::to_string(l.chunk.row_group);
-      }
-    }
+    CheckParquet(profile, *range, &report, &target);
   } else if (flags.Has("--bytes")) {
     report.mode = "allocation";
-    const std::uint64_t bytes = BytesFlag(flags);
-    const int status = bb_filter_init(&allocated, static_cast<std::size_t>(bytes));
-    if (status != BB_OK) {
-      throw CliError("bb_filter_init(" + std::to_string(bytes) + "): " + bb_status_message(status));
-    }
-    const auto address = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(allocated.data));
-    FilterCheck check = CheckBitset(profile, address, bytes);
-    check.source = "allocation";
-    // The library promises 64-byte alignment; hold it to that, not only to
-    // "no block straddles" (which 32-byte alignment would already give).
-    if (address % BB_ALLOC_ALIGNMENT != 0) check.aligned = false;
-    check.fix = FixFor(check);
-    report.filters.push_back(check);
+    report.filters.push_back(CheckAllocation(profile, BytesFlag(flags), &allocated));
   } else {
     report.mode = "measure";
   }
 
-  if (measure) {
-    report.measurement = RunMeasurement(measure_content, measure_content_name, measure_bytes, keys);
+  if (flags.Has("--measure")) {
+    report.measurement = RunMeasurement(target.content, target.name, target.bytes, keys);
   }
-
   const std::string out = flags.Has("--json") ? ReportJson(report) : ReportText(report);
   std::fwrite(out.data(), 1, out.size(), stdout);
   return ExitStatus(report);

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "tools/common/cli_args.h"
 
+#include <cctype>
+#include <cstddef>
+#include <cstdint>
+
 #include "tools/common/cli_error.h"
 
 namespace blockbloom_tools {
@@ -15,6 +19,15 @@ const FlagSpec* FindSpec(const std::vector<FlagSpec>& specs, const std::string& 
 
 bool LooksLikeLongFlag(const std::string& word) {
   return word.size() > 2 && word.compare(0, 2, "--") == 0;
+}
+
+// "-5", "-.5", "-inf", "-nan": a negative number, a value, not a flag.
+bool IsNegativeNumber(const std::string& word) {
+  if (word.size() < 2 || word[0] != '-') return false;
+  if (std::isdigit(static_cast<unsigned char>(word[1])) || word[1] == '.') return true;
+  std::string rest;
+  for (char c : word.substr(1)) rest += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return rest == "inf" || rest == "infinity" || rest == "nan";
 }
 
 }  // namespace
@@ -37,11 +50,29 @@ ParsedFlags ParseFlags(const std::vector<std::string>& args, const std::vector<F
 ParsedFlags ParseFlagsAndOperands(const std::vector<std::string>& args,
                                   const std::vector<FlagSpec>& specs, std::size_t max_operands) {
   ParsedFlags parsed;
+  parsed.Parse(args, specs, max_operands, false);
+  return parsed;
+}
+
+ParsedFlags ParseFlagsAndValues(const std::vector<std::string>& args,
+                                const std::vector<FlagSpec>& specs) {
+  ParsedFlags parsed;
+  parsed.Parse(args, specs, SIZE_MAX, true);
+  return parsed;
+}
+
+void ParsedFlags::Parse(const std::vector<std::string>& args, const std::vector<FlagSpec>& specs,
+                        std::size_t max_operands, bool values) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& word = args[i];
+    if (values && word == "--") {
+      operands_.insert(operands_.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                       args.end());
+      return;
+    }
     if (word == "--help" || word == "-h") {
-      parsed.help_ = true;
-      return parsed;
+      help_ = true;
+      return;
     }
 
     // "--name=value" carries its value inline.
@@ -57,14 +88,15 @@ ParsedFlags ParseFlagsAndOperands(const std::vector<std::string>& args,
 
     const FlagSpec* spec = FindSpec(specs, key);
     if (spec == nullptr) {
-      if (!key.empty() && key[0] == '-' && key != "-") throw UsageError("unknown flag " + key);
-      if (parsed.operands_.size() >= max_operands) {
+      const bool flag = !key.empty() && key[0] == '-' && key != "-";
+      if (flag && !(values && IsNegativeNumber(word))) throw UsageError("unknown flag " + key);
+      if (operands_.size() >= max_operands) {
         throw UsageError("unexpected argument \"" + word + "\"");
       }
-      parsed.operands_.push_back(word);
+      operands_.push_back(word);
       continue;
     }
-    if (parsed.values_.count(spec->name) != 0) throw UsageError(spec->name + " given twice");
+    if (values_.count(spec->name) != 0) throw UsageError(spec->name + " given twice");
 
     if (!spec->takes_value) {
       if (inline_value) throw UsageError(spec->name + " takes no value");
@@ -76,9 +108,8 @@ ParsedFlags ParseFlagsAndOperands(const std::vector<std::string>& args,
       value = args[++i];
     }
     if (spec->takes_value && value.empty()) throw UsageError("missing value for " + spec->name);
-    parsed.values_[spec->name] = value;
+    values_[spec->name] = value;
   }
-  return parsed;
 }
 
 }  // namespace blockbloom_tools

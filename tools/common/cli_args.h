@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Flag parsing shared by the subcommands: "--name VALUE", "--name=VALUE",
 // switches without a value, short aliases such as "-o", and (for commands
-// that take them, such as union) plain operands.
+// that take them, such as union) plain operands, or values that may be
+// negative numbers (parquet probe).
 #ifndef BLOCKBLOOM_TOOLS_COMMON_CLI_ARGS_H_
 #define BLOCKBLOOM_TOOLS_COMMON_CLI_ARGS_H_
 
@@ -32,6 +33,11 @@ class ParsedFlags {
  private:
   friend ParsedFlags ParseFlagsAndOperands(const std::vector<std::string>&,
                                            const std::vector<FlagSpec>&, std::size_t);
+  friend ParsedFlags ParseFlagsAndValues(const std::vector<std::string>&,
+                                         const std::vector<FlagSpec>&);
+  // values: "--" ends the flags and a negative number is an operand.
+  void Parse(const std::vector<std::string>& args, const std::vector<FlagSpec>& specs,
+             std::size_t max_operands, bool values);
   bool help_ = false;
   std::map<std::string, std::string> values_;  // switches map to ""
   std::vector<std::string> operands_;
@@ -46,6 +52,14 @@ ParsedFlags ParseFlags(const std::vector<std::string>& args, const std::vector<F
 // collected as operands; more than max_operands of them is a usage error.
 ParsedFlags ParseFlagsAndOperands(const std::vector<std::string>& args,
                                   const std::vector<FlagSpec>& specs, std::size_t max_operands);
+
+// As ParseFlagsAndOperands with no limit on operands, for commands whose
+// operands are values (parquet probe FILE VALUE...): "--" ends the flags
+// (every word after it is an operand), and a negative number ("-5", "-.5",
+// "-inf", "-nan") is an operand, not a flag. A flag's value is the next word
+// whatever it looks like, unless that is a long flag.
+ParsedFlags ParseFlagsAndValues(const std::vector<std::string>& args,
+                                const std::vector<FlagSpec>& specs);
 
 }  // namespace blockbloom_tools
 

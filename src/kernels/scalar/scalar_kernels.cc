@@ -49,7 +49,7 @@ inline void InsertIntoBlock(uint8_t* block, uint32_t key) {
   }
 }
 
-// What the batch loops build on (src/kernels/batch_loops-inl.h).
+// What the batch loops build on (the tier contract: src/kernels/kernel_table-inl.h).
 inline constexpr bool kFindSetsCarry = false;
 // Without prefetching, the block index is computed in the per-key loop
 // (measured no slower than an offset array first: docs/benchmarks.md).
@@ -82,7 +82,7 @@ inline void BlockOffsets(const uint32_t* hashes, size_t n, uint32_t num_blocks, 
   LayoutBlockOffsets<KuduLayout>(hashes, n, num_blocks, offsets);
 }
 
-// The radix partition's range tests (batch_loops-inl.h), a key at a time.
+// The radix partition's range tests (partition_loops-inl.h), a key at a time.
 inline size_t CountInRange(const uint64_t* offsets, size_t n, uint64_t first, uint64_t end) {
   size_t count = 0;
   for (size_t i = 0; i < n; ++i) count += static_cast<size_t>(InByteRange(offsets[i], first, end));

@@ -109,6 +109,7 @@ HWY_INLINE void InsertIntoBlock(uint8_t* block, uint32_t key) {
 }
 
 // ------------------------------------------------ what the batch loops need
+// (the tier contract: src/kernels/kernel_table-inl.h)
 
 // SSE4's per-key loop is bound by vector instructions (two halves a block,
 // and 1 << bit takes three without a variable shift), so without prefetching
@@ -130,7 +131,7 @@ inline constexpr bool kOffsetsInline = HWY_TARGET == HWY_SSE4;
 #if HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3
 inline constexpr bool kFindSetsCarry = true;
 
-// Hand-written twin of FindByte's generic shift-or (batch_loops-inl.h;
+// Hand-written twin of FindByte's generic shift-or (probe_loops-inl.h;
 // measured faster: docs/benchmarks.md): PTEST leaves the find result in the carry flag, and
 // ADC moves it into the bitmap byte (acc + acc + CF) in one instruction,
 // where the compiler emits setc, a zero-extension and a shift-or. The "x"
@@ -247,7 +248,7 @@ HWY_INLINE void BlockOffsets(const uint32_t* hashes, size_t n, uint32_t num_bloc
 }
 
 // ------------------------------------------ the radix partition's range tests
-// (batch_loops-inl.h). Offsets are below 2^36, so signed 64-bit compares
+// (partition_loops-inl.h). Offsets are below 2^36, so signed 64-bit compares
 // (what SSE4.2 and AVX2 have) test the range: first - 1 < offset < end.
 template <class D>
 HWY_INLINE hn::Mask<D> OffsetsInRange(D d, const uint64_t* offsets, uint64_t first, uint64_t end) {

@@ -10,7 +10,6 @@
 // checked before any of its answers is printed, so a refusal prints nothing
 // of its own chunk, but the answers of earlier chunks may already be out.
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -36,42 +35,6 @@ const std::vector<FlagSpec> kFlags = {{"--column", true, ""},   {"--column-path"
                                       {"--row-group", true, ""}, {"--input", true, ""},
                                       {"--hex", false, ""},      {"--physical", false, ""},
                                       {"--json", false, ""}};
-
-// "-5", "-.5", "-inf", "-nan": a negative number, a value, not a flag.
-bool IsNegativeNumber(const std::string& word) {
-  if (word.size() < 2 || word[0] != '-') return false;
-  if (std::isdigit(static_cast<unsigned char>(word[1])) || word[1] == '.') return true;
-  std::string rest;
-  for (char c : word.substr(1)) rest += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return rest == "inf" || rest == "infinity" || rest == "nan";
-}
-
-// Splits the words into flags (with their values) and operands (FILE, then
-// the values): after "--" every word is an operand, and so is a negative
-// number anywhere that is not a flag's value.
-void SplitWords(const std::vector<std::string>& args, std::vector<std::string>* flag_words,
-                std::vector<std::string>* operands) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& word = args[i];
-    if (word == "--") {
-      operands->insert(operands->end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1,
-                       args.end());
-      return;
-    }
-    const bool flag = word.size() > 1 && word[0] == '-' && !IsNegativeNumber(word);
-    if (!flag) {
-      operands->push_back(word);
-      continue;
-    }
-    flag_words->push_back(word);
-    for (const FlagSpec& spec : kFlags) {
-      if (spec.takes_value && word == spec.name && i + 1 < args.size()) {
-        flag_words->push_back(args[++i]);  // its value, whatever it looks like
-        break;
-      }
-    }
-  }
-}
 
 // A chunk's bounds: values, bytes of their text kept, and answers (values
 // times row groups probed, one bit each). A small input is one chunk, read
@@ -188,16 +151,20 @@ class Output {
   std::string text_;
 };
 
-}  // namespace
+// --row-group N, if given.
+std::optional<std::size_t> RowGroupFlag(const ParsedFlags& flags) {
+  if (!flags.Has("--row-group")) return std::nullopt;
+  std::uint64_t n = 0;
+  if (ParseUint64(flags.Required("--row-group"), &n) != ParseStatus::kOk) {
+    throw UsageError("--row-group " + flags.Required("--row-group") + ": not an unsigned integer");
+  }
+  return static_cast<std::size_t>(n);
+}
 
-int RunParquetProbe(const std::vector<std::string>& args) {
-  std::vector<std::string> flag_words;
-  std::vector<std::string> operands;
-  SplitWords(args, &flag_words, &operands);
-  const ParsedFlags flags = ParseFlags(flag_words, kFlags);
-  if (flags.help_requested()) return PrintHelp("parquet");
+// FILE, the column, and values from exactly one place.
+void CheckProbeArgs(const ParsedFlags& flags) {
+  const std::vector<std::string>& operands = flags.operands();
   if (operands.empty()) throw UsageError("parquet probe: missing FILE");
-  const std::string& path = operands[0];
   CheckColumnFlags(flags);
   if (flags.Has("--input") && operands.size() > 1) {
     throw UsageError("parquet probe: values come from VALUE arguments or --input FILE, not both");
@@ -205,121 +172,145 @@ int RunParquetProbe(const std::vector<std::string>& args) {
   if (!flags.Has("--input") && operands.size() == 1) {
     throw UsageError("parquet probe: no values: give VALUE... or --input FILE");
   }
-  std::optional<std::size_t> only_row_group;
-  if (flags.Has("--row-group")) {
-    std::uint64_t n = 0;
-    if (ParseUint64(flags.Required("--row-group"), &n) != ParseStatus::kOk) {
-      throw UsageError("--row-group " + flags.Required("--row-group") +
-                       ": not an unsigned integer");
-    }
-    only_row_group = static_cast<std::size_t>(n);
-  }
+}
 
-  const blockbloom::ParquetFile file = OpenParquetFile(path);
-  const std::size_t column = ChooseColumn(file, flags, path);
-  const std::string column_name = ColumnName(file.column(column));
-  const bb_parquet_column info = file.column(column);
+// The probed row groups of a column: every one, or --row-group's, and which
+// of them answer from a filter (the others cannot rule anything out).
+struct ProbedRowGroups {
+  std::vector<std::size_t> selected;
+  std::vector<bool> usable;        // per selected row group
+  std::vector<Unusable> unusable;  // in row group order
+};
+
+// Throws CliError when no selected row group can answer.
+ProbedRowGroups SelectRowGroups(const blockbloom::ParquetFile& file, std::size_t column,
+                                std::optional<std::size_t> only_row_group,
+                                const std::string& path, const std::string& column_name) {
   const std::size_t row_groups = file.num_row_groups();
   if (only_row_group && *only_row_group >= row_groups) {
     throw CliError("--row-group " + std::to_string(*only_row_group) + ": " + path + " has " +
                    std::to_string(row_groups) + " row groups");
   }
-
-  // Which row groups answer from a filter; the others cannot rule anything out.
-  std::vector<std::size_t> selected;
-  selected.reserve(only_row_group ? 1 : row_groups);
+  ProbedRowGroups probed;
+  probed.selected.reserve(only_row_group ? 1 : row_groups);
   for (std::size_t g = 0; g < row_groups; ++g) {
-    if (!only_row_group || g == *only_row_group) selected.push_back(g);
+    if (!only_row_group || g == *only_row_group) probed.selected.push_back(g);
   }
-  std::vector<Unusable> unusable;        // in row group order
-  std::vector<bool> usable(selected.size());  // per selected row group
-  for (std::size_t k = 0; k < selected.size(); ++k) {
-    const bb_parquet_chunk chunk = file.chunk(selected[k], column);
+  probed.usable.resize(probed.selected.size());
+  for (std::size_t k = 0; k < probed.selected.size(); ++k) {
+    const bb_parquet_chunk chunk = file.chunk(probed.selected[k], column);
     if (chunk.has_filter == 0) {
-      unusable.push_back({selected[k], nullptr});
+      probed.unusable.push_back({probed.selected[k], nullptr});
     } else if (chunk.filter_status != BB_OK) {
-      unusable.push_back({selected[k], chunk.filter_error != nullptr ? chunk.filter_error : ""});
+      probed.unusable.push_back(
+          {probed.selected[k], chunk.filter_error != nullptr ? chunk.filter_error : ""});
     } else {
-      usable[k] = true;
+      probed.usable[k] = true;
     }
   }
-  if (selected.empty()) throw CliError(path + ": the file has no row groups: nothing to probe");
-  if (unusable.size() == selected.size()) {
-    const Unusable& first = unusable[0];
+  if (probed.selected.empty()) throw CliError(path + ": the file has no row groups: nothing to probe");
+  if (probed.unusable.size() == probed.selected.size()) {
+    const Unusable& first = probed.unusable[0];
     if (only_row_group) {
       throw CliError(path + ": column " + column_name + " in row group " +
                      std::to_string(first.row_group) + " " + first.Why());
     }
     throw CliError(path + ": column " + column_name + " has no usable Bloom filter in any of its " +
-                   std::to_string(selected.size()) + " row groups (row group " +
+                   std::to_string(probed.selected.size()) + " row groups (row group " +
                    std::to_string(first.row_group) + " " + first.Why() + ")");
   }
+  return probed;
+}
 
+// What a probe says once its first chunk of values is read and checked: a
+// warning per row group that cannot answer, and (--json) the object's head.
+void StartOutput(const std::string& path, const std::string& column_name, const ValueRules& rules,
+                 const std::vector<Unusable>& unusable, bool json, Output* out) {
+  for (const Unusable& u : unusable) {
+    std::fprintf(stderr, "blockbloom: warning: %s: column %s in row group %zu %s: answered maybe\n",
+                 Printable(path).c_str(), Printable(column_name).c_str(), u.row_group,
+                 Printable(u.Why()).c_str());
+  }
+  if (json) {
+    out->text() = JsonObjectWriter::OnOneLine()
+                      .Add("column", JsonString(column_name))
+                      .Add("physical_type", JsonString(rules.physical_type))
+                      .FinishBeforeLast("results");
+  }
+}
+
+// The answers of a chunk's values, row group k's in bitmaps[k * bitmap_bytes
+// ...], one line (or, --json, one element of results) a value.
+void WriteAnswers(const std::vector<std::string>& texts, const ProbedRowGroups& probed,
+                  const std::vector<std::uint8_t>& bitmaps, std::size_t bitmap_bytes, bool json,
+                  JsonArrayStream* results, Output* out) {
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    std::string& o = out->text();
+    JsonArrayStream answers = JsonArrayStream::OnOneLine();  // this value's, by row group
+    if (json) {
+      o += results->Next() +
+           JsonObjectWriter::OnOneLine().Add("value", JsonString(texts[i])).FinishBeforeLast(
+               "row_groups");
+    }
+    const std::string shown = json ? "" : Printable(texts[i]);
+    for (std::size_t k = 0; k < probed.selected.size(); ++k) {
+      const bool maybe = (bitmaps[k * bitmap_bytes + i / 8] >> (i % 8)) & 1u;
+      if (json) {
+        o += answers.Next() + JsonObjectWriter::OnOneLine()
+                                  .Add("row_group", JsonInteger(probed.selected[k]))
+                                  .Add("maybe", JsonBool(maybe))
+                                  .Finish();
+      } else {
+        o += shown + "\trow_group=" + std::to_string(probed.selected[k]) + "\t" +
+             (maybe ? "maybe" : "absent") + "\n";
+      }
+      out->MaybeFlush();
+    }
+    if (json) out->text() += answers.Close() + "}";
+  }
+}
+
+}  // namespace
+
+int RunParquetProbe(const std::vector<std::string>& args) {
+  const ParsedFlags flags = ParseFlagsAndValues(args, kFlags);
+  if (flags.help_requested()) return PrintHelp("parquet");
+  CheckProbeArgs(flags);
+  const std::string& path = flags.operands()[0];
+  const std::optional<std::size_t> only_row_group = RowGroupFlag(flags);
+
+  const blockbloom::ParquetFile file = OpenParquetFile(path);
+  const std::size_t column = ChooseColumn(file, flags, path);
+  const std::string column_name = ColumnName(file.column(column));
+  const ProbedRowGroups probed = SelectRowGroups(file, column, only_row_group, path, column_name);
   const ValueRules rules =
-      RulesFor(info, column_name, flags.Has("--hex"), flags.Has("--physical"));
+      RulesFor(file.column(column), column_name, flags.Has("--hex"), flags.Has("--physical"));
   const bool json = flags.Has("--json");
   const std::size_t max_values =
-      std::max<std::size_t>(8, std::min(kChunkValues, kChunkAnswers / selected.size()));
-  ValueSource source(flags, operands);
+      std::max<std::size_t>(8, std::min(kChunkValues, kChunkAnswers / probed.selected.size()));
+  const std::size_t bitmap_bytes = (max_values + 7) / 8;
+  ValueSource source(flags, flags.operands());
   RowGroupFilters filters(file, column);
   std::vector<std::string> texts;
   std::vector<std::uint64_t> hashes;
-  std::vector<std::uint8_t> bitmaps;  // per selected row group, (max_values + 7) / 8 bytes
-  const std::size_t bitmap_bytes = (max_values + 7) / 8;
+  std::vector<std::uint8_t> bitmaps;  // per selected row group, bitmap_bytes bytes
   Output out;
   JsonArrayStream results = JsonArrayStream::OnePerLine(0);  // --json: one value a line
   for (bool first = true;; first = false) {
     source.NextChunk(rules, max_values, &texts, &hashes);
-    if (first) {
-      // The first chunk read and checked: now what is printed about the file.
-      for (const Unusable& u : unusable) {
-        std::fprintf(stderr,
-                     "blockbloom: warning: %s: column %s in row group %zu %s: answered maybe\n",
-                     Printable(path).c_str(), Printable(column_name).c_str(), u.row_group,
-                     Printable(u.Why()).c_str());
-      }
-      if (json) {
-        out.text() = JsonObjectWriter::OnOneLine()
-                         .Add("column", JsonString(column_name))
-                         .Add("physical_type", JsonString(rules.physical_type))
-                         .FinishBeforeLast("results");
-      }
-    }
+    if (first) StartOutput(path, column_name, rules, probed.unusable, json, &out);
     if (texts.empty()) break;
-    bitmaps.assign(selected.size() * bitmap_bytes, 0xff);  // no usable filter: maybe
+    bitmaps.assign(probed.selected.size() * bitmap_bytes, 0xff);  // no usable filter: maybe
     try {
-      for (std::size_t k = 0; k < selected.size(); ++k) {
-        if (usable[k]) {
-          filters.Probe(selected[k], hashes, bitmaps.data() + k * bitmap_bytes);
+      for (std::size_t k = 0; k < probed.selected.size(); ++k) {
+        if (probed.usable[k]) {
+          filters.Probe(probed.selected[k], hashes, bitmaps.data() + k * bitmap_bytes);
         }
       }
     } catch (const blockbloom::Error& e) {
       throw CliError(path + ": " + e.what());  // a read that failed: the file changed
     }
-    for (std::size_t i = 0; i < texts.size(); ++i) {
-      std::string& o = out.text();
-      JsonArrayStream answers = JsonArrayStream::OnOneLine();  // this value's, by row group
-      if (json) {
-        o += results.Next() +
-             JsonObjectWriter::OnOneLine().Add("value", JsonString(texts[i])).FinishBeforeLast(
-                 "row_groups");
-      }
-      const std::string shown = json ? "" : Printable(texts[i]);
-      for (std::size_t k = 0; k < selected.size(); ++k) {
-        const bool maybe = (bitmaps[k * bitmap_bytes + i / 8] >> (i % 8)) & 1u;
-        if (json) {
-          o += answers.Next() + JsonObjectWriter::OnOneLine()
-                                    .Add("row_group", JsonInteger(selected[k]))
-                                    .Add("maybe", JsonBool(maybe))
-                                    .Finish();
-        } else {
-          o += shown + "\trow_group=" + std::to_string(selected[k]) + "\t" +
-               (maybe ? "maybe" : "absent") + "\n";
-        }
-        out.MaybeFlush();
-      }
-      if (json) out.text() += answers.Close() + "}";
-    }
+    WriteAnswers(texts, probed, bitmaps, bitmap_bytes, json, &results, &out);
   }
   if (json) out.text() += results.Close() + "}\n";
   return 0;
