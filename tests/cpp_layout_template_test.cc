@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "blockbloom/arrow.hpp"
 #include "blockbloom/blockbloom.hpp"
 #include "blockbloom/kudu.hpp"
 #include "thrown_status.h"
@@ -195,6 +196,48 @@ TEST(LayoutTemplate, KuduFilterAdoptsACFilter) {
   EXPECT_EQ(c.data, nullptr);
   EXPECT_TRUE(f.find(42));
   EXPECT_EQ(f.hash_seed(), 3u);
+}
+
+// arrow.hpp's C++ calls without a type take either layout's classes: the
+// rows of an int32 array (one null) go in as the typed column of the same
+// values does, and probe alike; a Parquet type is for Parquet classes only.
+template <class T>
+using ArrowTyped = decltype(bb::arrow::insert(
+    std::declval<T&>(), std::declval<const bb_parquet_column&>(),
+    std::declval<const ArrowSchema&>(), std::declval<const ArrowArray&>()));
+static_assert(Has<ArrowTyped, bb::Filter>::value && !Has<ArrowTyped, bb::KuduFilter>::value);
+
+// Not released: the test owns the buffers.
+template <class T>
+void NoRelease(T*) {}
+
+template <class Layout>
+void ArrowRowsAsTheTypedColumn(bb::BasicFilter<Layout> by_arrow,
+                               bb::BasicFilter<Layout> by_column) {
+  const std::int32_t values[5] = {3, -7, 11, 0, 42};
+  const std::uint8_t validity[1] = {0x1B};  // row 2 null
+  const void* buffers[2] = {validity, values};
+  const ArrowArray array{5, 1, 0, 2, 0, buffers, nullptr, nullptr, NoRelease<ArrowArray>, nullptr};
+  const ArrowSchema schema{
+      "i", "", nullptr, ARROW_FLAG_NULLABLE, 0, nullptr, nullptr, NoRelease<ArrowSchema>, nullptr};
+  bb::arrow::insert(by_arrow, schema, array);
+  by_column.insert_column(bb::Column::of(values, 5).with_validity(validity, 0));
+  EXPECT_EQ(by_arrow, by_column);
+  EXPECT_GT(by_arrow.bits_set(), 0u);
+  std::uint8_t bitmap[1] = {0};
+  EXPECT_EQ(bb::arrow::find_bitmap(by_arrow, schema, array, bitmap), 4u);
+  EXPECT_EQ(bitmap[0], 0x1B);
+  std::uint32_t selection[5] = {};
+  ASSERT_EQ(bb::arrow::find_select(by_arrow, schema, array, selection), 4u);
+  EXPECT_EQ(selection[2], 3u);
+}
+
+TEST(LayoutTemplate, ArrowCallsTakeTheParquetClasses) {
+  ArrowRowsAsTheTypedColumn<bb::ParquetLayout>(bb::Filter(256), bb::Filter(256));
+}
+
+TEST(LayoutTemplate, ArrowCallsTakeTheKuduClasses) {
+  ArrowRowsAsTheTypedColumn<bb::KuduLayout>(bb::KuduFilter(8, 5), bb::KuduFilter(8, 5));
 }
 
 }  // namespace
