@@ -1232,20 +1232,16 @@ inline void InsertOrThrow(bb_filter* f, const bb_parquet_column* type, const Arr
   std::string why;
   Throw(Insert(f, type, type != nullptr, &schema, &array, &why), why);
 }
-inline std::size_t FindBitmapOrThrow(const bb_filter* f, const bb_parquet_column* type,
-                                     const ArrowSchema& schema, const ArrowArray& array,
-                                     std::uint8_t* bitmap) {
+// find: FindBitmap or FindSelect, out: the bitmap or the selection.
+template <class Out>
+std::size_t FindOrThrow(int (*find)(const bb_filter*, const bb_parquet_column*, bool,
+                                    const ArrowSchema*, const ArrowArray*, Out*, std::size_t*,
+                                    std::string*),
+                        const bb_filter* f, const bb_parquet_column* type,
+                        const ArrowSchema& schema, const ArrowArray& array, Out* out) {
   std::size_t hits = 0;
   std::string why;
-  Throw(FindBitmap(f, type, type != nullptr, &schema, &array, bitmap, &hits, &why), why);
-  return hits;
-}
-inline std::size_t FindSelectOrThrow(const bb_filter* f, const bb_parquet_column* type,
-                                     const ArrowSchema& schema, const ArrowArray& array,
-                                     std::uint32_t* selection) {
-  std::size_t hits = 0;
-  std::string why;
-  Throw(FindSelect(f, type, type != nullptr, &schema, &array, selection, &hits, &why), why);
+  Throw(find(f, type, type != nullptr, &schema, &array, out, &hits, &why), why);
   return hits;
 }
 }  // namespace detail
@@ -1264,22 +1260,22 @@ inline void insert(View& f, const bb_parquet_column& type, const ArrowSchema& sc
 template <class Layout, class Args>
 std::size_t find_bitmap(const BasicConstView<Layout, Args>& f, const ArrowSchema& schema,
                         const ArrowArray& array, std::uint8_t* bitmap) {
-  return detail::FindBitmapOrThrow(f.c_filter(), nullptr, schema, array, bitmap);
+  return detail::FindOrThrow(detail::FindBitmap, f.c_filter(), nullptr, schema, array, bitmap);
 }
 inline std::size_t find_bitmap(const ConstView& f, const bb_parquet_column& type,
                                const ArrowSchema& schema, const ArrowArray& array,
                                std::uint8_t* bitmap) {
-  return detail::FindBitmapOrThrow(f.c_filter(), &type, schema, array, bitmap);
+  return detail::FindOrThrow(detail::FindBitmap, f.c_filter(), &type, schema, array, bitmap);
 }
 template <class Layout, class Args>
 std::size_t find_select(const BasicConstView<Layout, Args>& f, const ArrowSchema& schema,
                         const ArrowArray& array, std::uint32_t* selection) {
-  return detail::FindSelectOrThrow(f.c_filter(), nullptr, schema, array, selection);
+  return detail::FindOrThrow(detail::FindSelect, f.c_filter(), nullptr, schema, array, selection);
 }
 inline std::size_t find_select(const ConstView& f, const bb_parquet_column& type,
                                const ArrowSchema& schema, const ArrowArray& array,
                                std::uint32_t* selection) {
-  return detail::FindSelectOrThrow(f.c_filter(), &type, schema, array, selection);
+  return detail::FindOrThrow(detail::FindSelect, f.c_filter(), &type, schema, array, selection);
 }
 
 }  // namespace arrow
