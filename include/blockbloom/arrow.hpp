@@ -1222,48 +1222,60 @@ inline int find_select(const bb_filter* f, const bb_parquet_column* type, const 
 }
 
 namespace detail {
+// The C++ overloads below: the C call on f (type NULL: the array's own),
+// its status thrown as Error with the message naming the Arrow format.
 inline void Throw(int status, const std::string& why) {
   if (status < 0) throw Error(status, why.empty() ? std::string(bb_status_message(status)) : why);
 }
+inline void InsertOrThrow(bb_filter* f, const bb_parquet_column* type, const ArrowSchema& schema,
+                          const ArrowArray& array) {
+  std::string why;
+  Throw(Insert(f, type, type != nullptr, &schema, &array, &why), why);
+}
+// find: FindBitmap or FindSelect, out: the bitmap or the selection.
+template <class Out>
+std::size_t FindOrThrow(int (*find)(const bb_filter*, const bb_parquet_column*, bool,
+                                    const ArrowSchema*, const ArrowArray*, Out*, std::size_t*,
+                                    std::string*),
+                        const bb_filter* f, const bb_parquet_column* type,
+                        const ArrowSchema& schema, const ArrowArray& array, Out* out) {
+  std::size_t hits = 0;
+  std::string why;
+  Throw(find(f, type, type != nullptr, &schema, &array, out, &hits, &why), why);
+  return hits;
+}
 }  // namespace detail
 
-// The C++ API (blockbloom.hpp): the same calls, throwing Error (its message
-// names the Arrow format and why).
-inline void insert(View& f, const ArrowSchema& schema, const ArrowArray& array) {
-  std::string why;
-  detail::Throw(insert(f.c_filter(), &schema, &array, &why), why);
+// The C++ API (blockbloom.hpp, kudu.hpp): the same calls, throwing Error
+// (its message names the Arrow format and why). Without a type they take a
+// filter or view of either layout; with a Parquet type, a Parquet one.
+template <class Layout, class Args>
+void insert(BasicView<Layout, Args>& f, const ArrowSchema& schema, const ArrowArray& array) {
+  detail::InsertOrThrow(f.c_filter(), nullptr, schema, array);
 }
-inline void insert(View& f, const bb_parquet_column& type, const ArrowSchema& schema, const ArrowArray& array) {
-  std::string why;
-  detail::Throw(insert(f.c_filter(), &type, &schema, &array, &why), why);
+inline void insert(View& f, const bb_parquet_column& type, const ArrowSchema& schema,
+                   const ArrowArray& array) {
+  detail::InsertOrThrow(f.c_filter(), &type, schema, array);
 }
-inline std::size_t find_bitmap(const ConstView& f, const ArrowSchema& schema, const ArrowArray& array,
+template <class Layout, class Args>
+std::size_t find_bitmap(const BasicConstView<Layout, Args>& f, const ArrowSchema& schema,
+                        const ArrowArray& array, std::uint8_t* bitmap) {
+  return detail::FindOrThrow(detail::FindBitmap, f.c_filter(), nullptr, schema, array, bitmap);
+}
+inline std::size_t find_bitmap(const ConstView& f, const bb_parquet_column& type,
+                               const ArrowSchema& schema, const ArrowArray& array,
                                std::uint8_t* bitmap) {
-  std::size_t hits = 0;
-  std::string why;
-  detail::Throw(find_bitmap(f.c_filter(), &schema, &array, bitmap, &hits, &why), why);
-  return hits;
+  return detail::FindOrThrow(detail::FindBitmap, f.c_filter(), &type, schema, array, bitmap);
 }
-inline std::size_t find_bitmap(const ConstView& f, const bb_parquet_column& type, const ArrowSchema& schema,
-                               const ArrowArray& array, std::uint8_t* bitmap) {
-  std::size_t hits = 0;
-  std::string why;
-  detail::Throw(find_bitmap(f.c_filter(), &type, &schema, &array, bitmap, &hits, &why), why);
-  return hits;
+template <class Layout, class Args>
+std::size_t find_select(const BasicConstView<Layout, Args>& f, const ArrowSchema& schema,
+                        const ArrowArray& array, std::uint32_t* selection) {
+  return detail::FindOrThrow(detail::FindSelect, f.c_filter(), nullptr, schema, array, selection);
 }
-inline std::size_t find_select(const ConstView& f, const ArrowSchema& schema, const ArrowArray& array,
+inline std::size_t find_select(const ConstView& f, const bb_parquet_column& type,
+                               const ArrowSchema& schema, const ArrowArray& array,
                                std::uint32_t* selection) {
-  std::size_t hits = 0;
-  std::string why;
-  detail::Throw(find_select(f.c_filter(), &schema, &array, selection, &hits, &why), why);
-  return hits;
-}
-inline std::size_t find_select(const ConstView& f, const bb_parquet_column& type, const ArrowSchema& schema,
-                               const ArrowArray& array, std::uint32_t* selection) {
-  std::size_t hits = 0;
-  std::string why;
-  detail::Throw(find_select(f.c_filter(), &type, &schema, &array, selection, &hits, &why), why);
-  return hits;
+  return detail::FindOrThrow(detail::FindSelect, f.c_filter(), &type, schema, array, selection);
 }
 
 }  // namespace arrow

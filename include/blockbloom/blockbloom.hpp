@@ -23,7 +23,9 @@
 //   f.save("keys.bbf", blockbloom::ValueType::parse("date"));
 //   blockbloom::ValueType type;
 //   auto h = blockbloom::Filter::load("keys.bbf", &type);  // type: INT32 DATE
-// The Kudu layout has the same surface in blockbloom/kudu.hpp.
+// Filter, View and ConstView are the class templates BasicFilter, BasicView
+// and BasicConstView over ParquetLayout; the Kudu layout's classes, the same
+// templates over KuduLayout, are in blockbloom/kudu.hpp.
 //
 // Errors (bad sizes, null pointers, out of memory) throw blockbloom::Error,
 // which carries the bb_status code. Every operation (insert, insert_batch,
@@ -163,139 +165,6 @@ inline void Combine(int (*op)(bb_filter*, const bb_filter*), bb_filter* dst, con
   bb_filter_mismatch(dst, src, reason, sizeof reason);
   throw Error(status, std::string(bb_status_message(status)) + ": " + reason);
 }
-
-// Equality and a move that leaves the source empty, for both layouts'
-// classes (here and kudu.hpp).
-inline bool Equal(const bb_filter& a, const bb_filter& b) {
-  const int equal = bb_filter_equal(&a, &b);
-  Check(equal);
-  return equal > 0;
-}
-// Releases dst's bitset and takes src's, leaving src empty (not holding
-// dst's old bitset, as a swap would).
-inline void MoveAssign(bb_filter& dst, bb_filter& src) noexcept {
-  if (&dst == &src) return;
-  bb_filter_release(&dst);
-  dst = src;
-  src = bb_filter{};
-}
-
-// What a view of either layout (ConstView here, KuduConstView in kudu.hpp)
-// asks the C library the same way, the layout being the filter's own.
-class ViewBase {
- public:
-  // Typed columns (column.h), hashed by the filter's layout: null rows are
-  // never hits.
-  std::size_t find_column_bitmap(const bb_column& col, std::uint8_t* bitmap) const {
-    std::size_t hits = 0;
-    Check(bb_find_column_bitmap(&filter_, &col, bitmap, &hits));
-    return hits;
-  }
-  std::size_t find_column_select(const bb_column& col, std::uint32_t* selection) const {
-    std::size_t hits = 0;
-    Check(bb_find_column_select(&filter_, &col, selection, &hits));
-    return hits;
-  }
-
-  // The expected FPP holding ndv distinct values (bb_fpp: the block model;
-  // a Kudu filter's 32-bit hash collisions, ndv / 2^32, come on top), the
-  // most distinct values it holds at an FPP of at most target_fpp
-  // (bb_max_ndv_for with its layout's sizing, a Kudu filter's collisions
-  // counted: bytes_for(max_ndv(p), p, Sizing::kudu or Sizing::parquet) is
-  // no more than this filter's size), and the distinct values its bits imply (bb_filter_estimate_ndv: +infinity when
-  // full, 0 while always-false).
-  double fpp(std::uint64_t ndv) const {
-    double p = 0.0;
-    Check(bb_fpp(ndv, filter_.num_bytes, &p));
-    return p;
-  }
-  std::uint64_t max_ndv(double target_fpp) const {
-    std::uint64_t ndv = 0;
-    const bb_sizing kind = filter_.layout == BB_LAYOUT_KUDU ? BB_SIZE_KUDU : BB_SIZE_PARQUET;
-    Check(bb_max_ndv_for(filter_.num_bytes, target_fpp, kind, &ndv));
-    return ndv;
-  }
-  double estimated_ndv() const {
-    double ndv = 0.0;
-    Check(bb_filter_estimate_ndv(&filter_, nullptr, &ndv));
-    return ndv;
-  }
-  std::uint64_t bits_set() const {
-    std::uint64_t bits = 0;
-    double ndv = 0.0;
-    Check(bb_filter_estimate_ndv(&filter_, &bits, &ndv));
-    return bits;
-  }
-
-  // The filter file (filter_file.h) of this filter: layout, size, seed,
-  // state and bits, with what its values are and, when given, the sizing it
-  // was built for (bb_filter_file_write). save writes it to path (replacing
-  // it; Error BB_ERR_PARQUET_IO if that fails); Filter::load and
-  // KuduFilter::load read it back.
-  std::vector<std::uint8_t> to_file_bytes(const ValueType& values,
-                                          const bb_filter_file_sizing* sizing = nullptr) const {
-    std::size_t n = 0;
-    Check(bb_filter_file_size(&filter_, &n));
-    std::vector<std::uint8_t> out(n);
-    std::size_t written = 0;
-    Check(bb_filter_file_write(&filter_, values.typed ? &values.type : nullptr, sizing,
-                               out.data(), out.size(), &written));
-    return out;
-  }
-  void save(const std::string& path, const ValueType& values,
-            const bb_filter_file_sizing* sizing = nullptr) const {
-    const std::vector<std::uint8_t> bytes = to_file_bytes(values, sizing);
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()),
-              static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    if (!out) throw Error(BB_ERR_PARQUET_IO);
-  }
-
-  const std::uint8_t* data() const noexcept { return filter_.data; }
-  std::size_t num_bytes() const noexcept { return filter_.num_bytes; }
-  std::uint32_t num_blocks() const noexcept { return filter_.num_blocks; }
-  const bb_filter* c_filter() const noexcept { return &filter_; }
-
- protected:
-  ViewBase() = default;
-  bb_filter filter_{};
-};
-
-// The writes of either layout's writable view (Self: View or KuduView) that
-// take any layout; Const is the read-only view of the same layout, so a
-// union never mixes layouts.
-template <typename Self, typename Const>
-class Writable : public Const {
- public:
-  // Typed columns (column.h), hashed by the filter's layout: the valid rows,
-  // nulls left out.
-  void insert_column(const bb_column& col) { Check(bb_insert_column(&this->filter_, &col)); }
-  // Every bit back to 0, a Kudu filter always-false again (bb_filter_clear).
-  void clear() { Check(bb_filter_clear(&this->filter_)); }
-
-  // Union (bit OR: per-worker filters become one) and intersection (AND)
-  // with a filter or view of the same layout, size and (Kudu) hash seed
-  // (bb_filter_union / _intersect; else Error BB_ERR_FILTER_MISMATCH naming
-  // what differs and both values, this filter untouched; Kudu's
-  // always-false state is honoured).
-  Self& operator|=(const Const& other) {
-    Combine(bb_filter_union, &this->filter_, other.c_filter());
-    return static_cast<Self&>(*this);
-  }
-  Self& operator&=(const Const& other) {
-    Combine(bb_filter_intersect, &this->filter_, other.c_filter());
-    return static_cast<Self&>(*this);
-  }
-
-  using Const::data;
-  std::uint8_t* data() noexcept { return this->filter_.data; }
-  using Const::c_filter;  // const objects keep the const one
-  bb_filter* c_filter() noexcept { return &this->filter_; }
-
- protected:
-  Writable() = default;
-};
 }  // namespace detail
 
 // A typed column (column.h), built by named constructors. It is a bb_column,
@@ -443,216 +312,424 @@ inline ParquetHeader parquet_header(const void* data, std::size_t len) {
   return header;
 }
 
+// The C++ classes of both layouts: one class template per role (a read-only
+// view, a writable view, an owned filter) over a layout policy, as
+// Boost.Bloom's filter is one template over its subfilter. A policy
+// (ParquetLayout below, KuduLayout in kudu.hpp) names
+//   hash_type             the hashes its filters take (64 or 32 bits);
+//   id                    its bb_layout (a filter file of another is refused);
+//   size_type             an owned filter's size argument (bytes, log2 bytes);
+//   view_args, owner_args the constructor arguments after the bytes / the
+//                         size, as a function type void(...);
+//   init, init_with_allocator, init_view, init_view_readonly, insert,
+//   insert_batch, build_from_hashes, build_from_hashes_partition, find,
+//   find_batch_bitmap, find_batch_select, find_batch_select_from,
+//   find_batch_bitmap_and, partition_hashes
+//                         its C calls, each with the C signature;
+//   Reads<Self>, Owns<Self>  its own members of the read-only view and of
+//                         the owned filter (mixins over the class Self).
+// So ConstView is BasicConstView<ParquetLayout> and KuduConstView is
+// BasicConstView<KuduLayout>: the same code, the hash type the layout's, and
+// a layout's own members (to_parquet_bytes, to_directory, ...) exist on its
+// own classes only.
+template <class Layout, class Args = typename Layout::view_args>
+class BasicConstView;
+template <class Layout, class Args = typename Layout::view_args>
+class BasicView;
+template <class Layout, class Args = typename Layout::owner_args>
+class BasicFilter;
+
 // A read-only view of a bitset the caller owns (any alignment). Copyable.
-// The column probes, sizing questions (fpp, max_ndv, estimated_ndv,
-// bits_set) and observers are detail::ViewBase's (both layouts').
-class ConstView : public detail::ViewBase {
+template <class Layout, class... ViewArgs>
+class BasicConstView<Layout, void(ViewArgs...)>
+    : public Layout::template Reads<BasicConstView<Layout>> {
  public:
-  ConstView(const void* data, std::size_t num_bytes) {
-    detail::Check(bb_filter_init_view_readonly(&filter_, data, num_bytes));
+  using layout_type = Layout;
+  using hash_type = typename Layout::hash_type;
+
+  // The bytes and, for Kudu, the always-false state and hash seed
+  // (bb_filter_init_view_readonly, bb_kudu_filter_init_view_readonly).
+  BasicConstView(const void* data, std::size_t num_bytes, ViewArgs... args) {
+    detail::Check(Layout::init_view_readonly(&filter_, data, num_bytes, args...));
   }
 
-  bool find(std::uint64_t hash) const {
-    const int found = bb_find(&filter_, hash);
+  bool find(hash_type hash) const {
+    const int found = Layout::find(&filter_, hash);
     detail::Check(found);
     return found > 0;
   }
-
   // Bitmap: (n + 7) / 8 bytes, LSB first. Returns the number of hits.
-  std::size_t find_batch_bitmap(const std::uint64_t* hashes, std::size_t n,
+  std::size_t find_batch_bitmap(const hash_type* hashes, std::size_t n,
                                 std::uint8_t* bitmap) const {
-    std::size_t hits = 0;
-    detail::Check(bb_find_batch_bitmap(&filter_, hashes, n, bitmap, &hits));
-    return hits;
+    return Hits(Layout::find_batch_bitmap, hashes, n, bitmap);
   }
-
   // Selection: room for n indices. Returns the number of hits.
-  std::size_t find_batch_select(const std::uint64_t* hashes, std::size_t n,
+  std::size_t find_batch_select(const hash_type* hashes, std::size_t n,
                                 std::uint32_t* selection) const {
-    std::size_t hits = 0;
-    detail::Check(bb_find_batch_select(&filter_, hashes, n, selection, &hits));
-    return hits;
+    return Hits(Layout::find_batch_select, hashes, n, selection);
   }
-
   // Pipeline probes (blockbloom.h). select_from tests hashes[sel_in[k]] for
   // k < m and writes the rows that may be present to sel_out (room for m;
   // may be sel_in itself). bitmap_and clears the bits of absent rows below n.
   // Both return the number of rows left.
-  std::size_t find_batch_select_from(const std::uint64_t* hashes, std::size_t n,
+  std::size_t find_batch_select_from(const hash_type* hashes, std::size_t n,
                                      const std::uint32_t* sel_in, std::size_t m,
                                      std::uint32_t* sel_out) const {
-    std::size_t hits = 0;
-    detail::Check(bb_find_batch_select_from(&filter_, hashes, n, sel_in, m, sel_out, &hits));
-    return hits;
+    return Hits(Layout::find_batch_select_from, hashes, n, sel_in, m, sel_out);
   }
-  std::size_t find_batch_bitmap_and(const std::uint64_t* hashes, std::size_t n,
+  std::size_t find_batch_bitmap_and(const hash_type* hashes, std::size_t n,
                                     std::uint8_t* bitmap) const {
-    std::size_t hits = 0;
-    detail::Check(bb_find_batch_bitmap_and(&filter_, hashes, n, bitmap, &hits));
-    return hits;
+    return Hits(Layout::find_batch_bitmap_and, hashes, n, bitmap);
   }
 
-  // The radix partition of a multi-threaded build (bb_partition_hashes): the
-  // hashes grouped by part of the filter's blocks into out (room for n),
-  // counts[p] (num_parts entries) the size of part p; then each thread
-  // inserts its own part with View::insert_batch (docs/concurrency.md).
-  void partition_hashes(const std::uint64_t* hashes, std::size_t n, std::uint32_t num_parts,
-                        std::uint64_t* out, std::size_t* counts) const {
-    detail::Check(bb_partition_hashes(&filter_, hashes, n, num_parts, out, counts));
+  // Typed columns (column.h), hashed by the filter's layout: null rows are
+  // never hits.
+  std::size_t find_column_bitmap(const bb_column& col, std::uint8_t* bitmap) const {
+    return Hits(bb_find_column_bitmap, &col, bitmap);
+  }
+  std::size_t find_column_select(const bb_column& col, std::uint32_t* selection) const {
+    return Hits(bb_find_column_select, &col, selection);
   }
 
-  // Same layout, size, seed and bits (bb_filter_equal), wherever they lie.
-  friend bool operator==(const ConstView& a, const ConstView& b) {
-    return detail::Equal(a.filter_, b.filter_);
-  }
-  friend bool operator!=(const ConstView& a, const ConstView& b) { return !(a == b); }
-
-  // Probes the bitset of a serialized Parquet filter (header + bitset, as
-  // to_parquet_bytes writes it or a file holds it) where it lies, no copy.
-  static ConstView parquet_in_place(const void* data, std::size_t len) {
-    const ParquetHeader header = parquet_header(data, len);
-    return ConstView(static_cast<const std::uint8_t*>(data) + header.header_bytes,
-                     header.num_bytes);
+  // The radix partition of a multi-threaded build (bb_partition_hashes,
+  // bb_kudu_partition_hashes): the hashes grouped by part of the filter's
+  // blocks into out (room for n), counts[p] (num_parts entries) the size of
+  // part p; then each thread inserts its own part with
+  // BasicView::insert_batch (docs/concurrency.md).
+  void partition_hashes(const hash_type* hashes, std::size_t n, std::uint32_t num_parts,
+                        hash_type* out, std::size_t* counts) const {
+    detail::Check(Layout::partition_hashes(&filter_, hashes, n, num_parts, out, counts));
   }
 
-  // Header + bitset, as a Parquet file stores it (bb_parquet_filter_write):
-  // the size must be one every reader accepts (a power of two, 32 B .. 128
-  // MiB; else Error BB_ERR_PARQUET_UNSAFE_SIZE). _any_size writes the others
-  // too, for readers such as DuckDB (bb_parquet_filter_write_any_size).
-  std::vector<std::uint8_t> to_parquet_bytes() const {
-    return ParquetBytes(bb_parquet_filter_write);
+  // The expected FPP holding ndv distinct values (bb_fpp: the block model;
+  // a Kudu filter's 32-bit hash collisions, ndv / 2^32, come on top), the
+  // most distinct values it holds at an FPP of at most target_fpp
+  // (bb_max_ndv_for with its layout's sizing, a Kudu filter's collisions
+  // counted: bytes_for(max_ndv(p), p, Sizing::kudu or Sizing::parquet) is
+  // no more than this filter's size), and the distinct values its bits
+  // imply (bb_filter_estimate_ndv: +infinity when full, 0 while
+  // always-false).
+  double fpp(std::uint64_t ndv) const {
+    double p = 0.0;
+    detail::Check(bb_fpp(ndv, filter_.num_bytes, &p));
+    return p;
   }
-  std::vector<std::uint8_t> to_parquet_bytes_any_size() const {
-    return ParquetBytes(bb_parquet_filter_write_any_size);
+  std::uint64_t max_ndv(double target_fpp) const {
+    std::uint64_t ndv = 0;
+    const bb_sizing kind = filter_.layout == BB_LAYOUT_KUDU ? BB_SIZE_KUDU : BB_SIZE_PARQUET;
+    detail::Check(bb_max_ndv_for(filter_.num_bytes, target_fpp, kind, &ndv));
+    return ndv;
   }
+  double estimated_ndv() const {
+    double ndv = 0.0;
+    detail::Check(bb_filter_estimate_ndv(&filter_, nullptr, &ndv));
+    return ndv;
+  }
+  std::uint64_t bits_set() const {
+    std::uint64_t bits = 0;
+    double ndv = 0.0;
+    detail::Check(bb_filter_estimate_ndv(&filter_, &bits, &ndv));
+    return bits;
+  }
+
+  // The filter file (filter_file.h) of this filter: layout, size, seed,
+  // state and bits, with what its values are and, when given, the sizing it
+  // was built for (bb_filter_file_write). save writes it to path (replacing
+  // it; Error BB_ERR_PARQUET_IO if that fails); BasicFilter::load reads it
+  // back.
+  std::vector<std::uint8_t> to_file_bytes(const ValueType& values,
+                                          const bb_filter_file_sizing* sizing = nullptr) const {
+    std::size_t n = 0;
+    detail::Check(bb_filter_file_size(&filter_, &n));
+    std::vector<std::uint8_t> out(n);
+    std::size_t written = 0;
+    detail::Check(bb_filter_file_write(&filter_, values.typed ? &values.type : nullptr, sizing,
+                                       out.data(), out.size(), &written));
+    return out;
+  }
+  void save(const std::string& path, const ValueType& values,
+            const bb_filter_file_sizing* sizing = nullptr) const {
+    const std::vector<std::uint8_t> bytes = to_file_bytes(values, sizing);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    if (!out) throw Error(BB_ERR_PARQUET_IO);
+  }
+
+  const std::uint8_t* data() const noexcept { return filter_.data; }
+  std::size_t num_bytes() const noexcept { return filter_.num_bytes; }
+  std::uint32_t num_blocks() const noexcept { return filter_.num_blocks; }
+  const bb_filter* c_filter() const noexcept { return &filter_; }
+
+  // Same layout, size, seed, always-false state and bits (bb_filter_equal),
+  // wherever they lie.
+  friend bool operator==(const BasicConstView& a, const BasicConstView& b) {
+    const int equal = bb_filter_equal(&a.filter_, &b.filter_);
+    detail::Check(equal);
+    return equal > 0;
+  }
+  friend bool operator!=(const BasicConstView& a, const BasicConstView& b) { return !(a == b); }
 
  protected:
-  ConstView() = default;
+  BasicConstView() = default;
+  bb_filter filter_{};
 
  private:
-  using WriteFn = int (*)(const bb_filter*, std::uint8_t*, std::size_t, std::size_t*);
-  std::vector<std::uint8_t> ParquetBytes(WriteFn write) const {
-    std::vector<std::uint8_t> out(BB_PARQUET_HEADER_MAX_BYTES + filter_.num_bytes);
-    std::size_t written = 0;
-    detail::Check(write(&filter_, out.data(), out.size(), &written));
-    out.resize(written);
-    return out;
+  // A C probe's hit count: call(filter, args..., &hits), its status checked.
+  template <class Call, class... Args>
+  std::size_t Hits(Call call, Args... args) const {
+    std::size_t hits = 0;
+    detail::Check(call(&filter_, args..., &hits));
+    return hits;
   }
 };
 
 // A writable view of a bitset the caller owns (any alignment). Copyable.
-// insert_column, clear, |= and &= are detail::Writable's (both layouts').
-class View : public detail::Writable<View, ConstView> {
+template <class Layout, class... ViewArgs>
+class BasicView<Layout, void(ViewArgs...)> : public BasicConstView<Layout> {
+  using Const = BasicConstView<Layout>;
+
  public:
-  View(void* data, std::size_t num_bytes) {
-    detail::Check(bb_filter_init_view(&filter_, data, num_bytes));
+  using hash_type = typename Layout::hash_type;
+
+  // The bytes and, for Kudu, the always-false state and hash seed
+  // (bb_filter_init_view, bb_kudu_filter_init_view).
+  BasicView(void* data, std::size_t num_bytes, ViewArgs... args) {
+    detail::Check(Layout::init_view(&this->filter_, data, num_bytes, args...));
   }
 
-  void insert(std::uint64_t hash) { detail::Check(bb_insert(&filter_, hash)); }
-  void insert_batch(const std::uint64_t* hashes, std::size_t n) {
-    detail::Check(bb_insert_batch(&filter_, hashes, n));
+  void insert(hash_type hash) { detail::Check(Layout::insert(&this->filter_, hash)); }
+  void insert_batch(const hash_type* hashes, std::size_t n) {
+    detail::Check(Layout::insert_batch(&this->filter_, hashes, n));
   }
-  // A whole build (bb_build_from_hashes): the bytes of insert_batch; from 1
-  // GiB range by range through scratch (room for n hashes; nullptr: n hashes
-  // from the filter's allocator for the call), below that insert_batch.
-  void build_from_hashes(const std::uint64_t* hashes, std::size_t n,
-                         std::uint64_t* scratch = nullptr) {
-    detail::Check(bb_build_from_hashes(&filter_, hashes, n, scratch));
+  // A whole build (bb_build_from_hashes, bb_kudu_build_from_hashes): the
+  // bytes of insert_batch; from 1 GiB range by range through scratch (room
+  // for n hashes; nullptr: n hashes from the filter's allocator for the
+  // call), below that insert_batch.
+  void build_from_hashes(const hash_type* hashes, std::size_t n, hash_type* scratch = nullptr) {
+    detail::Check(Layout::build_from_hashes(&this->filter_, hashes, n, scratch));
   }
   // Thread `part` of `num_parts`'s share of that build
   // (bb_build_from_hashes_partition): one scratch for all the threads.
-  void build_from_hashes_partition(const std::uint64_t* hashes, std::size_t n,
-                                   std::uint64_t* scratch, std::uint32_t part,
-                                   std::uint32_t num_parts) {
-    detail::Check(bb_build_from_hashes_partition(&filter_, hashes, n, scratch, part, num_parts));
+  void build_from_hashes_partition(const hash_type* hashes, std::size_t n, hash_type* scratch,
+                                   std::uint32_t part, std::uint32_t num_parts) {
+    detail::Check(
+        Layout::build_from_hashes_partition(&this->filter_, hashes, n, scratch, part, num_parts));
   }
+
+  // Typed columns (column.h), hashed by the filter's layout: the valid rows,
+  // nulls left out.
+  void insert_column(const bb_column& col) {
+    detail::Check(bb_insert_column(&this->filter_, &col));
+  }
+  // Every bit back to 0, a Kudu filter always-false again (bb_filter_clear).
+  void clear() { detail::Check(bb_filter_clear(&this->filter_)); }
+
+  // Union (bit OR: per-worker filters become one) and intersection (AND)
+  // with a filter or view of the same layout, size and (Kudu) hash seed
+  // (bb_filter_union / _intersect; else Error BB_ERR_FILTER_MISMATCH naming
+  // what differs and both values, this filter untouched; Kudu's
+  // always-false state is honoured).
+  BasicView& operator|=(const Const& other) {
+    detail::Combine(bb_filter_union, &this->filter_, other.c_filter());
+    return *this;
+  }
+  BasicView& operator&=(const Const& other) {
+    detail::Combine(bb_filter_intersect, &this->filter_, other.c_filter());
+    return *this;
+  }
+
+  using Const::data;
+  std::uint8_t* data() noexcept { return this->filter_.data; }
+  using Const::c_filter;  // const objects keep the const one
+  bb_filter* c_filter() noexcept { return &this->filter_; }
 
  protected:
-  View() = default;
+  BasicView() = default;
 };
 
-// Owns a zeroed, 64-byte-aligned bitset. Move-only. A moved-from Filter
-// (after construction from it or assignment from it) holds no bitset: its
-// operations throw Error(BB_ERR_NULL_POINTER); assigning a Filter to it makes
-// it usable again.
-class Filter : public View {
+// Owns a zeroed, 64-byte-aligned bitset (a Kudu one always-false). Move-only.
+// A moved-from filter (after construction from it or assignment from it)
+// holds no bitset: its operations throw Error(BB_ERR_NULL_POINTER);
+// assigning a filter to it makes it usable again.
+template <class Layout, class... OwnerArgs>
+class BasicFilter<Layout, void(OwnerArgs...)>
+    : public BasicView<Layout>, public Layout::template Owns<BasicFilter<Layout>> {
  public:
-  explicit Filter(std::size_t num_bytes) { detail::Check(bb_filter_init(&filter_, num_bytes)); }
+  using size_type = typename Layout::size_type;
+
+  // The size (Parquet: bytes; Kudu: log2 of the bytes, then the hash seed)
+  // (bb_filter_init, bb_kudu_filter_init).
+  explicit BasicFilter(size_type size, OwnerArgs... args) {
+    detail::Check(Layout::init(&this->filter_, size, args...));
+  }
+  // The size alone where the layout takes more: the rest 0 (Kudu's seed).
+  template <std::size_t N = sizeof...(OwnerArgs), std::enable_if_t<(N > 0), int> = 0>
+  explicit BasicFilter(size_type size) : BasicFilter(size, OwnerArgs{}...) {}
   // The bitset from allocator (bb_filter_init_with_allocator), which must
-  // outlive the Filter and every copy_of it: hence no temporaries.
-  Filter(std::size_t num_bytes, const bb_allocator& allocator) {
-    detail::Check(bb_filter_init_with_allocator(&filter_, num_bytes, &allocator));
+  // outlive the filter and every copy_of it: hence no temporaries.
+  BasicFilter(size_type size, OwnerArgs... args, const bb_allocator& allocator) {
+    detail::Check(Layout::init_with_allocator(&this->filter_, size, args..., &allocator));
   }
-  Filter(std::size_t num_bytes, const bb_allocator&& allocator) = delete;
-  ~Filter() { bb_filter_release(&filter_); }
+  BasicFilter(size_type size, OwnerArgs... args, const bb_allocator&& allocator) = delete;
+  ~BasicFilter() { bb_filter_release(&this->filter_); }
 
-  // The smallest filter of the given kind whose FPP for ndv distinct values
-  // is at most target_fpp (bytes_for; Arrow's OptimalNumOfBytes, then the
-  // filter); ndv 0 (an empty build side) gives the smallest, 32 bytes.
-  static Filter for_ndv(std::uint64_t ndv, double target_fpp,
-                        Sizing sizing = Sizing::parquet_safe) {
-    return Filter(bytes_for(ndv, target_fpp, sizing));
-  }
-
-  // A serialized Parquet filter (header + bitset) read into an owned, aligned
-  // copy (bb_parquet_filter_read); *consumed (if given) gets header + bitset
-  // length. To probe it where it lies instead: ConstView::parquet_in_place.
-  static Filter from_parquet_bytes(const void* data, std::size_t len,
-                                   std::size_t* consumed = nullptr) {
-    Filter out;
-    detail::Check(
-        bb_parquet_filter_read(&out.filter_, static_cast<const std::uint8_t*>(data), len, consumed));
+  // A filter file (filter_file.h; BasicConstView::to_file_bytes, save) read
+  // into an owned copy with its seed and always-false state, checked field
+  // by field (bb_filter_file_read: a damaged or lying file throws its
+  // BB_ERR_FILTER_FILE_* code; a file of the other layout
+  // BB_ERR_LAYOUT_MISMATCH). *values and *sizing, when given, get what the
+  // file says the values are and the sizing it was built for.
+  static BasicFilter from_file_bytes(const void* data, std::size_t len,
+                                     ValueType* values = nullptr,
+                                     bb_filter_file_sizing* sizing = nullptr) {
+    BasicFilter out;
+    out.filter_ = detail::ReadFilterFile(data, len, Layout::id, values, sizing);
     return out;
   }
-
-  // A filter file (filter_file.h; ViewBase::to_file_bytes, save) read into
-  // an owned copy, checked field by field (bb_filter_file_read: a damaged or
-  // lying file throws its BB_ERR_FILTER_FILE_* code; a Kudu file
-  // BB_ERR_LAYOUT_MISMATCH: KuduFilter::load reads those). *values and
-  // *sizing, when given, get what the file says the values are and the
-  // sizing it was built for.
-  static Filter from_file_bytes(const void* data, std::size_t len, ValueType* values = nullptr,
-                                bb_filter_file_sizing* sizing = nullptr) {
-    Filter out;
-    out.filter_ = detail::ReadFilterFile(data, len, BB_LAYOUT_PARQUET, values, sizing);
-    return out;
-  }
-  static Filter load(const std::string& path, ValueType* values = nullptr,
-                     bb_filter_file_sizing* sizing = nullptr) {
+  static BasicFilter load(const std::string& path, ValueType* values = nullptr,
+                          bb_filter_file_sizing* sizing = nullptr) {
     const std::vector<std::uint8_t> bytes = detail::ReadWholeFile(path);
     return from_file_bytes(bytes.data(), bytes.size(), values, sizing);
   }
 
-  // An owned copy of any filter or view, from its allocator (bb_filter_copy).
-  static Filter copy_of(const ConstView& src) {
-    Filter copy;
+  // An owned copy of any filter or view of the layout, from its allocator
+  // (bb_filter_copy).
+  static BasicFilter copy_of(const BasicConstView<Layout>& src) {
+    BasicFilter copy;
     detail::Check(bb_filter_copy(&copy.filter_, src.c_filter()));
     return copy;
   }
 
-  Filter(Filter&& other) noexcept { std::swap(filter_, other.filter_); }
-  // Releases this bitset and takes other's, leaving other empty (not holding
-  // this one's old bitset, as a swap would).
-  Filter& operator=(Filter&& other) noexcept {
-    detail::MoveAssign(filter_, other.filter_);
-    return *this;
-  }
-  Filter(const Filter&) = delete;  // a copy is explicit: copy_of
-  Filter& operator=(const Filter&) = delete;
-
   // Takes over the bitset a C call initialised *f with (bb_parquet_filter_read,
   // bb_parquet_file_load_filter, bb_kudu_import, ...), leaving *f zeroed: the
-  // Filter releases it.
-  static Filter adopt(bb_filter* f) noexcept {
-    Filter out;
+  // filter releases it.
+  static BasicFilter adopt(bb_filter* f) noexcept {
+    BasicFilter out;
     out.filter_ = *f;
     *f = bb_filter{};
     return out;
   }
 
+  BasicFilter(BasicFilter&& other) noexcept { std::swap(this->filter_, other.filter_); }
+  // Releases this bitset and takes other's, leaving other empty (not holding
+  // this one's old bitset, as a swap would).
+  BasicFilter& operator=(BasicFilter&& other) noexcept {
+    if (this != &other) {
+      bb_filter_release(&this->filter_);
+      this->filter_ = other.filter_;
+      other.filter_ = bb_filter{};
+    }
+    return *this;
+  }
+  BasicFilter(const BasicFilter&) = delete;  // a copy is explicit: copy_of
+  BasicFilter& operator=(const BasicFilter&) = delete;
+
  private:
-  Filter() = default;
+  BasicFilter() = default;
 };
+
+namespace detail {
+// An owned filter of type Owned from a C call that initialises a bb_filter
+// (status its result): adopted first, so that whatever the call left is
+// released if the status is an error.
+template <class Owned>
+Owned Adopted(int status, bb_filter* f) {
+  Owned out = Owned::adopt(f);
+  Check(status);
+  return out;
+}
+}  // namespace detail
+
+// The Parquet layout (blockbloom.h): 64-bit hashes (XXH64), a bitset of any
+// multiple of 32 bytes; its own members write and read Parquet's serialized
+// filter (header + bitset).
+struct ParquetLayout {
+  using hash_type = std::uint64_t;
+  using size_type = std::size_t;  // bytes
+  using view_args = void();
+  using owner_args = void();
+  static constexpr std::uint32_t id = BB_LAYOUT_PARQUET;
+  static constexpr auto init = bb_filter_init;
+  static constexpr auto init_with_allocator = bb_filter_init_with_allocator;
+  static constexpr auto init_view = bb_filter_init_view;
+  static constexpr auto init_view_readonly = bb_filter_init_view_readonly;
+  static constexpr auto insert = bb_insert;
+  static constexpr auto insert_batch = bb_insert_batch;
+  static constexpr auto build_from_hashes = bb_build_from_hashes;
+  static constexpr auto build_from_hashes_partition = bb_build_from_hashes_partition;
+  static constexpr auto find = bb_find;
+  static constexpr auto find_batch_bitmap = bb_find_batch_bitmap;
+  static constexpr auto find_batch_select = bb_find_batch_select;
+  static constexpr auto find_batch_select_from = bb_find_batch_select_from;
+  static constexpr auto find_batch_bitmap_and = bb_find_batch_bitmap_and;
+  static constexpr auto partition_hashes = bb_partition_hashes;
+
+  template <class Self>
+  class Reads {
+   public:
+    // Probes the bitset of a serialized Parquet filter (header + bitset, as
+    // to_parquet_bytes writes it or a file holds it) where it lies, no copy.
+    static Self parquet_in_place(const void* data, std::size_t len) {
+      const ParquetHeader header = parquet_header(data, len);
+      return Self(static_cast<const std::uint8_t*>(data) + header.header_bytes,
+                  header.num_bytes);
+    }
+
+    // Header + bitset, as a Parquet file stores it (bb_parquet_filter_write):
+    // the size must be one every reader accepts (a power of two, 32 B .. 128
+    // MiB; else Error BB_ERR_PARQUET_UNSAFE_SIZE). _any_size writes the
+    // others too, for readers such as DuckDB (bb_parquet_filter_write_any_size).
+    std::vector<std::uint8_t> to_parquet_bytes() const {
+      return ParquetBytes(bb_parquet_filter_write);
+    }
+    std::vector<std::uint8_t> to_parquet_bytes_any_size() const {
+      return ParquetBytes(bb_parquet_filter_write_any_size);
+    }
+
+   private:
+    using WriteFn = int (*)(const bb_filter*, std::uint8_t*, std::size_t, std::size_t*);
+    std::vector<std::uint8_t> ParquetBytes(WriteFn write) const {
+      const bb_filter* f = static_cast<const Self&>(*this).c_filter();
+      std::vector<std::uint8_t> out(BB_PARQUET_HEADER_MAX_BYTES + f->num_bytes);
+      std::size_t written = 0;
+      detail::Check(write(f, out.data(), out.size(), &written));
+      out.resize(written);
+      return out;
+    }
+  };
+
+  template <class Self>
+  class Owns {
+   public:
+    // The smallest filter of the given kind whose FPP for ndv distinct values
+    // is at most target_fpp (bytes_for; Arrow's OptimalNumOfBytes, then the
+    // filter); ndv 0 (an empty build side) gives the smallest, 32 bytes.
+    static Self for_ndv(std::uint64_t ndv, double target_fpp,
+                        Sizing sizing = Sizing::parquet_safe) {
+      return Self(bytes_for(ndv, target_fpp, sizing));
+    }
+
+    // A serialized Parquet filter (header + bitset) read into an owned,
+    // aligned copy (bb_parquet_filter_read); *consumed (if given) gets header
+    // + bitset length. To probe it where it lies instead:
+    // ConstView::parquet_in_place.
+    static Self from_parquet_bytes(const void* data, std::size_t len,
+                                   std::size_t* consumed = nullptr) {
+      bb_filter f{};
+      const int status =
+          bb_parquet_filter_read(&f, static_cast<const std::uint8_t*>(data), len, consumed);
+      return detail::Adopted<Self>(status, &f);
+    }
+  };
+};
+
+// The Parquet layout's classes. The Kudu layout's, the same templates over
+// KuduLayout, are in kudu.hpp.
+using ConstView = BasicConstView<ParquetLayout>;
+using View = BasicView<ParquetLayout>;
+using Filter = BasicFilter<ParquetLayout>;
 
 // ISA selection (see blockbloom.h).
 inline std::string selected_isa() { return bb_selected_isa(); }

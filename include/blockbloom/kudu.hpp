@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // blockbloom C++17 API for the Kudu / Impala layout: a thin, header-only
-// layer over blockbloom/kudu.h, with the surface blockbloom.hpp gives the
-// Parquet layout, for code written against Kudu's BlockBloomFilter.
+// layer over blockbloom/kudu.h, for code written against Kudu's
+// BlockBloomFilter: the class templates of blockbloom.hpp over KuduLayout.
 //
 //   auto f = blockbloom::KuduFilter::for_ndv(100000, 0.01);  // seed 0
 //   f.insert(blockbloom::kudu_hash(std::int64_t{42}, f.hash_seed()));
@@ -85,196 +85,105 @@ struct KuduDirectory {
   std::uint32_t hash_seed = 0;           // field 5
 };
 
-// A read-only view of a Kudu directory the caller owns (any alignment).
-// The column probes, sizing questions (fpp, max_ndv, estimated_ndv,
-// bits_set) and observers are detail::ViewBase's, as for ConstView.
-class KuduConstView : public detail::ViewBase {
- public:
-  KuduConstView(const void* data, std::size_t num_bytes, bool always_false,
-                std::uint32_t hash_seed) {
-    detail::Check(bb_kudu_filter_init_view_readonly(&filter_, data, num_bytes,
-                                                    always_false ? 1 : 0, hash_seed));
+// The Kudu layout (kudu.h): 32-bit hashes (FastHash32 with the filter's
+// seed), a directory of 2^log_space_bytes bytes, always-false until the
+// first insert; its own members read and write Kudu's BlockBloomFilterPB
+// fields. Its views take the always-false state and seed after the bytes,
+// its owned filters the seed after the size (log_space_bytes).
+struct KuduLayout {
+  using hash_type = std::uint32_t;
+  using size_type = std::int32_t;  // log2 of the bytes
+  using view_args = void(bool always_false, std::uint32_t hash_seed);
+  using owner_args = void(std::uint32_t hash_seed);
+  static constexpr std::uint32_t id = BB_LAYOUT_KUDU;
+  static constexpr auto init = bb_kudu_filter_init;
+  static constexpr auto init_with_allocator = bb_kudu_filter_init_with_allocator;
+  static int init_view(bb_filter* f, void* data, std::size_t num_bytes, bool always_false,
+                       std::uint32_t hash_seed) {
+    return bb_kudu_filter_init_view(f, data, num_bytes, always_false ? 1 : 0, hash_seed);
   }
+  static int init_view_readonly(bb_filter* f, const void* data, std::size_t num_bytes,
+                                bool always_false, std::uint32_t hash_seed) {
+    return bb_kudu_filter_init_view_readonly(f, data, num_bytes, always_false ? 1 : 0, hash_seed);
+  }
+  static constexpr auto insert = bb_kudu_insert;
+  static constexpr auto insert_batch = bb_kudu_insert_batch;
+  static constexpr auto build_from_hashes = bb_kudu_build_from_hashes;
+  static constexpr auto build_from_hashes_partition = bb_kudu_build_from_hashes_partition;
+  static constexpr auto find = bb_kudu_find;
+  static constexpr auto find_batch_bitmap = bb_kudu_find_batch_bitmap;
+  static constexpr auto find_batch_select = bb_kudu_find_batch_select;
+  static constexpr auto find_batch_select_from = bb_kudu_find_batch_select_from;
+  static constexpr auto find_batch_bitmap_and = bb_kudu_find_batch_bitmap_and;
+  static constexpr auto partition_hashes = bb_kudu_partition_hashes;
 
-  bool find(std::uint32_t hash) const {
-    const int found = bb_kudu_find(&filter_, hash);
-    detail::Check(found);
-    return found > 0;
-  }
-  // Bitmap: (n + 7) / 8 bytes, LSB first. Returns the number of hits.
-  std::size_t find_batch_bitmap(const std::uint32_t* hashes, std::size_t n,
-                                std::uint8_t* bitmap) const {
-    std::size_t hits = 0;
-    detail::Check(bb_kudu_find_batch_bitmap(&filter_, hashes, n, bitmap, &hits));
-    return hits;
-  }
-  // Selection: room for n indices. Returns the number of hits.
-  std::size_t find_batch_select(const std::uint32_t* hashes, std::size_t n,
-                                std::uint32_t* selection) const {
-    std::size_t hits = 0;
-    detail::Check(bb_kudu_find_batch_select(&filter_, hashes, n, selection, &hits));
-    return hits;
-  }
-  // The pipeline probes (ConstView's, for 32-bit hashes).
-  std::size_t find_batch_select_from(const std::uint32_t* hashes, std::size_t n,
-                                     const std::uint32_t* sel_in, std::size_t m,
-                                     std::uint32_t* sel_out) const {
-    std::size_t hits = 0;
-    detail::Check(
-        bb_kudu_find_batch_select_from(&filter_, hashes, n, sel_in, m, sel_out, &hits));
-    return hits;
-  }
-  std::size_t find_batch_bitmap_and(const std::uint32_t* hashes, std::size_t n,
-                                    std::uint8_t* bitmap) const {
-    std::size_t hits = 0;
-    detail::Check(bb_kudu_find_batch_bitmap_and(&filter_, hashes, n, bitmap, &hits));
-    return hits;
-  }
-  // bb_kudu_partition_hashes: see ConstView::partition_hashes.
-  void partition_hashes(const std::uint32_t* hashes, std::size_t n, std::uint32_t num_parts,
-                        std::uint32_t* out, std::size_t* counts) const {
-    detail::Check(bb_kudu_partition_hashes(&filter_, hashes, n, num_parts, out, counts));
-  }
+  template <class Self>
+  class Reads {
+   public:
+    // The directory's fields (bb_kudu_export).
+    std::int32_t log_space_bytes() const { return Export().log_space_bytes; }
+    bool always_false() const { return Export().always_false != 0; }
+    std::int32_t hash_algorithm() const { return Export().hash_algorithm; }
+    std::uint32_t hash_seed() const { return Export().hash_seed; }
+    // All of them, with a copy of the directory bytes.
+    KuduDirectory to_directory() const {
+      const bb_kudu_directory d = Export();
+      KuduDirectory out;
+      out.log_space_bytes = d.log_space_bytes;
+      out.bloom_data.assign(d.bloom_data, d.bloom_data + d.bloom_data_size);
+      out.always_false = d.always_false != 0;
+      out.hash_algorithm = d.hash_algorithm;
+      out.hash_seed = d.hash_seed;
+      return out;
+    }
 
-  // The directory's fields (bb_kudu_export).
-  std::int32_t log_space_bytes() const { return Export().log_space_bytes; }
-  bool always_false() const { return Export().always_false != 0; }
-  std::int32_t hash_algorithm() const { return Export().hash_algorithm; }
-  std::uint32_t hash_seed() const { return Export().hash_seed; }
-  // All of them, with a copy of the directory bytes.
-  KuduDirectory to_directory() const {
-    const bb_kudu_directory d = Export();
-    KuduDirectory out;
-    out.log_space_bytes = d.log_space_bytes;
-    out.bloom_data.assign(d.bloom_data, d.bloom_data + d.bloom_data_size);
-    out.always_false = d.always_false != 0;
-    out.hash_algorithm = d.hash_algorithm;
-    out.hash_seed = d.hash_seed;
-    return out;
-  }
+   private:
+    bb_kudu_directory Export() const {
+      bb_kudu_directory d{};
+      detail::Check(bb_kudu_export(static_cast<const Self&>(*this).c_filter(), &d));
+      return d;
+    }
+  };
 
-  // Same size, seed, always-false state and bits (bb_filter_equal).
-  friend bool operator==(const KuduConstView& a, const KuduConstView& b) {
-    return detail::Equal(a.filter_, b.filter_);
-  }
-  friend bool operator!=(const KuduConstView& a, const KuduConstView& b) { return !(a == b); }
+  template <class Self>
+  class Owns {
+   public:
+    // The smallest Kudu directory whose FPP for ndv distinct values is at
+    // most target_fpp, hash collisions counted (bb_bytes_for with
+    // BB_SIZE_KUDU; Kudu's MinLogSpace, then the filter); ndv 0 gives the
+    // smallest, 64 bytes.
+    static Self for_ndv(std::uint64_t ndv, double target_fpp, std::uint32_t hash_seed = 0) {
+      std::size_t num_bytes = bytes_for(ndv, target_fpp, Sizing::kudu);
+      std::int32_t log_space_bytes = 0;
+      for (; num_bytes > 1; num_bytes >>= 1) ++log_space_bytes;  // a power of two
+      return Self(log_space_bytes, hash_seed);
+    }
 
- protected:
-  KuduConstView() = default;
-
- private:
-  bb_kudu_directory Export() const {
-    bb_kudu_directory d{};
-    detail::Check(bb_kudu_export(&filter_, &d));
-    return d;
-  }
+    // A new owned filter holding a copy of the directory (bb_kudu_import: a
+    // size not 2^log_space_bytes, an out-of-range log_space_bytes or a hash
+    // other than FAST_HASH throw Error with their own code).
+    static Self from_directory(const KuduDirectory& in) {
+      bb_kudu_directory d{};
+      d.log_space_bytes = in.log_space_bytes;
+      d.bloom_data = in.bloom_data.data();
+      d.bloom_data_size = in.bloom_data.size();
+      d.always_false = in.always_false ? 1 : 0;
+      d.hash_algorithm = in.hash_algorithm;
+      d.hash_seed = in.hash_seed;
+      bb_filter f{};
+      const int status = bb_kudu_import(&f, &d);
+      return detail::Adopted<Self>(status, &f);
+    }
+  };
 };
 
-// A writable view of a Kudu directory the caller owns (any alignment).
-// insert_column, clear, |= and &= are detail::Writable's, as for View.
-class KuduView : public detail::Writable<KuduView, KuduConstView> {
- public:
-  KuduView(void* data, std::size_t num_bytes, bool always_false, std::uint32_t hash_seed) {
-    detail::Check(
-        bb_kudu_filter_init_view(&filter_, data, num_bytes, always_false ? 1 : 0, hash_seed));
-  }
-
-  void insert(std::uint32_t hash) { detail::Check(bb_kudu_insert(&filter_, hash)); }
-  void insert_batch(const std::uint32_t* hashes, std::size_t n) {
-    detail::Check(bb_kudu_insert_batch(&filter_, hashes, n));
-  }
-  // bb_kudu_build_from_hashes: see View::build_from_hashes.
-  void build_from_hashes(const std::uint32_t* hashes, std::size_t n,
-                         std::uint32_t* scratch = nullptr) {
-    detail::Check(bb_kudu_build_from_hashes(&filter_, hashes, n, scratch));
-  }
-  // bb_kudu_build_from_hashes_partition: see View::build_from_hashes_partition.
-  void build_from_hashes_partition(const std::uint32_t* hashes, std::size_t n,
-                                   std::uint32_t* scratch, std::uint32_t part,
-                                   std::uint32_t num_parts) {
-    detail::Check(bb_kudu_build_from_hashes_partition(&filter_, hashes, n, scratch, part, num_parts));
-  }
-
- protected:
-  KuduView() = default;
-};
-
-// Owns a zeroed, always-false Kudu directory of 2^log_space_bytes bytes,
-// 64-byte aligned. Move-only, as Filter is.
-class KuduFilter : public KuduView {
- public:
-  explicit KuduFilter(std::int32_t log_space_bytes, std::uint32_t hash_seed = 0) {
-    detail::Check(bb_kudu_filter_init(&filter_, log_space_bytes, hash_seed));
-  }
-  // The directory from allocator, which must outlive the filter and its copies.
-  KuduFilter(std::int32_t log_space_bytes, std::uint32_t hash_seed, const bb_allocator& allocator) {
-    detail::Check(
-        bb_kudu_filter_init_with_allocator(&filter_, log_space_bytes, hash_seed, &allocator));
-  }
-  KuduFilter(std::int32_t log_space_bytes, std::uint32_t hash_seed,
-             const bb_allocator&& allocator) = delete;
-  ~KuduFilter() { bb_filter_release(&filter_); }
-
-  // The smallest Kudu directory whose FPP for ndv distinct values is at most
-  // target_fpp, hash collisions counted (bb_bytes_for with BB_SIZE_KUDU;
-  // Kudu's MinLogSpace, then the filter); ndv 0 gives the smallest, 64 bytes.
-  static KuduFilter for_ndv(std::uint64_t ndv, double target_fpp, std::uint32_t hash_seed = 0) {
-    std::size_t num_bytes = bytes_for(ndv, target_fpp, Sizing::kudu);
-    std::int32_t log_space_bytes = 0;
-    for (; num_bytes > 1; num_bytes >>= 1) ++log_space_bytes;  // a power of two
-    return KuduFilter(log_space_bytes, hash_seed);
-  }
-
-  // A new owned filter holding a copy of the directory (bb_kudu_import: a
-  // size not 2^log_space_bytes, an out-of-range log_space_bytes or a hash
-  // other than FAST_HASH throw Error with their own code).
-  static KuduFilter from_directory(const KuduDirectory& in) {
-    bb_kudu_directory d{};
-    d.log_space_bytes = in.log_space_bytes;
-    d.bloom_data = in.bloom_data.data();
-    d.bloom_data_size = in.bloom_data.size();
-    d.always_false = in.always_false ? 1 : 0;
-    d.hash_algorithm = in.hash_algorithm;
-    d.hash_seed = in.hash_seed;
-    KuduFilter out;
-    detail::Check(bb_kudu_import(&out.filter_, &d));
-    return out;
-  }
-
-  // A Kudu filter file (filter_file.h; to_file_bytes, save) read into an
-  // owned copy with its seed and always-false state, as Filter::load (a
-  // Parquet file: Error BB_ERR_LAYOUT_MISMATCH).
-  static KuduFilter from_file_bytes(const void* data, std::size_t len,
-                                    ValueType* values = nullptr,
-                                    bb_filter_file_sizing* sizing = nullptr) {
-    KuduFilter out;
-    out.filter_ = detail::ReadFilterFile(data, len, BB_LAYOUT_KUDU, values, sizing);
-    return out;
-  }
-  static KuduFilter load(const std::string& path, ValueType* values = nullptr,
-                         bb_filter_file_sizing* sizing = nullptr) {
-    const std::vector<std::uint8_t> bytes = detail::ReadWholeFile(path);
-    return from_file_bytes(bytes.data(), bytes.size(), values, sizing);
-  }
-
-  // An owned copy of any Kudu filter or view (bb_filter_copy).
-  static KuduFilter copy_of(const KuduConstView& src) {
-    KuduFilter copy;
-    detail::Check(bb_filter_copy(&copy.filter_, src.c_filter()));
-    return copy;
-  }
-
-  KuduFilter(KuduFilter&& other) noexcept { std::swap(filter_, other.filter_); }
-  KuduFilter& operator=(KuduFilter&& other) noexcept {
-    detail::MoveAssign(filter_, other.filter_);
-    return *this;
-  }
-  KuduFilter(const KuduFilter&) = delete;  // a copy is explicit: copy_of
-  KuduFilter& operator=(const KuduFilter&) = delete;
-
- private:
-  KuduFilter() = default;
-};
+// The Kudu layout's classes: the templates of the Parquet layout's
+// (blockbloom.hpp) over KuduLayout. KuduFilter owns a zeroed, always-false
+// directory of 2^log_space_bytes bytes, 64-byte aligned; move-only, as
+// Filter is.
+using KuduConstView = BasicConstView<KuduLayout>;
+using KuduView = BasicView<KuduLayout>;
+using KuduFilter = BasicFilter<KuduLayout>;
 
 }  // namespace blockbloom
 
