@@ -5,15 +5,16 @@ exits 2, says what is wrong (file and line, the limit it broke) and never
 touches OUT; input lines at and past the line limit; endless input in bounded
 memory.
 
-usage: bad_usage_and_input_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]  (cli_support.main tells more)
+usage: bad_usage_and_input_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
+(the arguments and the exit status: cli_support.main)
 """
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_support  # noqa: E402
-from cli_support import (ToolTestCase, U64_MAX, model_bitset, own_stderr, read_bytes, run,  # noqa: E402
-                         write_hashes)
+from cli_support import (  # noqa: E402
+    ToolTestCase, U64_MAX, model_bitset, own_stderr, read_bytes, run, write_hashes)
 
 
 class RejectsBadUsageAndInput(ToolTestCase):

@@ -4,7 +4,8 @@
 and Kudu models on every tier, probes answering as the models, and parquet-mr's
 reference bitset rebuilt and probed in place.
 
-usage: build_probe_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]  (cli_support.main tells more)
+usage: build_probe_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
+(the arguments and the exit status: cli_support.main)
 """
 import os
 import random
@@ -12,9 +13,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_support  # noqa: E402
-from cli_support import (FileTestCase, PARQUET_MR_HASHES, ToolTestCase, U64_MAX, info_json,  # noqa: E402
-                         kudu_model_bitset, kudu_model_find, model_bitset, parquet_model_find,
-                         read_bytes, run, write_hashes)
+from cli_support import (  # noqa: E402
+    FileTestCase, PARQUET_MR_HASHES, ToolTestCase, U64_MAX, info_json, kudu_model_bitset,
+    kudu_model_find, model_bitset, parquet_model_find, read_bytes, run, write_hashes)
 
 
 class BuildProbeRoundTrip(ToolTestCase):

@@ -3,7 +3,8 @@
 """`blockbloom info`: the build and CPU facts it reports (human and --json),
 and the environment overrides it shows (BLOCKBLOOM_ISA, the prefetch setting).
 
-usage: info_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]  (cli_support.main tells more)
+usage: info_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
+(the arguments and the exit status: cli_support.main)
 """
 import json
 import os

@@ -3,7 +3,8 @@
 """`blockbloom join-demo`: zero false negatives, the same counts on every tier,
 measured FPP near the prediction, the adaptive filter, bad arguments refused.
 
-usage: join_demo_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]  (cli_support.main tells more)
+usage: join_demo_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
+(the arguments and the exit status: cli_support.main)
 """
 import json
 import math

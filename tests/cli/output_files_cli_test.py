@@ -5,7 +5,8 @@ OUT a device, FIFO, symlink or `-` (written in place, never replaced), a
 signal during a build (no temporary file left), a replaced OUT keeping its
 mode and owner.
 
-usage: output_files_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]  (cli_support.main tells more)
+usage: output_files_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
+(the arguments and the exit status: cli_support.main)
 """
 import errno
 import os
@@ -18,7 +19,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_support  # noqa: E402
-from cli_support import (FileTestCase, WRAPPER, as_raw_export, model_bitset, read_bytes, run)
+from cli_support import (  # noqa: E402
+    FileTestCase, WRAPPER, as_raw_export, model_bitset, read_bytes, run)
 
 TOOL = None  # set from argv by cli_support.main
 

@@ -27,8 +27,8 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_support  # noqa: E402
-from cli_support import (ToolTestCase, model_bitset, own_stderr,  # noqa: E402
-                         parquet_model_find, read_bytes, run, xxh64)
+from cli_support import (  # noqa: E402
+    ToolTestCase, model_bitset, own_stderr, parquet_model_find, read_bytes, run, xxh64)
 from parquet_files import (BYTE_ARRAY, DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY, FLOAT,  # noqa: E402
                            INT32, INT64, INT96, LIST, BOOLEAN, Column, ambiguous_paths_parquet,
                            bloom_header, build_parquet,

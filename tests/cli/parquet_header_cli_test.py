@@ -4,15 +4,17 @@
 BloomFilterHeader written before the bitset (parquet-mr's file rebuilt whole),
 read back at any offset, corrupt headers refused.
 
-usage: parquet_header_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]  (cli_support.main tells more)
+usage: parquet_header_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
+(the arguments and the exit status: cli_support.main)
 """
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_support  # noqa: E402
-from cli_support import (FileTestCase, PARQUET_MR_HASHES, info_json, model_bitset,  # noqa: E402
-                         parquet_header, parquet_model_find, read_bytes, write_hashes, xxh64)
+from cli_support import (  # noqa: E402
+    FileTestCase, PARQUET_MR_HASHES, info_json, model_bitset, parquet_header, parquet_model_find,
+    read_bytes, write_hashes, xxh64)
 
 
 class ParquetHeader(FileTestCase):

@@ -4,7 +4,8 @@
 naming `parquet probe`, a FIFO refused at once (probe and union operands), a
 filter file truncated while read no crash.
 
-usage: probe_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]  (cli_support.main tells more)
+usage: probe_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
+(the arguments and the exit status: cli_support.main)
 """
 import os
 import re
@@ -14,8 +15,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_support  # noqa: E402
-from cli_support import (FileTestCase, WRAPPER, as_raw_export, model_bitset, parquet_header,  # noqa: E402
-                         write_hashes)
+from cli_support import (  # noqa: E402
+    FileTestCase, WRAPPER, as_raw_export, model_bitset, parquet_header, write_hashes)
 
 TOOL = None  # set from argv by cli_support.main
 

@@ -4,7 +4,8 @@
 --fpp against the model FPP, the reader-safe sizes of --parquet-header and
 --any-size, and the chosen size reported on stderr.
 
-usage: sizing_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]  (cli_support.main tells more)
+usage: sizing_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
+(the arguments and the exit status: cli_support.main)
 """
 import os
 import re
@@ -12,8 +13,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_support  # noqa: E402
-from cli_support import (FileTestCase, model_bitset, model_fpp, own_stderr, parquet_header,  # noqa: E402
-                         read_bytes, run, write_hashes)
+from cli_support import (  # noqa: E402
+    FileTestCase, model_bitset, model_fpp, own_stderr, parquet_header, read_bytes, run,
+    write_hashes)
 
 
 # What Arrow C++'s, Velox's and ClickHouse's Parquet readers accept as a

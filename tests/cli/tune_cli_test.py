@@ -3,7 +3,8 @@
 """`blockbloom tune`: the grid, the best cell and the JSON, the setting in
 force as the default, bad sizes refused.
 
-usage: tune_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]  (cli_support.main tells more)
+usage: tune_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
+(the arguments and the exit status: cli_support.main)
 """
 import json
 import os

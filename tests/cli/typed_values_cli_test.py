@@ -4,7 +4,8 @@
 --type ...): every type hashed as the pure-Python XXH64 and FastHash models
 say, bad values named with file, line and type, wrong flag combinations.
 
-usage: typed_values_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]  (cli_support.main tells more)
+usage: typed_values_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
+(the arguments and the exit status: cli_support.main)
 """
 import math
 import os
@@ -13,9 +14,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_support  # noqa: E402
-from cli_support import (ENCODERS, FileTestCase, PARQUET_MR_HASHES, U64_MAX, fasthash32,  # noqa: E402
-                         fasthash64, kudu_model_bitset, kudu_model_find, model_bitset,
-                         parquet_model_find, read_bytes, write_hashes, xxh64)
+from cli_support import (  # noqa: E402
+    ENCODERS, FileTestCase, PARQUET_MR_HASHES, U64_MAX, fasthash32, fasthash64, kudu_model_bitset,
+    kudu_model_find, model_bitset, parquet_model_find, read_bytes, write_hashes, xxh64)
 
 
 class TypedValueHashing(FileTestCase):

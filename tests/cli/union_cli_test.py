@@ -3,15 +3,17 @@
 """`blockbloom union`: the OR of two filters of either layout, with or without
 headers, identical on every tier, mismatches and bad inputs refused.
 
-usage: union_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]  (cli_support.main tells more)
+usage: union_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
+(the arguments and the exit status: cli_support.main)
 """
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_support  # noqa: E402
-from cli_support import (FileTestCase, info_json, kudu_model_bitset, model_bitset, or_bytes,  # noqa: E402
-                         parquet_header, read_bytes, write_hashes)
+from cli_support import (  # noqa: E402
+    FileTestCase, info_json, kudu_model_bitset, model_bitset, or_bytes, parquet_header, read_bytes,
+    write_hashes)
 
 
 class UnionOfTwoFilters(FileTestCase):

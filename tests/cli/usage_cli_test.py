@@ -4,7 +4,8 @@
 every command and flag, each command its own, a usage mistake shows that
 command's usage.
 
-usage: usage_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]  (cli_support.main tells more)
+usage: usage_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
+(the arguments and the exit status: cli_support.main)
 """
 import os
 import sys
