@@ -15,11 +15,8 @@ import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
-import cli_test  # noqa: E402
-from cli_test import FileTestCase, read_bytes, xxh64  # noqa: E402
-
-TOOL = None  # set from argv
+import cli_support  # noqa: E402
+from cli_support import FileTestCase, read_bytes, xxh64  # noqa: E402
 
 # docs/formats.md, "Filter files": field offsets of the 96-byte header.
 HEADER = 96
@@ -37,7 +34,7 @@ KEYS = {
 
 
 def reseal(data):
-    """data with its XXH64 trailer recomputed (the model in cli_test.py)."""
+    """data with its XXH64 trailer recomputed (the model in cli_support.py)."""
     body = data[:-8]
     return body + struct.pack("<Q", xxh64(body))
 
@@ -168,7 +165,7 @@ class FilterFileRefusals(FileTestCase):
         for out in (self.keys, self.path("link.txt"), self.path("hard.txt"),
                     os.path.join(self.dir, ".", "keys.txt")):
             with self.subTest(out=out):
-                result = cli_test.run(["build", "--layout", "parquet", "--bytes", "64", "--type",
+                result = cli_support.run(["build", "--layout", "parquet", "--bytes", "64", "--type",
                                        "int64", "--input", self.keys, "-o", out])
                 self.assertEqual(result.returncode, 2, result.stderr)
                 self.assertIn("same file", result.stderr)
@@ -238,14 +235,6 @@ class FilterFileRefusals(FileTestCase):
         self.assertEqual(read_bytes(self.out)[:HEADER - 8], read_bytes(self.filt)[:HEADER - 8])
 
 
-def main(argv):
-    global TOOL
-    TOOL = os.path.abspath(argv[1])
-    cli_test.TOOL = TOOL  # cli_test.run() runs cli_test.TOOL
-    cli_test.RAW_EXPORT_DEFAULTS = False  # the commands as a user types them
-    from tool_test_runner import run_unittests  # tests/support/tool_test_runner.py
-    return run_unittests(sys.modules[__name__], argv)
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    cli_support.RAW_EXPORT_DEFAULTS = False  # the commands as a user types them
+    sys.exit(cli_support.main(__name__, sys.argv))

@@ -4,7 +4,7 @@
 
 usage: parquet_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
 
-As tests/cli/cli_test.py (whose helpers and Python models it uses): the
+As the other scripts here (tests/cli/cli_support.py's helpers and Python models): the
 expected answers come from code written here, not from the tool: footers and
 filters written by tests/support/parquet_files.py (and by `blockbloom build
 --parquet-header`), read back by its own Thrift reader; the stored values of
@@ -26,25 +26,21 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import cli_test  # noqa: E402
-from cli_test import (ENCODERS, ToolTestCase, model_bitset, own_stderr,  # noqa: E402
-                      parquet_model_find, read_bytes, run, xxh64)
+import cli_support  # noqa: E402
+from cli_support import (  # noqa: E402
+    ToolTestCase, model_bitset, own_stderr, parquet_model_find, read_bytes, run, xxh64)
 from parquet_files import (BYTE_ARRAY, DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY, FLOAT,  # noqa: E402
                            INT32, INT64, INT96, LIST, BOOLEAN, Column, ambiguous_paths_parquet,
                            bloom_header, build_parquet,
                            column_values, read_bloom_header, read_file_metadata, schema_leaves,
                            testdata_file, walk_footer)
 
-TOOL = None  # set from argv in main()
-
-
-def setUpModule():
-    cli_test.TOOL = TOOL  # cli_test.run() runs cli_test.TOOL
+TOOL = None  # set from argv by cli_support.main
 
 
 def run_bytes(args):
     """The tool with stdout and stderr as bytes (hostile names are not UTF-8)."""
-    return subprocess.run(cli_test.WRAPPER + [TOOL] + list(args), capture_output=True,
+    return subprocess.run(cli_support.WRAPPER + [TOOL] + list(args), capture_output=True,
                           timeout=120)
 
 
@@ -295,7 +291,7 @@ class ParquetListFilesMadeHere(ParquetTestCase):
         """Header + bitset as `blockbloom build --parquet-header` writes them
         (--any-size: list reads any size a header holds, as DuckDB does)."""
         lines = self.path("hashes.txt")
-        cli_test.write_hashes(lines, hashes)
+        cli_support.write_hashes(lines, hashes)
         out = self.path("filter.bin")
         self.run_ok(["build", "--layout", "parquet", "--bytes", str(num_bytes), "--parquet-header",
                      "--any-size", "--input", lines, "-o", out])
@@ -499,7 +495,7 @@ class ParquetListFilesMadeHere(ParquetTestCase):
         fifo = self.path("fifo")
         os.mkfifo(fifo)
         try:
-            result = subprocess.run(cli_test.WRAPPER + [TOOL, "parquet", "list", fifo],
+            result = subprocess.run(cli_support.WRAPPER + [TOOL, "parquet", "list", fifo],
                                     capture_output=True, text=True, timeout=20)
         except subprocess.TimeoutExpired:
             self.fail("parquet list of a FIFO still waits after 20 s")
@@ -829,7 +825,7 @@ class ParquetProbeStreams(ParquetTestCase):
         peak is the emulator's and is not checked, so the inputs only need to
         cross a chunk boundary (65,536 lines), not to weigh: the full sizes
         cost 20-36 s per emulated row of the test matrix."""
-        return emulated if cli_test.WRAPPER else native
+        return emulated if cli_support.WRAPPER else native
 
     def all_maybe_file(self, row_groups=1, column=Column("n", INT64)):
         """One column (INT64 n) whose filter, shared by every row group, has
@@ -845,8 +841,8 @@ class ParquetProbeStreams(ParquetTestCase):
     def measured(self, args, stdout=None, stop_after=None):
         """run_measured, its peak checked against BOUND."""
         code, stderr, peak = self.run_measured(args, stdout=stdout, stop_after=stop_after)
-        if not cli_test.WRAPPER:  # an emulator's peak is its own
-            bound = self.SANITIZED_BOUND if cli_test.sanitized() else self.BOUND
+        if not cli_support.WRAPPER:  # an emulator's peak is its own
+            bound = self.SANITIZED_BOUND if cli_support.sanitized() else self.BOUND
             self.assertLess(peak, bound, "peak RSS %.1f MiB" % (peak / 2 ** 20))
         return code, stderr
 
@@ -1100,6 +1096,4 @@ class ParquetColumnPaths(ParquetTestCase):
 
 
 if __name__ == "__main__":
-    from tool_test_runner import run_unittests  # tests/support/tool_test_runner.py
-
-    sys.exit(run_unittests(sys.modules[__name__], sys.argv))
+    sys.exit(cli_support.main(__name__, sys.argv))

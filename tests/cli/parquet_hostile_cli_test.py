@@ -19,21 +19,13 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import cli_test  # noqa: E402
+import cli_support  # noqa: E402
 import hostile_footers  # noqa: E402
-from cli_test import ToolTestCase  # noqa: E402
+from cli_support import WRAPPER, ToolTestCase  # noqa: E402
 from parquet_files import (BINARY, I32, I64, INT32, LIST, STRUCT, Column,  # noqa: E402
                            CompactWriter, bloom_header, build_parquet, file_metadata_start,
                            write_column_meta)
 
-TOOL = None  # set from argv in main()
-
-
-def setUpModule():
-    cli_test.TOOL = TOOL  # ToolTestCase.run_measured runs cli_test.TOOL
-
-
-WRAPPER = os.environ.get("BLOCKBLOOM_TEST_WRAPPER", "")
 MIB = 1 << 20
 
 
@@ -119,7 +111,7 @@ class ParquetHostileFooters(ToolTestCase):
         """measured < native_bound natively; under ASan (shadow memory, a
         16 MiB quarantine, 2-3x the CPU) 4x the bound, a guard against
         runaway costs only."""
-        bound = native_bound * (4 if cli_test.sanitized() else 1)
+        bound = native_bound * (4 if cli_support.sanitized() else 1)
         self.assertLess(measured, bound, "%s %.2f, bound %.2f" % (what, measured / unit,
                                                                    bound / unit))
 
@@ -237,7 +229,7 @@ class ParquetFooterMemory(ToolTestCase):
                         if status == 2:
                             self.assertIn("would take more than max_memory_bytes", stderr)
                         outcomes.setdefault(status, set()).add(name)
-                        bound_here = bound * (4 if cli_test.sanitized() else 1)
+                        bound_here = bound * (4 if cli_support.sanitized() else 1)
                         self.assertLess(peak, bound_here, "peak %.1f MiB, bound %.1f MiB" %
                                         (peak / MIB, bound_here / MIB))
         # Both outcomes occur: the bound holds for what lists and for what is refused.
@@ -255,7 +247,7 @@ class ParquetFooterMemory(ToolTestCase):
             for size in self.SIZES:
                 data = self.shape(name, size)
                 bound = (hostile_footers.FOOTER_MEMORY_MULTIPLE * len(data) +
-                         hostile_footers.FOOTER_MEMORY_BASE) * (4 if cli_test.sanitized() else 1)
+                         hostile_footers.FOOTER_MEMORY_BASE) * (4 if cli_support.sanitized() else 1)
                 path = self.path("shape.parquet")
                 with open(path, "wb") as f:
                     f.write(data)
@@ -280,6 +272,4 @@ class ParquetFooterMemory(ToolTestCase):
 
 
 if __name__ == "__main__":
-    from tool_test_runner import run_unittests  # tests/support/tool_test_runner.py
-
-    sys.exit(run_unittests(sys.modules[__name__], sys.argv))
+    sys.exit(cli_support.main(__name__, sys.argv))

@@ -25,18 +25,13 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import cli_test  # noqa: E402
-from cli_test import ToolTestCase, own_stderr, read_bytes, run  # noqa: E402
+import cli_support  # noqa: E402
+from cli_support import ToolTestCase, own_stderr, read_bytes, run  # noqa: E402
 from parquet_files import (logical_types_parquet, read_bloom_header,  # noqa: E402
                            walk_footer)
 import xxh64_model  # noqa: E402
 
-TOOL = None  # set from argv in main()
 NUM_BYTES = 1024
-
-
-def setUpModule():
-    cli_test.TOOL = TOOL
 
 
 class LogicalTypesTestCase(ToolTestCase):
@@ -51,7 +46,7 @@ class LogicalTypesTestCase(ToolTestCase):
         # the kernel tests cover on every emulated CPU).
         self.probe_cases = self.cases
         self.refusals_per_case = None
-        if cli_test.WRAPPER:
+        if cli_support.WRAPPER:
             start = sum(map(ord, type(self).__name__)) % 8
             self.probe_cases = self.cases[start::8]
             self.refusals_per_case = 2
@@ -127,7 +122,7 @@ class LogicalTypesFileToday(LogicalTypesTestCase):
         # The placement: the tool builds the model's bitset from the model's hashes.
         for case in self.probe_cases:
             hashes = self.path("hashes.txt")
-            cli_test.write_hashes(hashes, [v["hash"] for v in case["stored"]])
+            cli_support.write_hashes(hashes, [v["hash"] for v in case["stored"]])
             self.assertEqual(self.build(hashes, self.out, NUM_BYTES), case["bitset"], case["path"])
         # The hash: `build --hash xxh64 --type T` of the physical values.
         types = {"INT32": "int32", "INT64": "int64", "FLOAT": "float", "DOUBLE": "double",
@@ -221,6 +216,4 @@ class LogicalTypesAsText(LogicalTypesTestCase):
 
 
 if __name__ == "__main__":
-    from tool_test_runner import run_unittests  # tests/support/tool_test_runner.py
-
-    sys.exit(run_unittests(sys.modules[__name__], sys.argv))
+    sys.exit(cli_support.main(__name__, sys.argv))

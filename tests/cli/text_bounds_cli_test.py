@@ -21,13 +21,12 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "support"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import cli_test  # noqa: E402
-from cli_test import ToolTestCase  # noqa: E402
+import cli_support  # noqa: E402
+from cli_support import WRAPPER, ToolTestCase  # noqa: E402
 from parquet_files import (DOUBLE_TYPE, FIXED_LEN_BYTE_ARRAY, Column,  # noqa: E402
                            bloom_header, build_parquet, deep_column_parquet)
 
-TOOL = None  # set from argv in main()
-WRAPPER = os.environ.get("BLOCKBLOOM_TEST_WRAPPER", "")
+TOOL = None  # set from argv by cli_support.main
 MIB = 1 << 20
 WALL_SECONDS = 5.0
 PEAK_BYTES = 64 * MIB  # the tool keeps one line of at most 1 MiB
@@ -43,10 +42,6 @@ HUGE_TEXTS = {
     "a megabyte of digits": DIGITS,
     "0.(a megabyte of digits)e-999999999": "0." + DIGITS[:MAX_LINE - 20] + "e-999999999",
 }
-
-
-def setUpModule():
-    cli_test.TOOL = TOOL
 
 
 # Runs each command of a JSON list, one at a time, from this small process:
@@ -87,7 +82,7 @@ class TextBounds(ToolTestCase):
         with open(commands, "w") as f:
             json.dump([[TOOL] + args for args, _, _ in runs], f)
         env = dict(os.environ)
-        if cli_test.sanitized():  # ASan keeps freed memory in a quarantine of 256 MiB
+        if cli_support.sanitized():  # ASan keeps freed memory in a quarantine of 256 MiB
             env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":quarantine_size_mb=16"
         report = self.path("measured.json")
         proc = subprocess.Popen([sys.executable, "-c", BATCH_LAUNCHER, commands, report],
@@ -100,7 +95,7 @@ class TextBounds(ToolTestCase):
             self.fail("the commands still ran after %d s" % (60 + 5 * len(runs)))
         with open(report) as f:
             measured = json.load(f)
-        scale = 4 if cli_test.sanitized() else 1
+        scale = 4 if cli_support.sanitized() else 1
         errors = []
         for i, ((args, expect, message_max), (status, peak, wall)) in enumerate(zip(runs, measured)):
             with open(self.path("stderr-%d.txt" % i), "rb") as f:
@@ -201,6 +196,4 @@ class TextBounds(ToolTestCase):
 
 
 if __name__ == "__main__":
-    from tool_test_runner import run_unittests  # tests/support/tool_test_runner.py
-
-    sys.exit(run_unittests(sys.modules[__name__], sys.argv))
+    sys.exit(cli_support.main(__name__, sys.argv))
