@@ -16,7 +16,7 @@
 #include "blockbloom/arrow.hpp"
 #include "blockbloom/blockbloom.hpp"
 #include "blockbloom/kudu.hpp"
-#include "thrown_status.h"
+#include "support/thrown_status.h"
 
 namespace {
 
