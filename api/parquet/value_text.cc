@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "api/parquet/type_table.h"
 #include "api/parquet/value_parse.h"
 #include "api/parquet/value_rules.h"
 #include "blockbloom/parquet_value.h"
@@ -220,8 +221,7 @@ int EncodeText(const bb_parquet_column* type, const char* text, size_t len, uint
     return BB_ERR_PARQUET_UNSUPPORTED;
   }
   if ((flags & BB_PARQUET_TEXT_HEX) && !r.hex) {
-    *why = "cannot be given as hex: hex is for BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, INT96, FLOAT and "
-           "DOUBLE";
+    *why = "cannot be given as hex: hex is for " + parquet_types::HexTypeList();
     return BB_ERR_VALUE_SYNTAX;
   }
   const int rc = Encode(r, std::string_view(text == nullptr ? "" : text, len), bytes, why);
