@@ -270,4 +270,26 @@ TEST(ParquetTypeTable, ConvertedAnnotationsKeepTheirRules) {
             BB_ERR_VALUE_RANGE);
 }
 
+// The five names of hashing.h's types: exactly these, in this order (the
+// Python package's ValueType follows it), each a name bb_parquet_type_parse
+// knows as that physical type.
+TEST(ParquetTypeTable, HashingTypeNames) {
+  struct Row {
+    const char* name;
+    int physical;
+  };
+#define ROW(name, physical) {#name, BB_PARQUET_##physical},
+  const Row rows[] = {BB_PARQUET_HASHING_TYPES(ROW)};
+#undef ROW
+  const Row want[] = {{"int32", 1}, {"int64", 2}, {"float", 4}, {"double", 5}, {"string", 6}};
+  ASSERT_EQ(std::size(rows), std::size(want));
+  for (size_t i = 0; i < std::size(want); ++i) {
+    EXPECT_STREQ(rows[i].name, want[i].name);
+    EXPECT_EQ(rows[i].physical, want[i].physical) << want[i].name;
+    bb_parquet_column c = Column(0);
+    ASSERT_EQ(bb_parquet_type_parse(rows[i].name, std::strlen(rows[i].name), &c), BB_OK);
+    EXPECT_EQ(c.physical_type, rows[i].physical) << rows[i].name;
+  }
+}
+
 }  // namespace

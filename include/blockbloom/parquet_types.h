@@ -5,10 +5,12 @@
  *   whether its values may be written as hex digits;
  * - BB_PARQUET_LOGICAL_TYPES: LogicalType's union members by field id;
  * - BB_PARQUET_CONVERTED_TYPES: ConvertedType, the annotations of older
- *   writers.
- * The enums below are made from these rows, and the library reads its type
- * names, widths and the hex rule from them, so that a code, a width or a
- * name is written once. A caller may expand a table with its own row macro,
+ *   writers;
+ * - BB_PARQUET_HASHING_TYPES: the names of the value types hashing.h's
+ *   calls take.
+ * The enums below are made from these rows, and the library, the tool and
+ * the Python package read names, widths and the hex rule from them, so that
+ * a code, a width or a name is written once. A caller may expand a table with its own row macro,
  * e.g. the names by code:
  *   #define NAME(name, code, width, hex) #name,
  *   static const char* const physical_names[] = {BB_PARQUET_PHYSICAL_TYPES(NAME)};
@@ -88,6 +90,17 @@ extern "C" {
   X(JSON, 19)                         \
   X(BSON, 20)                         \
   X(INTERVAL, 21)
+
+/* X(name, PHYSICAL): the five value types of hashing.h's untyped calls
+ * (bb_parquet_hash_int32 .. bb_parquet_hash_string_batch) by the name
+ * bb_parquet_type_parse, the tool's --type and the Python package's type=
+ * give them, with the physical type each hashes as. */
+#define BB_PARQUET_HASHING_TYPES(X) \
+  X(int32, INT32)                   \
+  X(int64, INT64)                   \
+  X(float, FLOAT)                   \
+  X(double, DOUBLE)                 \
+  X(string, BYTE_ARRAY)
 
 /* (Each row ends in a comma: C99 and C++11 allow one after an enum's last
  * value.) */
