@@ -60,58 +60,11 @@
 #define BLOCKBLOOM_PARQUET_FILE_H_
 
 #include "blockbloom/blockbloom.h"
+#include "blockbloom/parquet_types.h" /* the type enums */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* parquet.thrift Type: a column's physical type (the values are the spec's). */
-typedef enum bb_parquet_physical_type {
-  BB_PARQUET_BOOLEAN = 0,
-  BB_PARQUET_INT32 = 1,
-  BB_PARQUET_INT64 = 2,
-  BB_PARQUET_INT96 = 3,
-  BB_PARQUET_FLOAT = 4,
-  BB_PARQUET_DOUBLE = 5,
-  BB_PARQUET_BYTE_ARRAY = 6,
-  BB_PARQUET_FIXED_LEN_BYTE_ARRAY = 7
-} bb_parquet_physical_type;
-
-/* parquet.thrift LogicalType: the union member's field id (so a member this
- * header does not name yet, from a newer writer, is passed through as its
- * id). 0: the schema element has no LogicalType. */
-typedef enum bb_parquet_logical_type {
-  BB_PARQUET_LOGICAL_NONE = 0,
-  BB_PARQUET_LOGICAL_STRING = 1,
-  BB_PARQUET_LOGICAL_MAP = 2,
-  BB_PARQUET_LOGICAL_LIST = 3,
-  BB_PARQUET_LOGICAL_ENUM = 4,
-  BB_PARQUET_LOGICAL_DECIMAL = 5,   /* scale, precision */
-  BB_PARQUET_LOGICAL_DATE = 6,
-  BB_PARQUET_LOGICAL_TIME = 7,      /* time_unit, is_adjusted_to_utc */
-  BB_PARQUET_LOGICAL_TIMESTAMP = 8, /* time_unit, is_adjusted_to_utc */
-  BB_PARQUET_LOGICAL_INTEGER = 10,  /* bit_width, is_signed */
-  BB_PARQUET_LOGICAL_UNKNOWN = 11,  /* NullType: always null */
-  BB_PARQUET_LOGICAL_JSON = 12,
-  BB_PARQUET_LOGICAL_BSON = 13,
-  BB_PARQUET_LOGICAL_UUID = 14,
-  BB_PARQUET_LOGICAL_FLOAT16 = 15,
-  BB_PARQUET_LOGICAL_VARIANT = 16,
-  BB_PARQUET_LOGICAL_GEOMETRY = 17,
-  BB_PARQUET_LOGICAL_GEOGRAPHY = 18
-} bb_parquet_logical_type;
-
-/* TimeUnit of TIME and TIMESTAMP (the TimeUnit union's field ids). */
-enum {
-  BB_PARQUET_UNIT_MILLIS = 1,
-  BB_PARQUET_UNIT_MICROS = 2,
-  BB_PARQUET_UNIT_NANOS = 3
-};
-
-/* parquet.thrift ConvertedType (the spec's values: UTF8 = 0, ..., INT_8 = 15,
- * ..., INTERVAL = 21), what older writers annotate columns with instead of a
- * LogicalType; BB_PARQUET_CONVERTED_NONE when the schema element has none. */
-#define BB_PARQUET_CONVERTED_NONE (-1)
 
 typedef struct bb_parquet_file bb_parquet_file;
 
@@ -125,7 +78,7 @@ typedef struct bb_parquet_column {
   int32_t physical_type;      /* bb_parquet_physical_type */
   int32_t type_length;        /* FIXED_LEN_BYTE_ARRAY: bytes per value (> 0); otherwise 0 */
   int32_t logical_type;       /* bb_parquet_logical_type */
-  int32_t converted_type;     /* ConvertedType, or BB_PARQUET_CONVERTED_NONE */
+  int32_t converted_type;     /* bb_parquet_converted_type, or BB_PARQUET_CONVERTED_NONE */
   int32_t bit_width;          /* INTEGER: 8, 16, 32 or 64 (as written); else 0 */
   int32_t is_signed;          /* INTEGER: 1 signed, 0 unsigned */
   int32_t time_unit;          /* TIME, TIMESTAMP: BB_PARQUET_UNIT_*; else 0 */

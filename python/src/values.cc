@@ -3,11 +3,13 @@
 
 #include <blockbloom/column.h>
 #include <blockbloom/hashing.h>
+#include <blockbloom/parquet_types.h>
 #include <pybind11/numpy.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -27,18 +29,34 @@ namespace py = pybind11;
 namespace bbpy {
 namespace {
 
-// The Parquet physical types a value can be hashed as (the CLI's --type names).
+// The Parquet physical types a value can be hashed as without a column type:
+// the rows of the library's BB_PARQUET_HASHING_TYPES (parquet_types.h), in
+// its order, which are also the CLI's --type names of those types.
 enum class ValueType { kInt32, kInt64, kFloat, kDouble, kString };
-const char* const kTypeNames[] = {"int32", "int64", "float", "double", "string"};
+#define BBPY_TYPE_NAME(name, physical) #name,
+const char* const kTypeNames[] = {BB_PARQUET_HASHING_TYPES(BBPY_TYPE_NAME)};
+#undef BBPY_TYPE_NAME
+static_assert(std::size(kTypeNames) == static_cast<size_t>(ValueType::kString) + 1,
+              "a ValueType per row of BB_PARQUET_HASHING_TYPES");
 const char* TypeName(ValueType t) { return kTypeNames[static_cast<int>(t)]; }
+
+// "'int32', 'int64', 'float', 'double' or 'string'".
+std::string TypeNameList() {
+  std::string list;
+  for (size_t i = 0; i < std::size(kTypeNames); ++i) {
+    list += (i == 0 ? "" : i + 1 == std::size(kTypeNames) ? " or " : ", ");
+    list += std::string("'") + kTypeNames[i] + "'";
+  }
+  return list;
+}
 
 // false for None (infer the type), else the type named.
 bool ParseType(py::handle type, ValueType* out) {
   if (type.is_none()) return false;
-  const std::string expected = "'int32', 'int64', 'float', 'double' or 'string'";
+  const std::string expected = TypeNameList();
   if (!py::isinstance<py::str>(type)) throw py::type_error("type: expected " + expected + " or None");
   const std::string name = type.cast<std::string>();
-  for (int i = 0; i < 5; ++i) {
+  for (size_t i = 0; i < std::size(kTypeNames); ++i) {
     if (name == kTypeNames[i]) {
       *out = static_cast<ValueType>(i);
       return true;
@@ -369,12 +387,10 @@ int FindColumn(const bb_filter* f, uint32_t t, size_t width, const void* values,
 // A filter's or call's Parquet type (Filter(type=), type= of a call, a
 // file's column): values are checked against it and Python objects go
 // through the library's text rules (bb_parquet_encode_text).
-const char* const kLegacyNames[] = {"int32", "int64", "float", "double", "string"};
-
 bool IsLegacyName(py::handle type) {
   if (!py::isinstance<py::str>(type)) return false;
   const std::string name = type.cast<std::string>();
-  for (const char* legacy : kLegacyNames) {
+  for (const char* legacy : kTypeNames) {
     if (name == legacy) return true;
   }
   return false;

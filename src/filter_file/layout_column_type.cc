@@ -11,8 +11,6 @@
 
 namespace {
 
-constexpr int32_t kConvertedUint8 = 11, kConvertedInt8 = 15, kConvertedInt64 = 18;
-
 // bits (8, 16, 32, 64) and signedness of an integer type, as parquet_value.h's
 // rules read them: the LogicalType when there is one, else ConvertedType,
 // else the physical type's signed width.
@@ -24,10 +22,10 @@ void IntegerShape(const bb_parquet_column& t, int32_t* bits, bool* is_signed) {
   }
   const int32_t ct =
       t.logical_type == BB_PARQUET_LOGICAL_NONE ? t.converted_type : BB_PARQUET_CONVERTED_NONE;
-  if (ct >= kConvertedUint8 && ct <= kConvertedInt64) {
+  if (ct >= BB_PARQUET_CONVERTED_UINT_8 && ct <= BB_PARQUET_CONVERTED_INT_64) {
     static const int32_t kBits[] = {8, 16, 32, 64};
-    *bits = kBits[(ct - kConvertedUint8) % 4];
-    *is_signed = ct >= kConvertedInt8;
+    *bits = kBits[(ct - BB_PARQUET_CONVERTED_UINT_8) % 4];
+    *is_signed = ct >= BB_PARQUET_CONVERTED_INT_8;
     return;
   }
   *bits = t.physical_type == BB_PARQUET_INT32 ? 32 : 64;

@@ -653,10 +653,17 @@ class ParquetProbeFilesMadeHere(ParquetTestCase):
         self.assertRefused(["parquet", "probe", self.path("s.parquet"), "--column", "s", "--hex"],
                            "no values")
 
-    def test_hex_is_for_byte_columns_and_booleans_are_refused(self):
+    def test_hex_is_for_the_types_the_library_takes_it_and_booleans_are_refused(self):
         path = self.one_column_file(Column("n", INT32), [[struct.pack("<i", 1)]])
         self.assertRefused(["parquet", "probe", path, "--column", "n", "--hex", "01"],
-                           "--hex is for BYTE_ARRAY")
+                           "--hex is for INT96, FLOAT, DOUBLE, BYTE_ARRAY and "
+                           "FIXED_LEN_BYTE_ARRAY columns; column n is INT32")
+        # FLOAT / DOUBLE take hex as the library does: the stored bytes, any NaN.
+        nan = struct.pack("<d", float("nan"))[:7] + b"\xff"
+        path = self.one_column_file(Column("d", DOUBLE_TYPE), [[struct.pack("<d", 1.5), nan]],
+                                    "d.parquet")
+        self.assertEqual(self.probe(path, "d", [struct.pack("<d", 1.5).hex(), nan.hex()], ["--hex"]),
+                         {(struct.pack("<d", 1.5).hex(), 0): "maybe", (nan.hex(), 0): "maybe"})
         path = self.one_column_file(Column("flag", BOOLEAN), [[b"\x01"]], "b.parquet")
         self.assertRefused(["parquet", "probe", path, "--column", "flag", "true"],
                            "column flag (BOOLEAN): the column is BOOLEAN")

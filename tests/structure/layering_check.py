@@ -160,11 +160,26 @@ def namespace_faults(rel, text):
     return faults
 
 
+# A public header's table rows declare names by token pasting
+# (parquet_types.h: the row X(INT32, 1, 4, 0) and BB_PARQUET_##name make
+# BB_PARQUET_INT32): each row's first argument under each pasted prefix.
+TABLE_ROW = re.compile(r"^\s*X\((\w+)", re.M)
+PASTED_PREFIX = re.compile(r"(?<![A-Za-z0-9_])((?:bb|BB)_\w*)\s*##")
+
+
+def header_names(text):
+    names = set(PUBLIC_PREFIX.findall(text))
+    rows = TABLE_ROW.findall(text)
+    for prefix in PASTED_PREFIX.findall(text):
+        names.update(prefix + row for row in rows)
+    return names
+
+
 def public_names(root):
     names = set()
     for rel in source_files(root, ["include/blockbloom"]):
         with open(os.path.join(root, rel), encoding="utf-8") as f:
-            names.update(PUBLIC_PREFIX.findall(f.read()))
+            names.update(header_names(f.read()))
     return names
 
 
@@ -187,10 +202,12 @@ def self_check():
         "src/x.cc", "namespace blockbloom::internal {\nnamespace parquet {\n}\n}\n"
         "namespace {\nconst char* s = \"namespace blockbloom {\";\n}\n")
     prefix = prefix_faults('int bb_secret_helper(void);\n// bb_in_a_comment\n', {"bb_find"})
+    pasted = header_names("#define BB_T(X) \\\n  X(INT32, 1)\n#define ROW_(n, c) BB_P_##n = c,\n")
     roots = [names_a_repo_file({"tools/common/cli_error.h"}, "common/cli_error.h"),
              names_a_repo_file({"tools/common/cli_error.h"}, "cpuinfo_x86.h")]
     return (all([up, across, tool, public_down]) and fine == [None] * 3 and ns_bad == [1] and
-            ns_good == [] and prefix == [1] and roots == [True, False])
+            ns_good == [] and prefix == [1] and roots == [True, False] and
+            "BB_P_INT32" in pasted and "BB_P_INT64" not in pasted)
 
 
 def sources(root, top):

@@ -5,6 +5,7 @@
 
 #include "blockbloom/filter_file.h"
 #include "blockbloom/parquet_format.h"
+#include "blockbloom/parquet_types.h"
 #include "blockbloom/parquet_value.h"
 #include "tools/common/cli_error.h"
 
@@ -15,9 +16,12 @@ const std::vector<FlagSpec> kHashFlagSpecs = {
 
 namespace {
 
-const char kTypeExamples[] =
-    "int32, int64, double, string, date, decimal(9,2), timestamp(us,utc), ... (blockbloom "
-    "build --help lists them)";
+// The names of the five types hashing.h hashes (the library's table), then
+// annotated ones.
+#define HASHING_TYPE_NAME(name, physical) #name ", "
+const char kTypeExamples[] = BB_PARQUET_HASHING_TYPES(HASHING_TYPE_NAME)
+    "date, decimal(9,2), timestamp(us,utc), ... (blockbloom build --help lists them)";
+#undef HASHING_TYPE_NAME
 
 }  // namespace
 

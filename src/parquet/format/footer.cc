@@ -78,8 +78,6 @@ constexpr std::uint64_t kStringCost = sizeof(std::string) + 16;  // + its bytes
 
 // Column paths may add up to this many bytes beyond 16 times the footer.
 constexpr std::size_t kPathBytesAllowance = std::size_t{1} << 20;
-// parquet.thrift ConvertedType DECIMAL: a legacy decimal annotation.
-constexpr std::int32_t kConvertedDecimal = 5;
 
 static_assert(sizeof(Element) <= 48, "a schema element is kept per element");
 static_assert(sizeof(Column) <= 48, "a column is kept per column");
@@ -326,7 +324,7 @@ class Walker {
       // A legacy DECIMAL whose scale is absent (or skipped as another wire
       // type) has no meaning: reading it as scale 0 would hash 1.23 as 123,
       // a silent miss. -1 makes the value rules refuse the column instead.
-      if (e.has_converted_type && e.converted_type == kConvertedDecimal && !has_scale) {
+      if (e.has_converted_type && e.converted_type == BB_PARQUET_CONVERTED_DECIMAL && !has_scale) {
         e.logical.scale = -1;
       }
     }

@@ -13,6 +13,7 @@
 
 #include "src/parquet/format/column_lookup.h"
 #include "src/parquet/format/file_info.h"
+#include "src/parquet/values/type_table.h"
 #include "blockbloom/hashing.h"
 #include "blockbloom/parquet_format.h"
 
@@ -299,30 +300,10 @@ int bb_parquet_file_view_filter(const bb_parquet_file* file, size_t row_group, s
 int bb_parquet_hash_value(int32_t physical_type, int32_t type_length, const void* value,
                           size_t len, uint64_t* hash) {
   if (hash == nullptr || (value == nullptr && len > 0)) return BB_ERR_NULL_POINTER;
-  size_t expected = 0;
-  switch (physical_type) {
-    case BB_PARQUET_INT32:
-    case BB_PARQUET_FLOAT:
-      expected = 4;
-      break;
-    case BB_PARQUET_INT64:
-    case BB_PARQUET_DOUBLE:
-      expected = 8;
-      break;
-    case BB_PARQUET_INT96:
-      expected = 12;
-      break;
-    case BB_PARQUET_FIXED_LEN_BYTE_ARRAY:
-      if (type_length <= 0) return BB_ERR_PARQUET_UNSUPPORTED;
-      expected = static_cast<size_t>(type_length);
-      break;
-    case BB_PARQUET_BYTE_ARRAY:
-      expected = len;
-      break;
-    default:  // BOOLEAN, or no Parquet type
-      return BB_ERR_PARQUET_UNSUPPORTED;
-  }
-  if (len != expected) return BB_ERR_PARQUET_UNSUPPORTED;
+  // BOOLEAN, no Parquet type or no FIXED_LEN_BYTE_ARRAY length: -1.
+  const int width = blockbloom::internal::parquet_types::ValueWidth(physical_type, type_length);
+  if (width < 0) return BB_ERR_PARQUET_UNSUPPORTED;
+  if (width > 0 && len != static_cast<size_t>(width)) return BB_ERR_PARQUET_UNSUPPORTED;
   static const uint8_t kEmpty = 0;
   *hash = bb_parquet_hash_bytes(value != nullptr ? value : &kEmpty, len);
   return BB_OK;

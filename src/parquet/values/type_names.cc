@@ -6,28 +6,12 @@
 #include <cstring>
 #include <string>
 
+#include "src/parquet/values/type_table.h"
 #include "blockbloom/parquet_file.h"
 
 namespace {
 
-const char* const kPhysical[] = {"BOOLEAN", "INT32",      "INT64",
-                                 "INT96",   "FLOAT",      "DOUBLE",
-                                 "BYTE_ARRAY", "FIXED_LEN_BYTE_ARRAY"};
-
-// LogicalType union members by field id (9 is reserved for INTERVAL).
-const char* const kLogical[] = {nullptr, "STRING", "MAP",     "LIST",   "ENUM",  "DECIMAL",
-                                "DATE",  "TIME",   "TIMESTAMP", nullptr, "INTEGER", "UNKNOWN",
-                                "JSON",  "BSON",   "UUID",    "FLOAT16", "VARIANT", "GEOMETRY",
-                                "GEOGRAPHY"};
-
-// ConvertedType by value.
-const char* const kConverted[] = {"UTF8",     "MAP",       "MAP_KEY_VALUE",    "LIST",
-                                  "ENUM",     "DECIMAL",   "DATE",             "TIME_MILLIS",
-                                  "TIME_MICROS", "TIMESTAMP_MILLIS", "TIMESTAMP_MICROS", "UINT_8",
-                                  "UINT_16",  "UINT_32",   "UINT_64",          "INT_8",
-                                  "INT_16",   "INT_32",    "INT_64",           "JSON",
-                                  "BSON",     "INTERVAL"};
-constexpr int kConvertedDecimal = 5;
+namespace types = blockbloom::internal::parquet_types;
 
 const char* UnitName(int unit) {
   switch (unit) {
@@ -38,11 +22,6 @@ const char* UnitName(int unit) {
   }
 }
 
-template <std::size_t N>
-const char* Lookup(const char* const (&names)[N], int value) {
-  return value >= 0 && static_cast<std::size_t>(value) < N ? names[value] : nullptr;
-}
-
 std::string Decimal(const bb_parquet_column& c) {
   return "(" + std::to_string(c.precision) + "," + std::to_string(c.scale) + ")";
 }
@@ -50,7 +29,8 @@ std::string Decimal(const bb_parquet_column& c) {
 const char* Bool(int v) { return v ? "true" : "false"; }
 
 std::string PhysicalName(const bb_parquet_column& c) {
-  const char* name = Lookup(kPhysical, c.physical_type);
+  const types::PhysicalRow* row = types::FindPhysical(c.physical_type);
+  const char* name = row == nullptr ? nullptr : row->name;
   if (name == nullptr) return "TYPE(" + std::to_string(c.physical_type) + ")";
   if (c.physical_type == BB_PARQUET_FIXED_LEN_BYTE_ARRAY) {
     return std::string(name) + "(" + std::to_string(c.type_length) + ")";
@@ -60,7 +40,7 @@ std::string PhysicalName(const bb_parquet_column& c) {
 
 std::string LogicalName(const bb_parquet_column& c) {
   if (c.logical_type != BB_PARQUET_LOGICAL_NONE) {
-    const char* name = Lookup(kLogical, c.logical_type);
+    const char* name = types::NameOf(types::kLogicalTypes, c.logical_type);
     if (name == nullptr) return "LOGICAL(" + std::to_string(c.logical_type) + ")";
     switch (c.logical_type) {
       case BB_PARQUET_LOGICAL_INTEGER:
@@ -77,9 +57,9 @@ std::string LogicalName(const bb_parquet_column& c) {
     }
   }
   if (c.converted_type == BB_PARQUET_CONVERTED_NONE) return "";
-  const char* name = Lookup(kConverted, c.converted_type);
+  const char* name = types::NameOf(types::kConvertedTypes, c.converted_type);
   if (name == nullptr) return "CONVERTED(" + std::to_string(c.converted_type) + ")";
-  if (c.converted_type == kConvertedDecimal) return name + Decimal(c);
+  if (c.converted_type == BB_PARQUET_CONVERTED_DECIMAL) return name + Decimal(c);
   return name;
 }
 
@@ -94,6 +74,20 @@ int WriteName(const bb_parquet_column* column, char* out, size_t capacity,
 }
 
 }  // namespace
+
+namespace blockbloom::internal::parquet_types {
+
+std::string HexTypeList() {
+  std::string list, last;
+  for (const PhysicalRow& row : kPhysicalTypes) {
+    if (!row.hex) continue;
+    if (!last.empty()) list += list.empty() ? last : ", " + last;
+    last = row.name;
+  }
+  return list.empty() ? last : list + " and " + last;
+}
+
+}  // namespace blockbloom::internal::parquet_types
 
 extern "C" {
 

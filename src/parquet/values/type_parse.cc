@@ -6,12 +6,11 @@
 #include <cstring>
 #include <string>
 
+#include "src/parquet/values/type_table.h"
 #include "blockbloom/column.h"
 #include "blockbloom/parquet_value.h"
 
 namespace blockbloom::internal::parquet_type {
-
-constexpr int kConvertedInterval = 21;
 
 // ASCII only, whatever the process locale (a Turkish locale's tolower maps
 // 'I' to a dotless i, which would make "INT8" an unknown name).
@@ -123,7 +122,7 @@ bool Simple(const std::string& s, bb_parquet_column* t) {
       {"uuid", BB_PARQUET_FIXED_LEN_BYTE_ARRAY, 16, BB_PARQUET_LOGICAL_UUID,
        BB_PARQUET_CONVERTED_NONE},
       {"int96", BB_PARQUET_INT96, 0, 0, BB_PARQUET_CONVERTED_NONE},
-      {"interval", BB_PARQUET_FIXED_LEN_BYTE_ARRAY, 12, 0, kConvertedInterval},
+      {"interval", BB_PARQUET_FIXED_LEN_BYTE_ARRAY, 12, 0, BB_PARQUET_CONVERTED_INTERVAL},
       {"date", BB_PARQUET_INT32, 0, BB_PARQUET_LOGICAL_DATE, BB_PARQUET_CONVERTED_NONE},
       {"boolean", BB_PARQUET_BOOLEAN, 0, 0, BB_PARQUET_CONVERTED_NONE},
   };
@@ -225,7 +224,10 @@ extern "C" int bb_parquet_stored_column_type(const bb_parquet_column* type,
     case BB_PARQUET_INT64: ct = BB_TYPE_INT64; break;
     case BB_PARQUET_FLOAT: ct = BB_TYPE_FLOAT; break;
     case BB_PARQUET_DOUBLE: ct = BB_TYPE_DOUBLE; break;
-    case BB_PARQUET_INT96: ct = BB_TYPE_INT96; w = 12; break;
+    case BB_PARQUET_INT96:
+      ct = BB_TYPE_INT96;
+      w = static_cast<size_t>(blockbloom::internal::parquet_types::ValueWidth(BB_PARQUET_INT96, 0));
+      break;
     case BB_PARQUET_BYTE_ARRAY: ct = BB_TYPE_BYTE_ARRAY; break;
     case BB_PARQUET_FIXED_LEN_BYTE_ARRAY:
       if (type->type_length <= 0) return BB_ERR_PARQUET_UNSUPPORTED;

@@ -2,6 +2,8 @@
 // Each Parquet column type's description (value_rules.h).
 #include "src/parquet/values/value_rules.h"
 
+#include "src/parquet/values/type_table.h"
+
 namespace blockbloom::internal::parquet_value {
 
 int UnitDigits(int unit) {
@@ -31,25 +33,26 @@ Rules Integer(int width, int bits, bool is_signed) {
   return r;
 }
 
+// The physical type's rules; its width is the type table's (parquet_types.h).
 Rules Physical(const bb_parquet_column& c, bool hex) {
+  const int width = parquet_types::ValueWidth(c.physical_type, c.type_length);
   Rules r;
-  r.physical = c.physical_type;
   switch (c.physical_type) {
-    case BB_PARQUET_INT32: r = Integer(4, 32, true); break;
-    case BB_PARQUET_INT64: r = Integer(8, 64, true); break;
-    case BB_PARQUET_FLOAT: r.kind = Kind::kFloat; r.width = 4; break;
-    case BB_PARQUET_DOUBLE: r.kind = Kind::kDouble; r.width = 8; break;
-    case BB_PARQUET_INT96: r.kind = Kind::kBytes; r.width = 12; break;
+    case BB_PARQUET_INT32:
+    case BB_PARQUET_INT64: r = Integer(width, 8 * width, true); break;
+    case BB_PARQUET_FLOAT: r.kind = Kind::kFloat; break;
+    case BB_PARQUET_DOUBLE: r.kind = Kind::kDouble; break;
+    case BB_PARQUET_INT96:
     case BB_PARQUET_BYTE_ARRAY: r.kind = Kind::kBytes; break;
     case BB_PARQUET_FIXED_LEN_BYTE_ARRAY:
-      if (c.type_length <= 0) return Unsupported("has no valid FIXED_LEN_BYTE_ARRAY length");
+      if (width < 0) return Unsupported("has no valid FIXED_LEN_BYTE_ARRAY length");
       r.kind = Kind::kBytes;
-      r.width = c.type_length;
       break;
     case BB_PARQUET_BOOLEAN:
       return Unsupported("is BOOLEAN: Parquet defines no Bloom filter hash for booleans");
     default: return Unsupported("has an unknown physical type");
   }
+  r.width = width;
   // FLOAT / DOUBLE as hex: the stored bytes, so that any NaN a writer stored
   // (another sign, a payload) can be named; the text rule has only one NaN.
   if (hex && (c.physical_type == BB_PARQUET_FLOAT || c.physical_type == BB_PARQUET_DOUBLE)) {
@@ -66,16 +69,20 @@ Rules Annotated(const bb_parquet_column& c) {
   const char* kMismatch = "has an annotation that does not fit its physical type";
   const bool int32 = p == BB_PARQUET_INT32, int64 = p == BB_PARQUET_INT64;
   const bool flba = p == BB_PARQUET_FIXED_LEN_BYTE_ARRAY;
+  // The stored width is the physical type's (once the annotation is known to
+  // fit it); UUID, FLOAT16 and INTERVAL fix a FIXED_LEN_BYTE_ARRAY's length.
+  const int width = parquet_types::ValueWidth(p, c.type_length);
   Rules r;
-  if (lt == BB_PARQUET_LOGICAL_INTEGER || (ct >= kConvertedUint8 && ct <= kConvertedInt64)) {
+  if (lt == BB_PARQUET_LOGICAL_INTEGER ||
+      (ct >= BB_PARQUET_CONVERTED_UINT_8 && ct <= BB_PARQUET_CONVERTED_INT_64)) {
     static const int kBits[] = {8, 16, 32, 64};
-    const int bits = lt ? c.bit_width : kBits[(ct - kConvertedUint8) % 4];
-    const bool is_signed = lt ? c.is_signed != 0 : ct >= kConvertedUint8 + 4;
+    const int bits = lt ? c.bit_width : kBits[(ct - BB_PARQUET_CONVERTED_UINT_8) % 4];
+    const bool is_signed = lt ? c.is_signed != 0 : ct >= BB_PARQUET_CONVERTED_INT_8;
     if (!((int32 && (bits == 8 || bits == 16 || bits == 32)) || (int64 && bits == 64))) {
       return Unsupported(kMismatch);
     }
-    r = Integer(int32 ? 4 : 8, bits, is_signed);
-  } else if (lt == BB_PARQUET_LOGICAL_DECIMAL || ct == kConvertedDecimal) {
+    r = Integer(width, bits, is_signed);
+  } else if (lt == BB_PARQUET_LOGICAL_DECIMAL || ct == BB_PARQUET_CONVERTED_DECIMAL) {
     if (c.precision < 1 || c.scale < 0 || c.scale > c.precision) {
       return Unsupported("has a DECIMAL with an invalid precision or scale");
     }
@@ -87,33 +94,33 @@ Rules Annotated(const bb_parquet_column& c) {
       return Unsupported(kMismatch);
     }
     r.kind = Kind::kDecimal;
-    r.width = int32 ? 4 : int64 ? 8 : flba ? c.type_length : 0;
+    r.width = width;
     r.precision = c.precision;
     r.scale = c.scale;
-  } else if (lt == BB_PARQUET_LOGICAL_DATE || ct == kConvertedDate) {
+  } else if (lt == BB_PARQUET_LOGICAL_DATE || ct == BB_PARQUET_CONVERTED_DATE) {
     if (!int32) return Unsupported(kMismatch);
     r.kind = Kind::kDate;
-    r.width = 4;
-  } else if (lt == BB_PARQUET_LOGICAL_TIME || ct == kConvertedTimeMillis ||
-             ct == kConvertedTimeMicros) {
+    r.width = width;
+  } else if (lt == BB_PARQUET_LOGICAL_TIME || ct == BB_PARQUET_CONVERTED_TIME_MILLIS ||
+             ct == BB_PARQUET_CONVERTED_TIME_MICROS) {
     const int unit = lt ? c.time_unit
-                        : ct == kConvertedTimeMillis ? BB_PARQUET_UNIT_MILLIS
-                                                     : BB_PARQUET_UNIT_MICROS;
+                        : ct == BB_PARQUET_CONVERTED_TIME_MILLIS ? BB_PARQUET_UNIT_MILLIS
+                                                                 : BB_PARQUET_UNIT_MICROS;
     if (UnitDigits(unit) == 0 || (unit == BB_PARQUET_UNIT_MILLIS ? !int32 : !int64)) {
       return Unsupported(kMismatch);
     }
     r.kind = Kind::kTime;
-    r.width = int32 ? 4 : 8;
+    r.width = width;
     r.digits = UnitDigits(unit);
     r.utc = lt ? c.is_adjusted_to_utc != 0 : true;  // TIME_MILLIS / _MICROS are UTC-adjusted
-  } else if (lt == BB_PARQUET_LOGICAL_TIMESTAMP || ct == kConvertedTimestampMillis ||
-             ct == kConvertedTimestampMicros) {
+  } else if (lt == BB_PARQUET_LOGICAL_TIMESTAMP || ct == BB_PARQUET_CONVERTED_TIMESTAMP_MILLIS ||
+             ct == BB_PARQUET_CONVERTED_TIMESTAMP_MICROS) {
     const int unit = lt ? c.time_unit
-                        : ct == kConvertedTimestampMillis ? BB_PARQUET_UNIT_MILLIS
-                                                          : BB_PARQUET_UNIT_MICROS;
+                        : ct == BB_PARQUET_CONVERTED_TIMESTAMP_MILLIS ? BB_PARQUET_UNIT_MILLIS
+                                                                      : BB_PARQUET_UNIT_MICROS;
     if (UnitDigits(unit) == 0 || !int64) return Unsupported(kMismatch);
     r.kind = Kind::kTimestamp;
-    r.width = 8;
+    r.width = width;
     r.digits = UnitDigits(unit);
     r.utc = lt ? c.is_adjusted_to_utc != 0 : true;
   } else if (lt == BB_PARQUET_LOGICAL_UUID) {
@@ -124,20 +131,20 @@ Rules Annotated(const bb_parquet_column& c) {
     if (!flba || c.type_length != 2) return Unsupported(kMismatch);
     r.kind = Kind::kFloat16;
     r.width = 2;
-  } else if (ct == kConvertedInterval) {
+  } else if (ct == BB_PARQUET_CONVERTED_INTERVAL) {
     if (!flba || c.type_length != 12) return Unsupported(kMismatch);
     r.kind = Kind::kInterval;
     r.width = 12;
   } else if (lt == BB_PARQUET_LOGICAL_STRING || lt == BB_PARQUET_LOGICAL_ENUM ||
              lt == BB_PARQUET_LOGICAL_JSON || lt == BB_PARQUET_LOGICAL_BSON ||
-             ct == kConvertedUtf8 || ct == kConvertedEnum || ct == kConvertedJson ||
-             ct == kConvertedBson) {
+             ct == BB_PARQUET_CONVERTED_UTF8 || ct == BB_PARQUET_CONVERTED_ENUM ||
+             ct == BB_PARQUET_CONVERTED_JSON || ct == BB_PARQUET_CONVERTED_BSON) {
     if (p != BB_PARQUET_BYTE_ARRAY) return Unsupported(kMismatch);
     r = Physical(c, false);
   } else if (lt == BB_PARQUET_LOGICAL_NONE && ct == BB_PARQUET_CONVERTED_NONE) {
     if (p == BB_PARQUET_INT96) {
       r.kind = Kind::kInt96;
-      r.width = 12;
+      r.width = width;
       r.digits = 9;
     } else {
       r = Physical(c, false);
@@ -156,11 +163,9 @@ Rules RulesFor(const bb_parquet_column& c, uint32_t flags) {
     return Unsupported("was asked for with an unknown flag");
   }
   if (c.physical_type == BB_PARQUET_BOOLEAN) return Physical(c, false);
-  const bool hex_type = c.physical_type == BB_PARQUET_BYTE_ARRAY ||
-                        c.physical_type == BB_PARQUET_FIXED_LEN_BYTE_ARRAY ||
-                        c.physical_type == BB_PARQUET_INT96 ||
-                        c.physical_type == BB_PARQUET_FLOAT || c.physical_type == BB_PARQUET_DOUBLE;
-  if ((flags & BB_PARQUET_TEXT_HEX) && hex_type) return Physical(c, true);
+  if ((flags & BB_PARQUET_TEXT_HEX) && parquet_types::TakesHex(c.physical_type)) {
+    return Physical(c, true);
+  }
   if (flags & BB_PARQUET_TEXT_PHYSICAL) return Physical(c, false);
   return Annotated(c);
 }

@@ -18,12 +18,6 @@ namespace blockbloom::internal::parquet_value {
 constexpr int64_t kJulian1970 = 2440588;  // the Julian day of 1970-01-01 (INT96)
 constexpr int kMaxPrecision = 38;         // the widest DECIMAL this library writes
 
-constexpr int kConvertedUtf8 = 0, kConvertedEnum = 4, kConvertedDecimal = 5, kConvertedDate = 6,
-              kConvertedTimeMillis = 7, kConvertedTimeMicros = 8,
-              kConvertedTimestampMillis = 9, kConvertedTimestampMicros = 10,
-              kConvertedUint8 = 11, kConvertedInt64 = 18, kConvertedJson = 19,
-              kConvertedBson = 20, kConvertedInterval = 21;
-
 enum class Kind {
   kUnsupported, kInteger, kFloat, kDouble, kFloat16, kDecimal, kDate, kTime, kTimestamp,
   kInt96, kUuid, kInterval, kBytes

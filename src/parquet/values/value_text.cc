@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "src/parquet/values/type_table.h"
 #include "src/parquet/values/value_parse.h"
 #include "src/parquet/values/value_rules.h"
 #include "blockbloom/parquet_value.h"
@@ -75,123 +76,148 @@ bool Hex(std::string_view s, std::string* out) {
   return true;
 }
 
-int Encode(const Rules& r, std::string_view s, std::string* out, std::string* why) {
+// Each type family's text into its stored bytes (appended to *out), or the
+// code with the phrase in *why.
+
+int EncodeInteger(const Rules& r, std::string_view s, std::string* out, std::string* why) {
+  Int128 v = 0;
+  const int rc = ParseInteger(s, r.min, r.max, &v, why);
+  if (rc == BB_OK) PutLittle(static_cast<UInt128>(v), r.width, out);
+  return rc;
+}
+
+// FLOAT, DOUBLE and FLOAT16: every NaN the one quiet NaN of the type.
+int EncodeFloat(const Rules& r, std::string_view s, std::string* out, std::string* why) {
+  FloatClass cls = FloatClass::kNumber;
   int rc = BB_OK;
+  if (r.kind == Kind::kFloat) {
+    float f = 0;
+    rc = ParseFloat(s, &f, &cls, why);
+    if (rc != BB_OK) return rc;
+    uint32_t bits = kFloatNaN;
+    if (cls == FloatClass::kNumber) std::memcpy(&bits, &f, 4);
+    PutLittle(bits, 4, out);
+  } else if (r.kind == Kind::kDouble) {
+    double d = 0;
+    rc = ParseDouble(s, &d, &cls, why);
+    if (rc != BB_OK) return rc;
+    uint64_t bits = kDoubleNaN;
+    if (cls == FloatClass::kNumber) std::memcpy(&bits, &d, 8);
+    PutLittle(bits, 8, out);
+  } else {
+    uint16_t bits = 0;
+    rc = ParseHalf(s, &bits, why);
+    if (rc == BB_OK) PutLittle(bits, 2, out);
+  }
+  return rc;
+}
+
+int EncodeDecimal(const Rules& r, std::string_view s, std::string* out, std::string* why) {
+  Int128 v = 0;
+  const int rc = ParseDecimal(s, r.precision, r.scale, &v, why);
+  if (rc != BB_OK) return rc;
+  return PutUnscaled(r, v, out, why);
+}
+
+int EncodeDate(std::string_view s, std::string* out, std::string* why) {
+  int64_t days = 0;
+  const int rc = ParseDate(s, &days, why);
+  if (rc == BB_OK) PutLittle(static_cast<UInt128>(static_cast<Int128>(days)), 4, out);
+  return rc;
+}
+
+int EncodeTime(const Rules& r, std::string_view s, std::string* out, std::string* why) {
+  int64_t nanos = 0;
+  const int rc = ParseTime(s, r.digits, r.utc, &nanos, why);
+  static const int64_t kDiv[] = {1, 1, 1, 1000000, 1, 1, 1000, 1, 1, 1};
+  if (rc == BB_OK) PutLittle(static_cast<uint64_t>(nanos / kDiv[r.digits]), r.width, out);
+  return rc;
+}
+
+// TIMESTAMP as a count of its unit since 1970, INT96 as nanoseconds of the
+// day then the Julian day.
+int EncodeTimestamp(const Rules& r, std::string_view s, std::string* out, std::string* why) {
+  int64_t days = 0, nanos = 0;
+  const int rc = ParseTimestamp(s, r.digits, r.utc, &days, &nanos, why);
+  if (rc != BB_OK) return rc;
+  if (r.kind == Kind::kInt96) {
+    PutLittle(static_cast<uint64_t>(nanos), 8, out);
+    PutLittle(static_cast<uint32_t>(days + kJulian1970), 4, out);
+    return BB_OK;
+  }
+  static const int64_t kPerUnit[] = {0, 0, 0, 1000000, 0, 0, 1000, 0, 0, 1};
+  const int64_t per = kPerUnit[r.digits];
+  const int64_t units_per_day = int64_t{86400} * (1000000000 / per);
+  const Int128 v = Int128{days} * units_per_day + nanos / per;
+  if (v < std::numeric_limits<int64_t>::min() || v > std::numeric_limits<int64_t>::max()) {
+    *why = "is out of the unit's 64-bit range";
+    return BB_ERR_VALUE_RANGE;
+  }
+  PutLittle(static_cast<UInt128>(v), 8, out);
+  return BB_OK;
+}
+
+int EncodeUuid(std::string_view s, std::string* out, std::string* why) {
+  // SQL Server and .NET print braces around it, RFC 4122's URN a prefix.
+  if (s.size() == 38 && s.front() == '{' && s.back() == '}') {
+    s = s.substr(1, 36);
+  } else if (s.size() == 45 && IsUrnPrefix(s.substr(0, 9))) {
+    s.remove_prefix(9);
+  }
+  std::string h(s);
+  if (h.size() == 36 && h[8] == '-' && h[13] == '-' && h[18] == '-' && h[23] == '-') {
+    h = h.substr(0, 8) + h.substr(9, 4) + h.substr(14, 4) + h.substr(19, 4) + h.substr(24);
+  }
+  if (h.size() != 32 || !Hex(h, out)) {
+    out->clear();
+    *why = "is not a UUID";
+    return BB_ERR_VALUE_SYNTAX;
+  }
+  return BB_OK;
+}
+
+int EncodeInterval(std::string_view s, std::string* out, std::string* why) {
+  Interval v;
+  const int rc = ParseInterval(s, &v, why);
+  if (rc != BB_OK) return rc;
+  PutLittle(v.months, 4, out);
+  PutLittle(v.days, 4, out);
+  PutLittle(v.millis, 4, out);
+  return BB_OK;
+}
+
+// The text's bytes as they are, or with hex the bytes its digits spell.
+int EncodeBytes(const Rules& r, std::string_view s, std::string* out, std::string* why) {
+  if (r.hex) {
+    if (!Hex(s, out)) {
+      out->clear();
+      *why = s.size() % 2 ? "has an odd number of hex digits" : "is not hex digits";
+      return BB_ERR_VALUE_SYNTAX;
+    }
+  } else {
+    out->assign(s.data(), s.size());
+  }
+  if (r.width && out->size() != static_cast<size_t>(r.width)) {
+    *why = "is " + std::to_string(out->size()) + " bytes, not " + std::to_string(r.width);
+    return BB_ERR_VALUE_SYNTAX;
+  }
+  return BB_OK;
+}
+
+int Encode(const Rules& r, std::string_view s, std::string* out, std::string* why) {
   switch (r.kind) {
-    case Kind::kInteger: {
-      Int128 v = 0;
-      rc = ParseInteger(s, r.min, r.max, &v, why);
-      if (rc == BB_OK) PutLittle(static_cast<UInt128>(v), r.width, out);
-      return rc;
-    }
-    case Kind::kFloat: {
-      float f = 0;
-      FloatClass cls = FloatClass::kNumber;
-      rc = ParseFloat(s, &f, &cls, why);
-      if (rc != BB_OK) return rc;
-      uint32_t bits = kFloatNaN;
-      if (cls == FloatClass::kNumber) std::memcpy(&bits, &f, 4);
-      PutLittle(bits, 4, out);
-      return BB_OK;
-    }
-    case Kind::kDouble: {
-      double d = 0;
-      FloatClass cls = FloatClass::kNumber;
-      rc = ParseDouble(s, &d, &cls, why);
-      if (rc != BB_OK) return rc;
-      uint64_t bits = kDoubleNaN;
-      if (cls == FloatClass::kNumber) std::memcpy(&bits, &d, 8);
-      PutLittle(bits, 8, out);
-      return BB_OK;
-    }
-    case Kind::kFloat16: {
-      uint16_t bits = 0;
-      rc = ParseHalf(s, &bits, why);
-      if (rc == BB_OK) PutLittle(bits, 2, out);
-      return rc;
-    }
-    case Kind::kDecimal: {
-      Int128 v = 0;
-      rc = ParseDecimal(s, r.precision, r.scale, &v, why);
-      if (rc != BB_OK) return rc;
-      return PutUnscaled(r, v, out, why);
-    }
-    case Kind::kDate: {
-      int64_t days = 0;
-      rc = ParseDate(s, &days, why);
-      if (rc == BB_OK) PutLittle(static_cast<UInt128>(static_cast<Int128>(days)), 4, out);
-      return rc;
-    }
-    case Kind::kTime: {
-      int64_t nanos = 0;
-      rc = ParseTime(s, r.digits, r.utc, &nanos, why);
-      static const int64_t kDiv[] = {1, 1, 1, 1000000, 1, 1, 1000, 1, 1, 1};
-      if (rc == BB_OK) PutLittle(static_cast<uint64_t>(nanos / kDiv[r.digits]), r.width, out);
-      return rc;
-    }
+    case Kind::kInteger: return EncodeInteger(r, s, out, why);
+    case Kind::kFloat:
+    case Kind::kDouble:
+    case Kind::kFloat16: return EncodeFloat(r, s, out, why);
+    case Kind::kDecimal: return EncodeDecimal(r, s, out, why);
+    case Kind::kDate: return EncodeDate(s, out, why);
+    case Kind::kTime: return EncodeTime(r, s, out, why);
     case Kind::kTimestamp:
-    case Kind::kInt96: {
-      int64_t days = 0, nanos = 0;
-      rc = ParseTimestamp(s, r.digits, r.utc, &days, &nanos, why);
-      if (rc != BB_OK) return rc;
-      if (r.kind == Kind::kInt96) {
-        PutLittle(static_cast<uint64_t>(nanos), 8, out);
-        PutLittle(static_cast<uint32_t>(days + kJulian1970), 4, out);
-        return BB_OK;
-      }
-      static const int64_t kPerUnit[] = {0, 0, 0, 1000000, 0, 0, 1000, 0, 0, 1};
-      const int64_t per = kPerUnit[r.digits];
-      const int64_t units_per_day = int64_t{86400} * (1000000000 / per);
-      const Int128 v = Int128{days} * units_per_day + nanos / per;
-      if (v < std::numeric_limits<int64_t>::min() || v > std::numeric_limits<int64_t>::max()) {
-        *why = "is out of the unit's 64-bit range";
-        return BB_ERR_VALUE_RANGE;
-      }
-      PutLittle(static_cast<UInt128>(v), 8, out);
-      return BB_OK;
-    }
-    case Kind::kUuid: {
-      // SQL Server and .NET print braces around it, RFC 4122's URN a prefix.
-      if (s.size() == 38 && s.front() == '{' && s.back() == '}') {
-        s = s.substr(1, 36);
-      } else if (s.size() == 45 && IsUrnPrefix(s.substr(0, 9))) {
-        s.remove_prefix(9);
-      }
-      std::string h(s);
-      if (h.size() == 36 && h[8] == '-' && h[13] == '-' && h[18] == '-' && h[23] == '-') {
-        h = h.substr(0, 8) + h.substr(9, 4) + h.substr(14, 4) + h.substr(19, 4) + h.substr(24);
-      }
-      if (h.size() != 32 || !Hex(h, out)) {
-        out->clear();
-        *why = "is not a UUID";
-        return BB_ERR_VALUE_SYNTAX;
-      }
-      return BB_OK;
-    }
-    case Kind::kInterval: {
-      Interval v;
-      rc = ParseInterval(s, &v, why);
-      if (rc != BB_OK) return rc;
-      PutLittle(v.months, 4, out);
-      PutLittle(v.days, 4, out);
-      PutLittle(v.millis, 4, out);
-      return BB_OK;
-    }
-    case Kind::kBytes:
-      if (r.hex) {
-        if (!Hex(s, out)) {
-          out->clear();
-          *why = s.size() % 2 ? "has an odd number of hex digits" : "is not hex digits";
-          return BB_ERR_VALUE_SYNTAX;
-        }
-      } else {
-        out->assign(s.data(), s.size());
-      }
-      if (r.width && out->size() != static_cast<size_t>(r.width)) {
-        *why = "is " + std::to_string(out->size()) + " bytes, not " + std::to_string(r.width);
-        return BB_ERR_VALUE_SYNTAX;
-      }
-      return BB_OK;
+    case Kind::kInt96: return EncodeTimestamp(r, s, out, why);
+    case Kind::kUuid: return EncodeUuid(s, out, why);
+    case Kind::kInterval: return EncodeInterval(s, out, why);
+    case Kind::kBytes: return EncodeBytes(r, s, out, why);
     default:
       *why = r.why;
       return BB_ERR_PARQUET_UNSUPPORTED;
@@ -220,8 +246,7 @@ int EncodeText(const bb_parquet_column* type, const char* text, size_t len, uint
     return BB_ERR_PARQUET_UNSUPPORTED;
   }
   if ((flags & BB_PARQUET_TEXT_HEX) && !r.hex) {
-    *why = "cannot be given as hex: hex is for BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY, INT96, FLOAT and "
-           "DOUBLE";
+    *why = "cannot be given as hex: hex is for " + parquet_types::HexTypeList();
     return BB_ERR_VALUE_SYNTAX;
   }
   const int rc = Encode(r, std::string_view(text == nullptr ? "" : text, len), bytes, why);

@@ -11,6 +11,7 @@
 #include "blockbloom/kudu.h"
 #include "blockbloom/parquet_file.h"
 #include "blockbloom/parquet_format.h"
+#include "blockbloom/parquet_types.h"
 #include "blockbloom/parquet_value.h"
 #include "blockbloom/sizing.h"
 #include "blockbloom/tuning.h"

@@ -17,6 +17,7 @@
 #include "blockbloom/parquet_file.h"
 #include "blockbloom/parquet_file.hpp"
 #include "blockbloom/parquet_format.h"
+#include "blockbloom/parquet_types.h"
 #include "blockbloom/parquet_value.h"
 #include "blockbloom/sizing.h"
 #include "blockbloom/tuning.h"

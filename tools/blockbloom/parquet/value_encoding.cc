@@ -1,11 +1,42 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "tools/blockbloom/parquet/value_encoding.h"
 
+#include <string>
+#include <vector>
+
+#include "blockbloom/parquet_types.h"
 #include "blockbloom/parquet_value.h"
 #include "tools/common/cli_error.h"
 #include "tools/blockbloom/input_lines.h"
 
 namespace blockbloom_tools {
+namespace {
+
+// Which types take --hex is the hex column of the library's type table
+// (parquet_types.h), the rule bb_parquet_encode_text applies.
+bool TakesHex(int physical_type) {
+#define TAKES_HEX_ROW(name, code, width, hex) \
+  if (physical_type == (code)) return (hex) != 0;
+  BB_PARQUET_PHYSICAL_TYPES(TAKES_HEX_ROW)
+#undef TAKES_HEX_ROW
+  return false;
+}
+
+// "INT96, FLOAT, ... and FIXED_LEN_BYTE_ARRAY", in the table's order.
+std::string HexTypes() {
+  std::vector<std::string> names;
+#define HEX_NAME_ROW(name, code, width, hex) \
+  if (hex) names.push_back(#name);
+  BB_PARQUET_PHYSICAL_TYPES(HEX_NAME_ROW)
+#undef HEX_NAME_ROW
+  std::string list;
+  for (size_t i = 0; i < names.size(); ++i) {
+    list += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  }
+  return list;
+}
+
+}  // namespace
 
 ValueRules RulesFor(const bb_parquet_column& column, const std::string& column_name, bool hex,
                     bool physical) {
@@ -21,11 +52,9 @@ ValueRules RulesFor(const bb_parquet_column& column, const std::string& column_n
   r.physical_type = physical_name;
   const std::string logical = logical_name;
   r.type = r.physical_type + (logical.empty() ? "" : " " + logical);
-  const int p = column.physical_type;
-  if (hex && p != BB_PARQUET_BYTE_ARRAY && p != BB_PARQUET_FIXED_LEN_BYTE_ARRAY &&
-      p != BB_PARQUET_INT96) {
-    throw UsageError("--hex is for BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY and INT96 columns; column " +
-                     column_name + " is " + r.type);
+  if (hex && !TakesHex(column.physical_type)) {
+    throw UsageError("--hex is for " + HexTypes() + " columns; column " + column_name + " is " +
+                     r.type);
   }
   r.flags = (hex ? uint32_t{BB_PARQUET_TEXT_HEX} : 0u) | (physical ? uint32_t{BB_PARQUET_TEXT_PHYSICAL} : 0u);
   char form[BB_PARQUET_VALUE_FORM_MAX];
