@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "tools/common/splitmix64.h"
+
 namespace oracle {
 
 // The 8 salts as the Parquet spec lists them, lane 0 first.
@@ -78,16 +80,11 @@ inline bool KuduFind(const std::vector<uint8_t>& bytes, uint32_t h) {
   return HasBits(bytes, KuduBlock(h, bytes.size() / 32), h);
 }
 
-// splitmix64: a fixed, well-mixed stream of test hashes from a seed.
+// A fixed, well-mixed stream of test hashes from a seed (SplitMix64).
 inline std::vector<uint64_t> Hashes(uint64_t seed, size_t n) {
   std::vector<uint64_t> out(n);
-  uint64_t state = seed;
-  for (uint64_t& h : out) {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    h = z ^ (z >> 31);
-  }
+  blockbloom_tools::SplitMix64 rng(seed);
+  for (uint64_t& h : out) h = rng.Next();
   return out;
 }
 
