@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The split block Bloom filter block operation: the one definition every ISA
 // tier uses. Constants and formulas are those of the Parquet spec
-// (BloomFilter.md), Impala and Kudu; see ../shared/design/facts.md.
+// (BloomFilter.md), Impala and Kudu, written out in docs/formats.md ("The
+// block", "Two ways to choose the block").
 #ifndef BLOCKBLOOM_KERNELS_BLOCK_OP_H_
 #define BLOCKBLOOM_KERNELS_BLOCK_OP_H_
 

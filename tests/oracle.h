@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // An independent oracle for the Parquet split block Bloom filter, written
-// straight from the formulas (../shared/design/facts.md) and deliberately
+// straight from the formulas (docs/formats.md, "The block") and deliberately
 // unlike the kernels: it works on single bits of a byte array and shares no
 // code or constants with kernels/. If a kernel and the oracle agree, both
 // match the format.
