@@ -16,10 +16,12 @@
 #include "blockbloom/blockbloom.h"
 #include "src/core/kernel_table.h"
 #include "bench_grid.h"
-#include "splitmix64.h"
+#include "tools/common/splitmix64.h"
 
 namespace blockbloom_bench {
 namespace {
+
+using blockbloom_tools::SplitMixAt;
 
 // Whole builds: every key of a filter at this many keys per 32-byte block
 // (about 10.7 bits per key: the sizing of a 1% filter).

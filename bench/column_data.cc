@@ -7,10 +7,12 @@
 
 #include "blockbloom/column.h"
 #include "probe_data.h"
-#include "splitmix64.h"
+#include "tools/common/splitmix64.h"
 
 namespace blockbloom_bench {
 namespace {
+
+using blockbloom_tools::SplitMix64;
 
 // Value i of the column is i times an odd constant: distinct for distinct i
 // (a bijection mod 2^64), spread over the whole int64 range, and cheap to

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "splitmix64.h"
+#include "tools/common/splitmix64.h"
 
 namespace blockbloom_bench {
 
@@ -18,7 +18,7 @@ inline constexpr uint64_t kLiveRowsSeed = 0x6c697665726f7773ull;
 // Whether row i of a batch is live: at random, with probability percent /
 // 100 (100: every row).
 inline bool RowIsLive(size_t i, int percent) {
-  return SplitMixAt(kLiveRowsSeed, i) % 100 < static_cast<uint64_t>(percent);
+  return blockbloom_tools::SplitMixAt(kLiveRowsSeed, i) % 100 < static_cast<uint64_t>(percent);
 }
 
 // The live rows of a batch of `rows`, ascending.

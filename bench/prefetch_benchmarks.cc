@@ -34,19 +34,12 @@ using blockbloom_tools::kSweepHints;
 constexpr size_t kSweepBytes[] = {kMiB16, kMiB512};
 
 // The best hint and distance of memory/prefetch_sweep on the reference
-// machine (AMD EPYC, Zen 4, KVM guest with 2 vCPUs; docs/benchmarks.md),
-// which memory/prefetched_random_lines runs with: the ceiling the DRAM-sized
-// find_batch_bitmap and insert_batch targets are stated against. From three
-// sweeps of 3 x 0.1 s (2026-12-01, load average 2-2.9 from other work) and
-// two `blockbloom tune` runs per size:
-// - 512 MiB: l1 at 128, 3.49, 3.50 and 3.69 ns/line in the sweeps (3.30 and
-//   3.37 in tune); l2 and l3 at 128 were within 4% of it either way, and
-//   every hint at 64 was 15-25% slower (4.2-4.5), so on this machine the
-//   distance matters, not the hint.
-// - 16 MiB: l1 at 192, 1.16, 1.27 and 1.27 ns/line. The buffer mostly sat in
-//   the L3, and l2 / l3, which stop short of L1, were 30-60% slower.
-// Re-measure (scripts/bench --full, or blockbloom tune) when the machine
-// changes.
+// machine, which memory/prefetched_random_lines runs with: the ceiling the
+// DRAM-sized find_batch_bitmap and insert_batch targets are stated against.
+// At 512 MiB the distance matters, not the hint; at 16 MiB the buffer mostly
+// sits in the L3 and only an L1 fill keeps up. The sweeps that chose them are
+// in docs/benchmarks.md ("Memory limits"); re-measure (scripts/bench --full,
+// or blockbloom tune) when the machine changes.
 struct BestPrefetch {
   size_t bytes;
   int hint;

@@ -9,10 +9,13 @@
 #include <memory>
 #include <utility>
 
-#include "splitmix64.h"
+#include "tools/common/splitmix64.h"
 
 namespace blockbloom_bench {
 namespace {
+
+using blockbloom_tools::SplitMix64;
+using blockbloom_tools::SplitMixAt;
 
 // Fixed seeds: every run probes the same keys.
 constexpr uint64_t kInsertedSeed = 0x626c6f636b626c6full;  // keys put in the filled filter

@@ -18,10 +18,12 @@
 #include "bench_grid.h"
 #include "placements.h"
 #include "probe_data.h"
-#include "splitmix64.h"
+#include "tools/common/splitmix64.h"
 
 namespace blockbloom_bench {
 namespace {
+
+using blockbloom_tools::SplitMix64;
 
 // The multi-threaded build hands each thread this many hashes per round, so
 // that starting the threads is a small part of a round.

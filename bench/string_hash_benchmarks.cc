@@ -15,11 +15,13 @@
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/column.h"
 #include "src/core/kernel_table.h"
-#include "splitmix64.h"
+#include "tools/common/splitmix64.h"
 #include "xxh64_inline_loop.h"
 
 namespace blockbloom_bench {
 namespace {
+
+using blockbloom_tools::SplitMix64;
 
 struct StringPool {
   std::vector<uint8_t> data;

@@ -26,10 +26,13 @@
 #include "src/core/kernel_table.h"
 #include "probe_data.h"
 #include "scoped_isa.h"
-#include "splitmix64.h"
+#include "tools/common/splitmix64.h"
 
 namespace blockbloom_bench {
 namespace {
+
+using blockbloom_tools::SplitMix64;
+using blockbloom_tools::SplitMixAt;
 
 constexpr size_t kColumnBytes[] = {kKiB16, kMiB16};
 

@@ -12,10 +12,12 @@
 #include "benchmark/benchmark.h"
 #include "blockbloom/column.h"
 #include "blockbloom/parquet_value.h"
-#include "splitmix64.h"
+#include "tools/common/splitmix64.h"
 
 namespace blockbloom_bench {
 namespace {
+
+using blockbloom_tools::SplitMix64;
 
 constexpr size_t kRows = 10000000;
 

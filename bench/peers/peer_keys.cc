@@ -5,13 +5,13 @@
 #include <map>
 #include <utility>
 
-#include "bench/splitmix64.h"
+#include "tools/common/splitmix64.h"
 
 namespace blockbloom_peers {
 namespace {
 
-using blockbloom_bench::SplitMix64;
-using blockbloom_bench::SplitMixAt;
+using blockbloom_tools::SplitMix64;
+using blockbloom_tools::SplitMixAt;
 
 // Fixed seeds: every run and every implementation sees the same keys.
 constexpr uint64_t kInsertedSeed = 0x70656572696e7331ull;

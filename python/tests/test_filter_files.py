@@ -85,8 +85,9 @@ def test_the_tool_probes_a_filter_python_saved(tmp_path, tool):
 
 
 def test_save_gives_the_tools_modes_and_follows_a_symlink(tmp_path):
-    """Issue 33: save made every file 0600 (mkstemp) and replaced a symlink
-    with a file; the tool's build keeps a file's mode and writes a link's target."""
+    """save gives files the modes the tool's build gives them: a new file the
+    umask's (not mkstemp's 0600), an existing one its own; and it writes a
+    symlink's target rather than replacing the link with a file."""
     f = blockbloom.Filter(1024, type="int64")
     f.insert_values([1, 2])
     mask = os.umask(0o022)

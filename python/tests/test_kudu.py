@@ -134,8 +134,8 @@ def test_always_false_kudu_filters_are_equal_whatever_their_bits():
 
 
 def test_an_untyped_kudu_filter_takes_its_type_from_the_first_insert(tmp_path):
-    """Issue 33: the values' container no longer decides a Kudu cell's hash
-    after the first insert: int32 values then Python ints find each other."""
+    """After the first insert the filter's type, not the values' container,
+    decides a Kudu cell's hash: int32 values then Python ints find each other."""
     pd = pytest.importorskip("pandas")
     k = blockbloom.Filter(1024, layout="kudu", seed=7)
     k.insert_values(pd.Series([1, 2], dtype="int32"))
@@ -153,9 +153,9 @@ def test_an_untyped_kudu_filter_takes_its_type_from_the_first_insert(tmp_path):
 
 
 def test_kudu_int8_and_int16_values_hash_as_cells_of_their_width():
-    """Issue 33: Python ints on an INT8 / INT16 Kudu filter were hashed as the
-    4 bytes of Parquet's INT32, so an int8 array's values (1-byte cells, as the
-    tool builds them) answered absent."""
+    """Python ints on an INT8 / INT16 Kudu filter hash as 1- / 2-byte cells,
+    as the tool builds them and as an int8 array's values do (not as the 4
+    bytes of Parquet's INT32, which would answer them absent)."""
     for dtype, name in ((np.int8, "int8"), (np.int16, "int16")):
         values = np.array([1, -2, 100], dtype=dtype)
         assert blockbloom.kudu_hash(values.tolist(), 3, name).tolist() == blockbloom.kudu_hash(values, 3).tolist()

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""A filter knows its values (issue 33): every container a user has gives the
+"""A filter knows its values: every container a user has gives the
 same hash for the same value, by the library's one rule.
 
 The matrix: for every logical type, values of that type in every container
@@ -13,8 +13,8 @@ __arrow_c_array__, text) x every filter type:
   rows as scalars (bb_parquet_hash_typed_value) agree: the same hash, the same
   "cannot be of the type" (absent), or both raise the same exception class.
   Never a different hash.
-Then the cases of issue 33 items 1-2 by name, and the table's rows a user
-meets (absent vs refused)."""
+Then the silent misses this rules out, case by case, and the table's rows a
+user meets (absent vs refused)."""
 import copy
 import datetime as dt
 import decimal
@@ -259,7 +259,7 @@ def _rows_of(container, rows):
     return rows  # Arrow arrays: their rows as the Python objects of the same kind
 
 
-# ---- The cases of issue 33, items 1 and 2 ----------------------------------------------------------
+# ---- One value in different containers: the silent misses ruled out -------------------------------
 
 def test_issue33_int32_series_filter_finds_the_same_numbers_as_a_list_or_int64_array():
     f = blockbloom.Filter(1024)
@@ -450,7 +450,7 @@ def test_insert_of_a_value_not_in_the_filters_type_is_refused_whole():
 
 
 def test_a_filter_from_bytes_without_type_holds_raw_hashes():
-    """Issue 33: bits read back without type= do not say their values' type,
+    """Bits read back without type= do not say their values' type,
     so values are refused rather than converted into a type each probe guesses."""
     f = blockbloom.Filter(1024, type="int32")
     f.insert_values([1, 2])
@@ -471,8 +471,8 @@ def test_a_filter_from_bytes_without_type_holds_raw_hashes():
 
 
 def test_a_raw_hash_filter_does_not_merge_with_a_typed_one():
-    """Issue 33: h | a used to take a's type, so h's raw hashes then answered
-    by a's type's conversion; the CLI refuses the same pair."""
+    """h | a is refused (as the CLI refuses the pair): taking a's type would
+    make h's raw hashes answer by a's type's conversion."""
     h = blockbloom.Filter(1024)
     h.insert(5)
     a = blockbloom.Filter(1024, type="int32")
@@ -490,8 +490,8 @@ def test_a_raw_hash_filter_does_not_merge_with_a_typed_one():
 
 
 def test_big_endian_arrays_are_read_by_value_or_refused():
-    """Issue 33: a '>M8[us]' array's counts were read in this machine's byte
-    order (another instant, absent); numeric big-endian arrays are refused."""
+    """A '>M8[us]' array's counts are read in their own byte order (not this
+    machine's: another instant, absent); numeric big-endian arrays are refused."""
     day = dt.datetime(2024, 1, 1)
     f = blockbloom.Filter(1024)
     f.insert_values(np.array(["2024-01-01"], dtype=">M8[us]"))

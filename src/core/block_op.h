@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The split block Bloom filter block operation: the one definition every ISA
 // tier uses. Constants and formulas are those of the Parquet spec
-// (BloomFilter.md), Impala and Kudu; see ../shared/design/facts.md.
+// (BloomFilter.md), Impala and Kudu, written out in docs/formats.md ("The
+// block", "Two ways to choose the block").
 #ifndef BLOCKBLOOM_CORE_BLOCK_OP_H_
 #define BLOCKBLOOM_CORE_BLOCK_OP_H_
 
@@ -71,9 +72,11 @@ struct ParquetLayout {
 // power-of-two number of blocks, and is itself the key.
 struct KuduLayout {
   using Hash = std::uint32_t;
+  // The rehash is the high half of hash * kRehashMul + kRehashAdd (mod 2^64).
+  static constexpr std::uint64_t kRehashMul = 0x7850f11ec6d14889ull;
+  static constexpr std::uint64_t kRehashAdd = 0x6773610597ca4c63ull;
   static constexpr std::uint32_t Rehash32to32(Hash hash) {
-    return static_cast<std::uint32_t>(
-        (static_cast<std::uint64_t>(hash) * 0x7850f11ec6d14889ull + 0x6773610597ca4c63ull) >> 32);
+    return static_cast<std::uint32_t>((std::uint64_t{hash} * kRehashMul + kRehashAdd) >> 32);
   }
   static constexpr std::uint32_t Block(Hash hash, std::uint32_t num_blocks) {
     return Rehash32to32(hash) & (num_blocks - 1);

@@ -42,21 +42,20 @@ struct PrefetchClasses {
   const PrefetchClass* end() const { return classes + count; }
 };
 
-// The classes measured on the reference VM (AMD EPYC Zen 4: L2 1 MiB a core,
-// L3 32 MiB shared by 8 logical processors without SMT, so 4 MiB a core), in force until the library
-// has read the CPU's caches, and the shape every detected table follows:
+// The reference table: the classes of a CPU with a 1 MiB L2 a core and a
+// 32 MiB L3 shared so that 4 MiB is one core's share (AMD Zen 4), in force
+// until the library has read the running CPU's caches, and the shape every
+// detected table follows:
 // - [L2, L3 a core), l1 at 32: the filter sits in the L2 or the L3, a miss
-//   is short, and an L1 fill just ahead of the key is what pays: on the Xeon
-//   (2 MiB L2) l1 at 32 was the best or within 3% of it for find and insert
-//   on AVX-512 and AVX2, while l2 at 128 was 20% slower on average, up to 32%
-//   (an L2 fill leaves the key an L2 hit), and no prefetch 19%.
-// - [L3 a core, L3 shared), l2 at 192: the setting that closed the 16 MiB gap
-//   to the reference kernel in issue 21's side check; on Zen 4, quiet, 192
-//   was within 2% of the best at 16 MiB where 128 was 7-16% slower; on the
-//   Xeon, loaded, within 3-5% at 8 and 16 MiB on average.
-// - L3 shared and up, l2 at 128: DRAM-bound; on Zen 4, quiet, 128 was the
-//   best or within 5% of it at 512 MiB for every hint, 64 5-25% slower; on
-//   the Xeon, loaded, 4% from the best at 32 MiB and 512 MiB.
+//   is short, and an L1 fill just ahead of the key is what pays (an L2 fill
+//   leaves the key an L2 hit).
+// - [L3 a core, L3 shared), l2 at 192: the trip to the shared L3 is longer,
+//   so the fill starts farther ahead (the setting of the reference kernel
+//   these sizes trailed, and the best of the sweep here).
+// - L3 shared and up, l2 at 128: DRAM-bound; 128 keys ahead keep enough
+//   misses in flight, where 64 was measurably slower.
+// The sweeps that chose each hint and distance, with their numbers, are in
+// docs/benchmarks.md, "Prefetch defaults by size class".
 inline constexpr PrefetchClasses kReferencePrefetchClasses = {
     3,
     {{std::size_t{1} << 20, BB_PREFETCH_L1, 32},

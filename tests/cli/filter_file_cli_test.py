@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""blockbloom build / probe / union with filter files (issue 33).
+"""blockbloom build / probe / union with filter files.
 
 usage: filter_file_cli_test.py BLOCKBLOOM_EXE TEST_CLASS
 

@@ -821,7 +821,7 @@ class ParquetProbeUnderAGermanLocale(ParquetTestCase):
 
 
 class ParquetProbeStreams(ParquetTestCase):
-    """probe --input streams: memory bounded whatever the input (issue 20, item 2)."""
+    """probe --input streams: memory bounded whatever the input."""
 
     BOUND = 40 << 20  # peak RSS allowed, in bytes (the tool takes 7-13 MiB, before 68-215)
     SANITIZED_BOUND = 200 << 20  # under ASan (its shadow memory): a guard against runaway only
@@ -939,7 +939,7 @@ class ParquetProbeStreams(ParquetTestCase):
 
 class ParquetOneEscapingRule(ParquetTestCase):
     """Names and values that are not UTF-8: exact in JSON (surrogateescape),
-    one escaping rule in text on stdout and stderr (issue 20, item 8)."""
+    one escaping rule in text on stdout and stderr."""
 
     def test_names_that_are_not_utf8_stay_distinct_in_json(self):
         blob = filter_blob([b"v"], 32)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// arrow.hpp's one table (issue 33): every Arrow format, built by hand as the
+// arrow.hpp's one table: every Arrow format, built by hand as the
 // spec lays it out (sliced, with nulls), into every kind of Parquet type.
 // For each (array, type) the filter and the probe answers are exactly those
 // of the library's scalar rule (bb_parquet_hash_typed_value) for each row's

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The C++ surface an Arrow BlockSplitBloomFilter user needs (blockbloom.hpp,
-// issue 22 item 6), each member against the C call it wraps: the same
+// The C++ surface an Arrow BlockSplitBloomFilter user needs (blockbloom.hpp),
+// each member against the C call it wraps: the same
 // sizes, hashes and bytes, and the C call's status in the Error it throws.
 #include <gtest/gtest.h>
 

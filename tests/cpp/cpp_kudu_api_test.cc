@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The C++ surface a Kudu BlockBloomFilter user needs (kudu.hpp, issue 22
-// item 6), each member against the kudu.h call it wraps: the same hashes,
+// The C++ surface a Kudu BlockBloomFilter user needs (kudu.hpp), each
+// member against the kudu.h call it wraps: the same hashes,
 // sizes, directory bytes and fields, and the C call's status in the Error.
 #include <gtest/gtest.h>
 

@@ -399,7 +399,7 @@ const TextCase kText[] = {
     {"double", 0, "1,5", nullptr, S},
     {"double", 0, "4.9e-324", "0100000000000000", BB_OK},
     {"double", 0, "inf(1)", nullptr, S},
-    // Issue 34: trailing zeros past the scale are exact; a huge exponent is
+    // Trailing zeros past the scale are exact; a huge exponent is
     // decided from its size.
     // FLOAT16 from the decimal text's exact value, rounded once: these texts
     // round to a double that is exactly midway between two halves.

@@ -30,7 +30,8 @@
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/column.h"
 #include "blockbloom/hashing.h"
-#include "support/isa_names.h"
+#include "isa_names.h"
+#include "tools/common/splitmix64.h"
 
 namespace coltest {
 
@@ -50,20 +51,8 @@ inline uint32_t KuduReference(const Bytes& b, uint32_t seed) {
   return bb_kudu_fasthash32(b.empty() ? &kSome : b.data(), b.size(), seed);  // non-NULL: empty rule
 }
 
-// Deterministic 64-bit values (splitmix64).
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : state_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-
- private:
-  uint64_t state_;
-};
+// Deterministic 64-bit values.
+using Rng = blockbloom_tools::SplitMix64;
 
 // A column and its buffers (the descriptor points into them; not copyable).
 struct Case {

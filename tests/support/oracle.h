@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // An independent oracle for the Parquet split block Bloom filter, written
-// straight from the formulas (../shared/design/facts.md) and deliberately
+// straight from the formulas (docs/formats.md, "The block") and deliberately
 // unlike the kernels: it works on single bits of a byte array and shares no
 // code or constants with src/kernels/. If a kernel and the oracle agree, both
 // match the format.
@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <vector>
+
+#include "tools/common/splitmix64.h"
 
 namespace oracle {
 
@@ -78,16 +80,11 @@ inline bool KuduFind(const std::vector<uint8_t>& bytes, uint32_t h) {
   return HasBits(bytes, KuduBlock(h, bytes.size() / 32), h);
 }
 
-// splitmix64: a fixed, well-mixed stream of test hashes from a seed.
+// A fixed, well-mixed stream of test hashes from a seed (SplitMix64).
 inline std::vector<uint64_t> Hashes(uint64_t seed, size_t n) {
   std::vector<uint64_t> out(n);
-  uint64_t state = seed;
-  for (uint64_t& h : out) {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    h = z ^ (z >> 31);
-  }
+  blockbloom_tools::SplitMix64 rng(seed);
+  for (uint64_t& h : out) h = rng.Next();
   return out;
 }
 

@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.h"
+#include "blockbloom/blockbloom.hpp"
 #include "tools/common/cli_error.h"
+#include "tools/common/splitmix64.h"
 
 namespace blockbloom_tools::aligncheck {
 namespace {
@@ -16,30 +18,28 @@ using blockbloom_tools::CliError;
 
 constexpr int kRounds = 7;
 
-std::uint64_t SplitMix64(std::uint64_t* state) {
-  std::uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
 void Check(int status, const std::string& what) {
   if (status != BB_OK) throw CliError("--measure: " + what + ": " + bb_status_message(status));
 }
 
-// An owned filter, released on every path.
-struct OwnedFilter {
-  bb_filter f{};
-  ~OwnedFilter() { bb_filter_release(&f); }
-};
+// A zeroed filter of bytes from the library's allocator (64-byte aligned),
+// released on every path; a refused size names the call that refused it.
+blockbloom::Filter NewFilter(std::size_t bytes) {
+  try {
+    return blockbloom::Filter(bytes);
+  } catch (const blockbloom::Error& e) {
+    throw CliError("--measure: bb_filter_init: " + std::string(e.what()));
+  }
+}
 
 // Fills f with random keys, about 10 bits per key, in chunks.
 void FillRandom(bb_filter* f, std::uint64_t seed) {
+  SplitMix64 rng(seed);
   const std::uint64_t keys = f->num_bytes * 8 / 10;
   std::vector<std::uint64_t> chunk(std::min<std::uint64_t>(keys, 1u << 20));
   for (std::uint64_t done = 0; done < keys;) {
     const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk.size(), keys - done));
-    for (std::size_t i = 0; i < n; ++i) chunk[i] = SplitMix64(&seed);
+    for (std::size_t i = 0; i < n; ++i) chunk[i] = rng.Next();
     Check(bb_insert_batch(f, chunk.data(), n), "bb_insert_batch");
     done += n;
   }
@@ -75,34 +75,32 @@ Measurement RunMeasurement(const std::uint8_t* content, const std::string& conte
   m.isa = bb_selected_isa();
 
   // The bitset both buffers hold.
-  OwnedFilter source;
-  Check(bb_filter_init(&source.f, static_cast<std::size_t>(bytes)), "bb_filter_init");
+  blockbloom::Filter source = NewFilter(static_cast<std::size_t>(bytes));
   if (content != nullptr) {
-    std::memcpy(source.f.data, content, static_cast<std::size_t>(bytes));
+    std::memcpy(source.data(), content, static_cast<std::size_t>(bytes));
     m.content = content_name;
   } else {
-    FillRandom(&source.f, 0x5eed);
+    FillRandom(source.c_filter(), 0x5eed);
     m.content = "random keys, about 10 bits per key";
   }
 
   // Two buffers from the library's own allocator (64-byte aligned, the same
   // page policy), one probed at +0 and one at +shift.
-  OwnedFilter aligned_buffer, shifted_buffer;
   const std::size_t room = static_cast<std::size_t>(bytes + 64);
-  Check(bb_filter_init(&aligned_buffer.f, room), "bb_filter_init");
-  Check(bb_filter_init(&shifted_buffer.f, room), "bb_filter_init");
-  std::memcpy(aligned_buffer.f.data, source.f.data, static_cast<std::size_t>(bytes));
-  std::memcpy(shifted_buffer.f.data + m.shift, source.f.data, static_cast<std::size_t>(bytes));
+  blockbloom::Filter aligned_buffer = NewFilter(room);
+  blockbloom::Filter shifted_buffer = NewFilter(room);
+  std::memcpy(aligned_buffer.data(), source.data(), static_cast<std::size_t>(bytes));
+  std::memcpy(shifted_buffer.data() + m.shift, source.data(), static_cast<std::size_t>(bytes));
   bb_filter aligned{}, shifted{};
-  Check(bb_filter_init_view_readonly(&aligned, aligned_buffer.f.data, static_cast<std::size_t>(bytes)),
+  Check(bb_filter_init_view_readonly(&aligned, aligned_buffer.data(), static_cast<std::size_t>(bytes)),
         "bb_filter_init_view_readonly");
-  Check(bb_filter_init_view_readonly(&shifted, shifted_buffer.f.data + m.shift,
+  Check(bb_filter_init_view_readonly(&shifted, shifted_buffer.data() + m.shift,
                                      static_cast<std::size_t>(bytes)),
         "bb_filter_init_view_readonly");
 
   std::vector<std::uint64_t> hashes(static_cast<std::size_t>(keys));
-  std::uint64_t seed = 0x9b0be;
-  for (std::uint64_t& h : hashes) h = SplitMix64(&seed);
+  SplitMix64 rng(0x9b0be);
+  for (std::uint64_t& h : hashes) h = rng.Next();
   std::vector<std::uint8_t> bitmap((hashes.size() + 7) / 8);
 
   // One untimed pass each (page faults, warm caches), then alternate so that

@@ -226,8 +226,8 @@ HWY_INLINE void BlockOffsets(const uint64_t* hashes, size_t n, uint32_t num_bloc
 // two 32 x 32 -> 64-bit multiplies of h, zero-extended to 64-bit lanes.
 HWY_INLINE void BlockOffsets(const uint32_t* hashes, size_t n, uint32_t num_blocks,
                              uint64_t* offsets) {
-  constexpr uint64_t kMul = 0x7850f11ec6d14889ull;
-  constexpr uint64_t kAdd = 0x6773610597ca4c63ull;
+  constexpr uint64_t kMul = KuduLayout::kRehashMul;
+  constexpr uint64_t kAdd = KuduLayout::kRehashAdd;
   const hn::ScalableTag<uint64_t> d64;
   const hn::Repartition<uint32_t, decltype(d64)> d32;
   const hn::Rebind<uint32_t, decltype(d64)> d32_half;  // one 32-bit hash per 64-bit lane

@@ -2,7 +2,7 @@
 // A Parquet file read through its footer: the FileMetaData (src/parquet/format/footer.h)
 // and, for every column chunk, where its Bloom filter is and whether it can
 // be used, each filter judged on its own. Behind the C API of
-// blockbloom/parquet_file.h, and used by blockbloom-aligncheck directly.
+// blockbloom/parquet_file.h (src/parquet/format/parquet_file.cc), its only user.
 //
 // Internal: not installed; the library is compiled with hidden visibility,
 // so none of it is exported.

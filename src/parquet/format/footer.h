@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // A Parquet file's footer: where it is (the 8-byte tail) and what it says
 // (the Thrift compact FileMetaData), parsed into what the Bloom filter layer
-// needs. The one FileMetaData parser of the project: the C API of
-// blockbloom/parquet_file.h (src/parquet/format/parquet_file.cc) and blockbloom-aligncheck
-// (tools/aligncheck/footer.cc) both use it. The Thrift reader underneath is
+// needs. The one FileMetaData parser of the project, behind the C API of
+// blockbloom/parquet_file.h (src/parquet/format/file_info.cc, column_lookup.h);
+// the tools read footers through that API. The Thrift reader underneath is
 // src/parquet/format/thrift_compact_reader.h, bounds-checked byte by byte.
 //
 // Read, everything else skipped (unknown fields of any type included; and,

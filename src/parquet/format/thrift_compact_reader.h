@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // A small, bounds-checked reader of the Thrift compact protocol, header-only.
 //
-// Used by the Parquet BloomFilterHeader parser (src/parquet/format/bloom_filter_format.cc) and by
-// the blockbloom-aligncheck tool's Parquet footer walk (tools/aligncheck/), so
-// that there is one Thrift parser in the project. Every byte it looks at goes
+// Used by the Parquet BloomFilterHeader parser (src/parquet/format/bloom_filter_format.cc) and the
+// FileMetaData parser (src/parquet/format/footer.cc), so that there is one Thrift
+// parser in the project. Every byte it looks at goes
 // through Byte(), which refuses to step past the end of the buffer, so a
 // hostile or truncated input can only produce an error code:
 // BB_ERR_HEADER_TRUNCATED when the buffer ends inside a value,

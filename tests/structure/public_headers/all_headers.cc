@@ -95,7 +95,7 @@ std::size_t public_headers_use(const void* bytes, std::size_t len) {
   if (auto c = file.find_column("c")) {
     hits += static_cast<std::size_t>(blockbloom::parquet_hash_value(file.column(*c), i32, sizeof i32));
   }
-  // The Arrow- and Kudu-style surface (issue 22 item 6), every template.
+  // The Arrow- and Kudu-style surface, every template.
   blockbloom::Filter sized = blockbloom::Filter::for_ndv(100, 0.01, blockbloom::Sizing::parquet);
   sized |= filter;
   sized &= filter;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The big table's key column, virtual: key(i) is computed from --seed and the
 // row number, never stored, so a scan of any length needs one chunk of memory.
-// key(i) is the i-th output of splitmix64 seeded with the seed: the splitmix64
-// finaliser (a bijection on 64 bits) of seed + (i + 1) * 0x9e3779b97f4a7c15.
-// Distinct rows therefore have distinct keys (for fewer than 2^64 rows).
+// key(i) is SplitMixAt(seed, i) (tools/common/splitmix64.h): a bijection of
+// seed + (i + 1) * kSplitMixGamma, so distinct rows have distinct keys (for
+// fewer than 2^64 rows).
 #ifndef BLOCKBLOOM_TOOLS_JOIN_DEMO_KEY_COLUMN_H_
 #define BLOCKBLOOM_TOOLS_JOIN_DEMO_KEY_COLUMN_H_
 
@@ -12,18 +12,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "tools/common/splitmix64.h"
+
 namespace blockbloom_tools::join_demo {
 
 // Rows generated, and then probed, at a time.
 constexpr std::size_t kChunkRows = std::size_t{1} << 16;
-
-constexpr std::uint64_t kSplitMixGamma = 0x9e3779b97f4a7c15u;
-
-constexpr std::uint64_t SplitMix64Finalize(std::uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-  return z ^ (z >> 31);
-}
 
 class KeyColumn {
  public:
@@ -32,7 +26,7 @@ class KeyColumn {
   std::uint64_t rows() const { return rows_; }
 
   std::int64_t Key(std::uint64_t row) const {
-    return static_cast<std::int64_t>(SplitMix64Finalize(seed_ + (row + 1) * kSplitMixGamma));
+    return static_cast<std::int64_t>(SplitMixAt(seed_, row));
   }
 
   // keys[0 .. n) = key(first) .. key(first + n - 1).
@@ -64,7 +58,7 @@ class KeyColumn {
 inline std::int32_t SomeInt1(std::uint64_t seed, std::int64_t key) {
   const std::uint64_t salted = seed ^ 0x5a17ab1e50e1d71fu;
   return static_cast<std::int32_t>(
-      SplitMix64Finalize(salted + static_cast<std::uint64_t>(key)) >> 33);
+      SplitMixFinalize(salted + static_cast<std::uint64_t>(key)) >> 33);
 }
 
 }  // namespace blockbloom_tools::join_demo

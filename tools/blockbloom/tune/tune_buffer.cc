@@ -6,18 +6,10 @@
 #include <string>
 
 #include "tools/common/cli_error.h"
+#include "tools/common/splitmix64.h"
 
 namespace blockbloom_tools::tune {
 namespace {
-
-constexpr std::uint64_t kGamma = 0x9e3779b97f4a7c15ull;
-
-// SplitMix64: fast, and good enough to pick random blocks.
-std::uint64_t Mix(std::uint64_t z) {
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 // One hash per cache line of the buffer, within these bounds: at 512 MiB the
 // 4 Mi hashes touch 256 MiB of distinct lines, far more than any L3, so a
@@ -36,15 +28,16 @@ TuneBuffer::TuneBuffer(std::size_t bytes) {
   // Random bits, about half set, as in a filter filled at ~10 bits per key
   // (53% of its bits set); filling a real one at 512 MiB would take seconds.
   // Writing every word also faults the pages in before anything is timed.
-  std::uint64_t state = 0x74756e6562756666ull;
+  // SplitMix64: fast, and good enough to pick random blocks.
+  SplitMix64 rng(0x74756e6562756666ull);
   for (std::size_t i = 0; i + 8 <= bytes; i += 8) {
-    const std::uint64_t word = Mix(state += kGamma);
+    const std::uint64_t word = rng.Next();
     std::memcpy(filter_.data + i, &word, sizeof word);
   }
   std::size_t n = std::clamp(bytes / 64, kMinHashes, kMaxHashes);
   n -= n % kGranule;
   hashes_.resize(n);
-  for (std::uint64_t& h : hashes_) h = Mix(state += kGamma);
+  for (std::uint64_t& h : hashes_) h = rng.Next();
 }
 
 TuneBuffer::~TuneBuffer() { bb_filter_release(&filter_); }
