@@ -8,24 +8,19 @@
 #include "blockbloom/column.h"
 #include "blockbloom/filter_file.h"
 #include "blockbloom/parquet_value.h"
+#include "src/parquet/values/type_table.h"
 
 namespace {
 
+namespace parquet_types = blockbloom::internal::parquet_types;
+
 // bits (8, 16, 32, 64) and signedness of an integer type, as parquet_value.h's
-// rules read them: the LogicalType when there is one, else ConvertedType,
-// else the physical type's signed width.
+// rules read them: the integer annotation, else the physical type's signed width.
 void IntegerShape(const bb_parquet_column& t, int32_t* bits, bool* is_signed) {
-  if (t.logical_type == BB_PARQUET_LOGICAL_INTEGER) {
-    *bits = t.bit_width;
-    *is_signed = t.is_signed != 0;
-    return;
-  }
-  const int32_t ct =
-      t.logical_type == BB_PARQUET_LOGICAL_NONE ? t.converted_type : BB_PARQUET_CONVERTED_NONE;
-  if (ct >= BB_PARQUET_CONVERTED_UINT_8 && ct <= BB_PARQUET_CONVERTED_INT_64) {
-    static const int32_t kBits[] = {8, 16, 32, 64};
-    *bits = kBits[(ct - BB_PARQUET_CONVERTED_UINT_8) % 4];
-    *is_signed = ct >= BB_PARQUET_CONVERTED_INT_8;
+  int annotated_bits = 0;
+  if (parquet_types::IntegerAnnotation(t.logical_type, t.converted_type, t.bit_width,
+                                       t.is_signed, &annotated_bits, is_signed)) {
+    *bits = annotated_bits;
     return;
   }
   *bits = t.physical_type == BB_PARQUET_INT32 ? 32 : 64;

@@ -71,6 +71,24 @@ constexpr bool TakesHex(int physical) {
 // types that take hex, in code order, for messages.
 std::string HexTypeList();
 
+// A column's integer annotation as every rule reads it: its LogicalType INTEGER
+// (bit width and sign) when it has a LogicalType, else its ConvertedType UINT_8
+// .. INT_64 (four widths unsigned, then four signed, in code order). False,
+// and *bits / *is_signed untouched, when the column has neither.
+constexpr bool IntegerAnnotation(int logical, int converted, int bit_width, int is_signed,
+                                 int* bits, bool* is_signed_out) {
+  if (logical == BB_PARQUET_LOGICAL_INTEGER) {
+    *bits = bit_width;
+    *is_signed_out = is_signed != 0;
+    return true;
+  }
+  const int ct = logical == BB_PARQUET_LOGICAL_NONE ? converted : BB_PARQUET_CONVERTED_NONE;
+  if (ct < BB_PARQUET_CONVERTED_UINT_8 || ct > BB_PARQUET_CONVERTED_INT_64) return false;
+  *bits = 8 << ((ct - BB_PARQUET_CONVERTED_UINT_8) % 4);
+  *is_signed_out = ct >= BB_PARQUET_CONVERTED_INT_8;
+  return true;
+}
+
 }  // namespace blockbloom::internal::parquet_types
 
 #endif  // BLOCKBLOOM_PARQUET_VALUES_TYPE_TABLE_H_

@@ -73,11 +73,10 @@ Rules Annotated(const bb_parquet_column& c) {
   // fit it); UUID, FLOAT16 and INTERVAL fix a FIXED_LEN_BYTE_ARRAY's length.
   const int width = parquet_types::ValueWidth(p, c.type_length);
   Rules r;
-  if (lt == BB_PARQUET_LOGICAL_INTEGER ||
-      (ct >= BB_PARQUET_CONVERTED_UINT_8 && ct <= BB_PARQUET_CONVERTED_INT_64)) {
-    static const int kBits[] = {8, 16, 32, 64};
-    const int bits = lt ? c.bit_width : kBits[(ct - BB_PARQUET_CONVERTED_UINT_8) % 4];
-    const bool is_signed = lt ? c.is_signed != 0 : ct >= BB_PARQUET_CONVERTED_INT_8;
+  int bits = 0;
+  bool is_signed = true;
+  if (parquet_types::IntegerAnnotation(lt, c.converted_type, c.bit_width, c.is_signed, &bits,
+                                       &is_signed)) {
     if (!((int32 && (bits == 8 || bits == 16 || bits == 32)) || (int64 && bits == 64))) {
       return Unsupported(kMismatch);
     }
