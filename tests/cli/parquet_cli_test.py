@@ -544,7 +544,9 @@ class ParquetListFilesMadeHere(ParquetTestCase):
                                (["parquet", "probe", "f", "--column", "c", "--input", "i", "v"],
                                 "not both"),
                                (["parquet", "probe", "f", "--column", "c", "--row-group", "x",
-                                 "v"], "--row-group x: not an unsigned integer")):
+                                 "v"], "--row-group x: not a count"),
+                               (["parquet", "probe", "f", "--column", "c", "--row-group", "1.5",
+                                 "v"], "--row-group 1.5: not a whole number")):
             with self.subTest(args=args):
                 result = self.assertRefused(args, fragment)
                 help_command = " ".join(["blockbloom"] + [w for w in args[:2] if w in

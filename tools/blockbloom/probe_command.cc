@@ -26,6 +26,7 @@
 #include "tools/blockbloom/hash_options.h"
 #include "tools/blockbloom/layout_filter.h"
 #include "tools/common/file_range.h"
+#include "tools/common/number_flags.h"
 #include "tools/blockbloom/parquet_header.h"
 
 namespace blockbloom_tools {
@@ -221,7 +222,7 @@ int RunProbe(const std::vector<std::string>& args) {
     // With a header, the header gives the size; --bytes may only confirm it.
     std::optional<std::size_t> bytes_flag;
     if (!with_header || flags.Has("--bytes")) bytes_flag = FilterBytesFlag(flags, layout);
-    const std::uint64_t offset = flags.Has("--offset") ? NumberFlag(flags, "--offset") : 0;
+    const std::uint64_t offset = flags.Has("--offset") ? ByteSizeFlag(flags, "--offset") : 0;
     const bool allow_trailing = flags.Has("--allow-trailing");
     if (allow_trailing && (with_header || offset != 0)) {
       throw UsageError("--allow-trailing is for a raw filter at --offset 0 (elsewhere the filter "

@@ -112,6 +112,10 @@ const char kTuneHelp[] =
     "  --json prints it all as one JSON object. Run it on an otherwise idle machine.\n";
 
 const char kFooter[] =
+    "Counts (--ndv, --rows, --small, --sample-rows, --row-group) are whole numbers written\n"
+    "1000000, 1_000_000, 1e6, 2.5e6 or 0xF4240, taken exactly (1.5 and 1e-3 are refused);\n"
+    "sizes in bytes (--bytes, --offset) also take a binary unit, 16MiB (KiB, MiB, GiB, TiB:\n"
+    "2^10 .. 2^40; 1.5KiB is 1536). K, M, G and T alone are refused as ambiguous.\n"
     "Flags also take the form --flag=VALUE. BLOCKBLOOM_ISA=<isa> in the environment forces\n"
     "an ISA. Exit status: 0 on success, 2 on any error; on an error nothing is written.\n";
 
