@@ -228,7 +228,7 @@ class RejectsBadUsageAndInput(ToolTestCase):
         self.assertFails(self.build_args(**{"-o": self.path("missing/out.bin")}), "missing/out.bin")
 
     def probe_args(self, filter_path, offset, num_bytes):
-        return ["probe", "--layout", "parquet", "--filter", filter_path, "--offset", str(offset),
+        return ["probe", "--bits", "--layout", "parquet", "--filter", filter_path, "--offset", str(offset),
                 "--bytes", str(num_bytes), "--input", self.good_input]
 
     def test_filter_file_too_short_for_offset_plus_bytes(self):

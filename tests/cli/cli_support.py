@@ -390,12 +390,12 @@ class ToolTestCase(unittest.TestCase):
         return read_bytes(out_path)
 
     def probe(self, filter_path, num_bytes, hashes_path, offset=None, count=False, isa=None):
+        """probe's stdout: 1 or 0 a line (--bits), or the --count."""
         args = ["probe", "--layout", "parquet", "--filter", filter_path,
                 "--bytes", str(num_bytes), "--input", hashes_path]
         if offset is not None:
             args += ["--offset", str(offset)]
-        if count:
-            args.append("--count")
+        args.append("--count" if count else "--bits")
         result = run(args, isa=isa)
         self.assertOk(result)
         return result.stdout
@@ -448,7 +448,9 @@ class FileTestCase(ToolTestCase):
         return read_bytes(out)
 
     def probe_with(self, flags, filter_path, input_path, isa=None):
-        return self.run_ok(["probe"] + flags + ["--filter", filter_path, "--input", input_path],
+        """probe's answers, "1" or "0" a line (--bits, unless flags say --count)."""
+        form = [] if "--count" in flags else ["--bits"]
+        return self.run_ok(["probe"] + form + flags + ["--filter", filter_path, "--input", input_path],
                            isa=isa).stdout.splitlines()
 
     def reference_file(self):

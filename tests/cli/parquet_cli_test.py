@@ -243,7 +243,7 @@ class ParquetRealTestdata(ParquetTestCase):
             # bitset in place) are absent, and the Python model agrees.
             candidates = [self.as_text(physical, plain(physical, v)) for v in self.candidates(physical)]
             cand_file = self.write("candidates.txt", "".join(t + "\n" for t in candidates).encode())
-            library = self.run_ok(["probe", "--layout", "parquet", "--filter", path, "--offset",
+            library = self.run_ok(["probe", "--bits", "--layout", "parquet", "--filter", path, "--offset",
                                    str(f["bitset_offset"]), "--bytes", str(f["num_bytes"]),
                                    "--hash", "xxh64", "--type", self.TOOL_TYPES[physical],
                                    "--input", cand_file]).stdout.split()
