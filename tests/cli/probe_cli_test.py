@@ -99,6 +99,23 @@ class ProbeShowsEachValue(FileTestCase):
                                   "--bytes", str(self.BYTES), "--input", bad] + form,
                                  bad + ":3: ", usage=False)
 
+    def test_values_are_streamed_in_bounded_memory(self):
+        """64 MiB of long string values, each printed beside its answer: the
+        lines are kept a batch (at most 4 MiB) at a time, never all."""
+        line = b"v" * (512 << 10)
+        values = self.write_bytes("long.txt", b"".join(line + b"%d\n" % i for i in range(128)))
+        self.run_ok(["build", "--format", "file", "--layout", "parquet", "--bytes", "1024",
+                     "--type", "string", "--input", values, "-o", self.out])
+        out = self.path("answers.txt")
+        code, stderr, peak = self.run_measured(["probe", "--format", "file", "--filter", self.out,
+                                                "--input", values, "--type", "string"], stdout=out)
+        self.assertEqual(code, 0, stderr)
+        with open(out, "rb") as f:
+            self.assertEqual(f.read(), b"".join(line + b"%d\tmaybe\n" % i for i in range(128)))
+        if not WRAPPER:  # an emulator's peak is its own
+            bound = (200 << 20) if cli_support.sanitized() else (40 << 20)
+            self.assertLess(peak, bound, "peak RSS %.1f MiB" % (peak / 2 ** 20))
+
     def test_bits_with_json_or_count_is_a_usage_error(self):
         for other in ("--json", "--count"):
             with self.subTest(other=other):
