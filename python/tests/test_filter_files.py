@@ -81,7 +81,7 @@ def test_the_tool_probes_a_filter_python_saved(tmp_path, tool):
     keys.write_text("alpha\nbeta\n")
     out = subprocess.run([tool, "probe", "--filter", str(path), "--input", str(keys)], capture_output=True,
                          text=True, stdin=subprocess.DEVNULL, check=True).stdout
-    assert out.split() == ["1", "1"]
+    assert out.splitlines() == ["alpha\tmaybe", "beta\tmaybe"]  # each value beside its answer
 
 
 def test_save_gives_the_tools_modes_and_follows_a_symlink(tmp_path):

@@ -161,9 +161,10 @@ class RejectsBadUsageAndInput(ToolTestCase):
         self.assertFails(self.build_args(**{"--bytes": str(1 << 40)}), "more than 2^31 - 1 blocks")
 
     def test_bytes_not_a_number(self):
-        self.assertFails(self.build_args(**{"--bytes": "1k"}), "--bytes 1k",
-                         "not an unsigned 64-bit number")
-        self.assertFails(self.build_args(**{"--bytes": "-32"}), "not an unsigned 64-bit number")
+        # The accepted spellings: number_spellings_cli_test.py.
+        self.assertFails(self.build_args(**{"--bytes": "1k"}), "--bytes 1k", "ambiguous unit",
+                         "16MiB")
+        self.assertFails(self.build_args(**{"--bytes": "-32"}), "--bytes -32: not a size in bytes")
 
     def test_nonexistent_input_file(self):
         missing = self.path("no-such-file.txt")
@@ -227,7 +228,7 @@ class RejectsBadUsageAndInput(ToolTestCase):
         self.assertFails(self.build_args(**{"-o": self.path("missing/out.bin")}), "missing/out.bin")
 
     def probe_args(self, filter_path, offset, num_bytes):
-        return ["probe", "--layout", "parquet", "--filter", filter_path, "--offset", str(offset),
+        return ["probe", "--bits", "--layout", "parquet", "--filter", filter_path, "--offset", str(offset),
                 "--bytes", str(num_bytes), "--input", self.good_input]
 
     def test_filter_file_too_short_for_offset_plus_bytes(self):

@@ -59,10 +59,10 @@ class FilterFileRoundTrip(FileTestCase):
                     self.assertEqual(data[:8], b"BBFILTER")
                     self.assertEqual(struct.unpack_from("<I", data, SEED_AT)[0],
                                      77 if layout == "kudu" else 0)
-                    result = self.run_ok(["probe", "--filter", out, "--input", keys_path])
+                    result = self.run_ok(["probe", "--bits", "--filter", out, "--input", keys_path])
                     self.assertEqual(result.stdout.splitlines(), ["1"] * len(keys))
                     # The same flags as the file's are accepted, not needed.
-                    again = self.run_ok(["probe", "--filter", out, "--input", keys_path,
+                    again = self.run_ok(["probe", "--bits", "--filter", out, "--input", keys_path,
                                          "--type", type_name, "--layout", layout] + seed)
                     self.assertEqual(again.stdout, result.stdout)
 
@@ -82,7 +82,7 @@ class FilterFileRoundTrip(FileTestCase):
                     from_crlf = self.build_file(crlf, "crlf.bbf", *flags)
                     self.assertEqual(read_bytes(from_lf), read_bytes(from_crlf))
                     for filt, other in ((from_crlf, lf), (from_lf, crlf)):
-                        result = self.run_ok(["probe", "--filter", filt, "--input", other])
+                        result = self.run_ok(["probe", "--bits", "--filter", filt, "--input", other])
                         self.assertEqual(result.stdout.splitlines(), ["1"] * len(keys))
         # One '\r' goes, at a last line without '\n' too; other '\r' stay.
         keys = self.write_bytes("cr.txt", b"a\rb\r\r\nlast\r")
@@ -108,7 +108,7 @@ class FilterFileRoundTrip(FileTestCase):
         raw = self.build_file(raw_path, "r.bbf", "--layout", "parquet", "--bytes", "1024",
                               "--raw-hashes")
         self.assertEqual(read_bytes(out)[HEADER:HEADER + 1024], read_bytes(raw)[HEADER:HEADER + 1024])
-        self.assertEqual(self.run_ok(["probe", "--filter", raw, "--input", raw_path]).stdout, "1\n")
+        self.assertEqual(self.run_ok(["probe", "--bits", "--filter", raw, "--input", raw_path]).stdout, "1\n")
 
     def test_build_needs_a_type_or_raw_hashes(self):
         keys_path = self.write_lines("keys.txt", ["1"])
@@ -134,7 +134,7 @@ class FilterFileRefusals(FileTestCase):
                      "int64", "--input", self.keys, "-o", self.filt])
 
     def test_flags_that_contradict_the_file_are_refused(self):
-        probe = ["probe", "--filter", self.filt, "--input", self.keys]
+        probe = ["probe", "--bits", "--filter", self.filt, "--input", self.keys]
         self.assertFails(probe + ["--type", "int32"], "--type int32", "contradicts", "INT64")
         self.assertFails(probe + ["--raw-hashes"], "--raw-hashes", "contradicts")
         self.assertFails(probe + ["--seed", "6"], "--seed 6", "seed 5")
@@ -147,7 +147,7 @@ class FilterFileRefusals(FileTestCase):
         parquet = self.path("p.bbf")
         self.run_ok(["build", "--layout", "parquet", "--bytes", "1024", "--type", "int64",
                      "--input", self.keys, "-o", parquet])
-        raw = ["probe", "--filter", parquet, "--layout", "parquet", "--bytes", "1024", "--type",
+        raw = ["probe", "--bits", "--filter", parquet, "--layout", "parquet", "--bytes", "1024", "--type",
                "int64", "--input", self.keys]
         for flags, dropped in ((["--format", "raw", "--allow-trailing"], "--format raw"),
                                (["--format", "raw"], "--format raw"),
@@ -155,7 +155,7 @@ class FilterFileRefusals(FileTestCase):
             with self.subTest(flags=flags):
                 result = self.assertFails(raw + flags, "is a blockbloom filter file", "drop " + dropped)
                 self.assertNotIn("--allow-trailing if", result.stderr)
-        self.assertEqual(self.run_ok(["probe", "--filter", parquet, "--input", self.keys]).stdout,
+        self.assertEqual(self.run_ok(["probe", "--bits", "--filter", parquet, "--input", self.keys]).stdout,
                          "1\n1\n1\n")
 
     def test_build_refuses_to_overwrite_its_input(self):
@@ -230,7 +230,7 @@ class FilterFileRefusals(FileTestCase):
                      "int64", "--input", more, "-o", other])
         self.run_ok(["union", self.filt, other, "-o", self.out])
         both = self.write_lines("both.txt", ["1", "2", "3", "100", "200"])
-        self.assertEqual(self.run_ok(["probe", "--filter", self.out, "--input", both]).stdout,
+        self.assertEqual(self.run_ok(["probe", "--bits", "--filter", self.out, "--input", both]).stdout,
                          "1\n" * 5)
         self.assertEqual(read_bytes(self.out)[:HEADER - 8], read_bytes(self.filt)[:HEADER - 8])
 

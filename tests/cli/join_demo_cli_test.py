@@ -171,7 +171,7 @@ class JoinDemo(ToolTestCase):
     def test_nonsensical_arguments_exit_2(self):
         cases = [
             (["--rows", "0"], "--rows 0"),
-            (["--rows", "many"], "--rows many: not an unsigned"),
+            (["--rows", "many"], "--rows many: not a count"),
             (["--fpp", "2"], "--fpp 2"),
             (["--fpp", "0"], "--fpp 0"),
             (["--fpp", "1"], "--fpp 1"),

@@ -243,7 +243,7 @@ class ParquetRealTestdata(ParquetTestCase):
             # bitset in place) are absent, and the Python model agrees.
             candidates = [self.as_text(physical, plain(physical, v)) for v in self.candidates(physical)]
             cand_file = self.write("candidates.txt", "".join(t + "\n" for t in candidates).encode())
-            library = self.run_ok(["probe", "--layout", "parquet", "--filter", path, "--offset",
+            library = self.run_ok(["probe", "--bits", "--layout", "parquet", "--filter", path, "--offset",
                                    str(f["bitset_offset"]), "--bytes", str(f["num_bytes"]),
                                    "--hash", "xxh64", "--type", self.TOOL_TYPES[physical],
                                    "--input", cand_file]).stdout.split()
@@ -544,10 +544,15 @@ class ParquetListFilesMadeHere(ParquetTestCase):
                                (["parquet", "probe", "f", "--column", "c", "--input", "i", "v"],
                                 "not both"),
                                (["parquet", "probe", "f", "--column", "c", "--row-group", "x",
-                                 "v"], "--row-group x: not an unsigned integer")):
+                                 "v"], "--row-group x: not a count"),
+                               (["parquet", "probe", "f", "--column", "c", "--row-group", "1.5",
+                                 "v"], "--row-group 1.5: not a whole number")):
             with self.subTest(args=args):
                 result = self.assertRefused(args, fragment)
-                self.assertIn("blockbloom parquet probe FILE --column PATH", result.stderr)
+                help_command = " ".join(["blockbloom"] + [w for w in args[:2] if w in
+                                                          ("parquet", "list", "probe")])
+                self.assertEqual(own_stderr(result).splitlines()[1:],
+                                 ["run '%s --help' for usage" % help_command])
 
 
 class ParquetProbeFilesMadeHere(ParquetTestCase):

@@ -82,7 +82,7 @@ class ParquetHeader(FileTestCase):
                 self.assertEqual(lines, expected, self.seed_note)
 
     def probe_args(self, filter_path, *extra):
-        return ["probe", "--layout", "parquet", "--parquet-header", "--filter", filter_path,
+        return ["probe", "--bits", "--layout", "parquet", "--parquet-header", "--filter", filter_path,
                 "--input", self.members_path] + list(extra)
 
     def test_bytes_must_agree_with_the_header(self):

@@ -116,7 +116,7 @@ class SizingFlags(FileTestCase):
 
     def test_ndv_not_a_number_is_refused_and_zero_is_the_smallest_filter(self):
         self.assertFails(self.sizing_args("--ndv", "ten", "--fpp", "0.01"), "--ndv ten",
-                         "not an unsigned 64-bit number")
+                         "not a count", "1_000_000, 1e6")
         # An empty build side: the layout's smallest filter (bb_bytes_for).
         for layout, size in (("parquet", "32 bytes (1 block,"), ("kudu", "64 bytes (2 blocks,")):
             result = self.run_ok(self.sizing_args("--ndv", "0", "--fpp", "0.01", layout=layout))

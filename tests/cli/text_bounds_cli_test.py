@@ -130,7 +130,7 @@ class TextBounds(ToolTestCase):
                 build, filt = self.empty_filter(layout, type_name)
                 builds.append(build)
                 for what, values in inputs.items():
-                    runs.append((["probe", "--filter", filt, "--input", values], (0, 2), 4096))
+                    runs.append((["probe", "--bits", "--filter", filt, "--input", values], (0, 2), 4096))
                     runs.append((["build", "--layout", layout, "--bytes", "1024", "--type", type_name,
                                   "--input", values, "-o", self.path("built.bbf")], (0, 2), 4096))
         self.measured(builds)
@@ -147,7 +147,7 @@ class TextBounds(ToolTestCase):
         data, _ = build_parquet([Column("d", DOUBLE_TYPE)], [[{"filter": bloom_header(32) + bytes(32)}]])
         parquet = self.write("small.parquet", data)
         runs = [(args, (2,), 4096) for args in (
-            ["probe", "--filter", filt, "--input", values],
+            ["probe", "--bits", "--filter", filt, "--input", values],
             ["build", "--layout", "parquet", "--bytes", "1024", "--type", "string", "--input", values,
              "-o", self.path("built.bbf")],
             ["build", "--layout", "kudu", "--bytes", "1024", "--type", "double", "--input", values,

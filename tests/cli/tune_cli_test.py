@@ -182,7 +182,7 @@ class Tune(ToolTestCase):
             (["--bytes", "1048576000000000000"], "--bytes 1048576000000000000"),
             (["--bytes", str(self.MIN_BYTES + 16)],
              "--bytes %d: not a multiple of 32" % (self.MIN_BYTES + 16)),
-            (["--bytes", "lots"], "--bytes lots: not an unsigned"),
+            (["--bytes", "lots"], "--bytes lots: not a size in bytes"),
             (["--bytes", "-1"], "--bytes -1"),
             (["--seconds", "0"], "--seconds 0: must be more than 0"),
             (["--seconds", "-1"], "--seconds -1"),

@@ -59,6 +59,29 @@ class UnionOfTwoFilters(FileTestCase):
         self.assertEqual(read_bytes(self.out),
                          header + or_bytes(a[len(header):], b[len(header):]))
 
+    def test_a_forgotten_parquet_header_names_the_flag(self):
+        """Files that start with a BloomFilterHeader, united as raw bitsets
+        (or as filter files): refused naming --parquet-header, as probe does,
+        not "not a multiple of 32 bytes"; nothing written."""
+        self.build_pair(["--layout", "parquet", "--bytes", "1024", "--parquet-header"])
+        a, b = self.path("a.bin"), self.path("b.bin")
+        header_bytes = os.path.getsize(a) - 1024
+        for fmt in (["--format", "raw"], ["--layout", "parquet"], []):
+            with self.subTest(format=fmt):
+                result = self.assertFails(["union", a, b, "-o", self.out] + fmt,
+                                          a + ": its first bytes are a Parquet BloomFilterHeader "
+                                          "(its 1024-byte bitset follows at offset %d), not a raw "
+                                          "bitset: add --parquet-header" % header_bytes,
+                                          usage=False)
+                self.assertNotIn("multiple of 32", result.stderr)
+        # The default, filter files (as_raw_export gives the others --format raw).
+        self.assertFails(["union", "--format", "file", a, b, "-o", self.out],
+                                  a + ": not a blockbloom filter file: its first bytes are a "
+                                  "Parquet BloomFilterHeader", "add --format parquet (or "
+                                  "--parquet-header)", usage=False)
+        # With the flag, the same files unite.
+        self.run_ok(["union", "--parquet-header", a, b, "-o", self.out])
+
     def test_every_supported_isa_unites_identically(self):
         a, b = self.build_pair(["--layout", "parquet", "--bytes", "8192"])
         for isa in info_json()["supported_isas"]:

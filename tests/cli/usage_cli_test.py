@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """`blockbloom --help`, `COMMAND --help` and `--version`: the usage text names
-every command and flag, each command its own, a usage mistake shows that
-command's usage.
+every command and flag, each command its own; a usage mistake names the
+problem and that command's --help in two lines.
 
 usage: usage_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
 (the arguments and the exit status: cli_support.main)
@@ -41,8 +41,8 @@ class HelpListsEverything(ToolTestCase):
 
 class PerCommandHelp(ToolTestCase):
     """`blockbloom COMMAND --help` (also -h, `blockbloom help COMMAND`) prints
-    that command's usage and exits 0; a usage mistake inside a command shows
-    that command's usage; --help alone shows every command."""
+    that command's usage and exits 0; a usage mistake inside a command names
+    that command's --help; --help alone shows every command."""
 
     COMMANDS = ("info", "build", "probe", "union", "join-demo", "tune")
 
@@ -73,7 +73,8 @@ class PerCommandHelp(ToolTestCase):
             "build": ("--layout parquet|kudu", "--bytes", "--ndv", "--fpp", "--pow2",
                       "--parquet-header", "--any-size", "-o OUT", "sizing (build)",
                       "input lines", "files (build, probe, union)", "Velox"),
-            "probe": ("--filter FILE", "--offset K", "--count", "--allow-trailing",
+            "probe": ("--filter FILE", "--offset K", "--count", "--bits", "--json",
+                      "VALUE<TAB>maybe|absent", "--allow-trailing",
                       "--parquet-header", "input lines",
                       "blockbloom parquet probe FILE --column PATH"),
             "union": ("A B -o OUT", "--format raw|parquet", "[--any-size]", "layouts:"),
@@ -90,18 +91,36 @@ class PerCommandHelp(ToolTestCase):
         self.assertNotIn("sizing (build)", self.run_ok(["probe", "--help"]).stdout)
         self.assertNotIn("join-demo:", self.run_ok(["build", "--help"]).stdout)
 
-    def test_a_usage_mistake_shows_that_commands_usage(self):
-        for command, args in (("build", ["--bogus"]), ("probe", ["--layout"]),
-                              ("union", ["a"]), ("info", ["--yaml"]),
-                              ("join-demo", ["--bogus"]), ("tune", ["extra"])):
-            with self.subTest(command=command):
-                result = self.assertFails([command] + args, usage=True)
-                usage = own_stderr(result).split("\n\n", 1)[1]
-                self.assertTrue(usage.startswith("usage:\n  blockbloom %s" % command), usage)
-                self.assertNotIn("commands:", usage)
-        # Outside any command: every command.
-        result = self.assertFails(["frobnicate"], "unknown command", usage=True)
-        self.assertIn("commands:", result.stderr)
+    # (words, the problem's words, the help command the error names): one
+    # mistake for every command and subcommand.
+    MISTAKES = (
+        (["build", "--bogus"], "unknown flag --bogus", "blockbloom build"),
+        (["probe", "--layout"], "missing value for --layout", "blockbloom probe"),
+        (["union", "a"], "union needs two filter files (got 1)", "blockbloom union"),
+        (["info", "--yaml"], "unknown flag --yaml", "blockbloom info"),
+        (["join-demo", "--bogus"], "unknown flag --bogus", "blockbloom join-demo"),
+        (["tune", "extra"], 'unexpected argument "extra"', "blockbloom tune"),
+        (["parquet"], "missing list or probe", "blockbloom parquet"),
+        (["parquet", "lsit"], 'unknown command "lsit"', "blockbloom parquet"),
+        (["parquet", "list"], "missing FILE", "blockbloom parquet list"),
+        (["parquet", "probe", "f", "v"], "missing --column", "blockbloom parquet probe"),
+        ([], "missing command", "blockbloom"),
+        (["frobnicate"], 'unknown command "frobnicate"', "blockbloom"),
+    )
+
+    def test_a_usage_mistake_names_the_problem_and_that_commands_help(self):
+        """At most two lines on stderr: the message, then the --help to run
+        (which works); nothing on stdout; exit status 2."""
+        for args, problem, help_command in self.MISTAKES:
+            with self.subTest(args=args):
+                result = self.assertFails(args, problem, usage=True)
+                lines = own_stderr(result).splitlines()
+                self.assertEqual(lines, ["blockbloom: " + lines[0][len("blockbloom: "):],
+                                         "run '%s --help' for usage" % help_command])
+                self.assertIn(problem, lines[0])
+                helped = self.run_ok(help_command.split()[1:] + ["--help"]).stdout
+                self.assertTrue(helped.startswith("usage:\n"), helped[:80])
+                self.assertIn("  %s " % help_command, helped)
 
     def test_help_of_an_unknown_command_is_an_error(self):
         self.assertFails(["help", "frobnicate"], 'unknown command "frobnicate"', usage=True)

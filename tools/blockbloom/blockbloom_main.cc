@@ -29,8 +29,9 @@ bool IsCommand(const std::string& name) {
   return false;
 }
 
-// Runs the command words[0]; *command gets its name once it is known, so
-// that a usage error prints that command's usage rather than all of them.
+// Runs the command words[0]; *command gets its name once it is known (and
+// parquet's subcommand, "parquet probe"), so that a usage error points at
+// that command's help rather than at every command's.
 int Dispatch(const std::vector<std::string>& words, std::string* command) {
   if (words.empty()) throw UsageError("missing command");
   const std::string& name = words[0];
@@ -54,7 +55,7 @@ int Dispatch(const std::vector<std::string>& words, std::string* command) {
   if (name == "probe") return RunProbe(args);
   if (name == "union") return RunUnion(args);
   if (name == "tune") return RunTune(args);
-  if (name == "parquet") return RunParquet(args);
+  if (name == "parquet") return RunParquet(args, command);
   if (name == "join-demo") return RunJoinDemo(args);
   throw UsageError("unknown command \"" + name + "\"");
 }
@@ -64,19 +65,26 @@ constexpr int kExitOk = 0;
 constexpr int kExitInternalError = 1;
 constexpr int kExitError = 2;
 
+// The one line that follows a usage error, instead of the usage itself (up
+// to 170 lines, which would scroll the message away), as git and cargo do.
+std::string HelpHint(const std::string& command) {
+  return "run 'blockbloom " + (command.empty() ? std::string() : command + " ") +
+         "--help' for usage";
+}
+
 }  // namespace
 }  // namespace blockbloom_tools
 
 int main(int argc, char** argv) {
   using namespace blockbloom_tools;
   int status = kExitOk;
-  std::string command;  // empty until a known command runs: then its usage follows errors
+  std::string command;  // empty until a known command runs: then its help is named
   try {
     status = Dispatch(std::vector<std::string>(argv + 1, argv + argc), &command);
   } catch (const CliError& e) {
     // Messages quote file names and input as given: escape what a terminal would obey.
     std::fprintf(stderr, "blockbloom: %s\n", Printable(e.what()).c_str());
-    if (e.show_usage()) std::fprintf(stderr, "\n%s", CommandUsage(command).c_str());
+    if (e.show_usage()) std::fprintf(stderr, "%s\n", HelpHint(command).c_str());
     return kExitError;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "blockbloom: out of memory\n");

@@ -14,7 +14,9 @@ int RunBuild(const std::vector<std::string>& args);
 int RunProbe(const std::vector<std::string>& args);
 int RunUnion(const std::vector<std::string>& args);
 int RunTune(const std::vector<std::string>& args);     // tune/tune_command.cc
-int RunParquet(const std::vector<std::string>& args);  // parquet/parquet_command.cc
+// parquet/parquet_command.cc; appends " list" or " probe" to *help_command
+// ("parquet") once it knows which, for the hint after a usage error.
+int RunParquet(const std::vector<std::string>& args, std::string* help_command);
 
 // Prints a command's usage (usage.h: CommandUsage; "" for every command) to
 // standard output, for --help, and returns 0.

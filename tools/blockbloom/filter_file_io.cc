@@ -8,6 +8,7 @@
 #include "tools/blockbloom/atomic_file.h"
 #include "tools/common/cli_error.h"
 #include "tools/common/file_range.h"
+#include "tools/blockbloom/parquet_header.h"
 
 namespace blockbloom_tools {
 
@@ -49,6 +50,16 @@ void ReadFilterFile(const std::string& path, LoadedFilterFile* out) {
   out->sizing.struct_size = sizeof out->sizing;
   const int status = bb_filter_file_read(file.data(), file.size(), out->filter.get(), &values,
                                          &out->type, &out->sizing);
+  HeaderedBitset header{};
+  if (status == BB_ERR_FILTER_FILE_MAGIC &&
+      bb_parquet_header_read(file.data(), file.size(), &header.header_bytes,
+                             &header.num_bytes) == BB_OK) {
+    // The export of build --format parquet (or a filter cut from a Parquet
+    // file): name the flag that reads it.
+    throw CliError(path + ": not a blockbloom filter file: " +
+                   ForgottenHeaderReason("its first bytes", 0, header) +
+                   ": add --format parquet (or --parquet-header) to read it");
+  }
   if (status == BB_ERR_FILTER_FILE_MAGIC || status == BB_ERR_FILTER_FILE_TRUNCATED) {
     throw CliError(path + ": " + bb_status_message(status) +
                    "; a raw bitset is read with --format raw --layout L --bytes N (and --type T "

@@ -39,16 +39,20 @@ std::uint64_t ParseHashLine(std::string_view line, bool kudu, const LinePlace& w
   return hash;
 }
 
-}  // namespace
+using BatchWithLines =
+    std::function<void(const std::vector<std::uint64_t>&, const std::vector<std::string>&)>;
 
-void ForEachHashBatch(const std::string& path, const HashOptions& options, Layout layout,
-                      const std::function<void(const std::vector<std::uint64_t>&)>& on_batch) {
+// Both entry points: lines are kept (and bound the batch) only when asked.
+void ForEachBatch(const std::string& path, const HashOptions& options, Layout layout,
+                  bool keep_lines, const BatchWithLines& on_batch) {
   LineReader reader(path);
   std::optional<ValueHasher> hasher;
   if (!options.raw) hasher.emplace(layout, options.type, options.seed);
   const LinePlace where{reader};
   std::vector<std::uint64_t> hashes;
   hashes.reserve(kHashBatch);
+  std::vector<std::string> lines;
+  std::size_t line_bytes = 0;
   std::string_view line;
   while (reader.Next(&line)) {
     if (options.raw) {
@@ -56,12 +60,33 @@ void ForEachHashBatch(const std::string& path, const HashOptions& options, Layou
     } else {
       hashes.push_back(hasher->Hash(line, reader));
     }
-    if (hashes.size() == kHashBatch) {
-      on_batch(hashes);
+    if (keep_lines) {
+      lines.emplace_back(line);
+      line_bytes += line.size();
+    }
+    if (hashes.size() == kHashBatch || line_bytes >= kLineBatchBytes) {
+      on_batch(hashes, lines);
       hashes.clear();
+      lines.clear();
+      line_bytes = 0;
     }
   }
-  if (!hashes.empty()) on_batch(hashes);
+  if (!hashes.empty()) on_batch(hashes, lines);
+}
+
+}  // namespace
+
+void ForEachHashBatch(const std::string& path, const HashOptions& options, Layout layout,
+                      const std::function<void(const std::vector<std::uint64_t>&)>& on_batch) {
+  ForEachBatch(path, options, layout, false,
+               [&](const std::vector<std::uint64_t>& hashes, const std::vector<std::string>&) {
+                 on_batch(hashes);
+               });
+}
+
+void ForEachHashBatchWithLines(const std::string& path, const HashOptions& options, Layout layout,
+                               const BatchWithLines& on_batch) {
+  ForEachBatch(path, options, layout, true, on_batch);
 }
 
 }  // namespace blockbloom_tools

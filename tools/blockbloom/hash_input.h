@@ -29,6 +29,19 @@ constexpr std::size_t kHashBatch = std::size_t{1} << 16;
 void ForEachHashBatch(const std::string& path, const HashOptions& options, Layout layout,
                       const std::function<void(const std::vector<std::uint64_t>&)>& on_batch);
 
+// The most text a batch of ForEachHashBatchWithLines holds: with lines of up
+// to 1 MiB, kHashBatch of them could take 64 GiB.
+constexpr std::size_t kLineBatchBytes = std::size_t{4} << 20;
+
+// As ForEachHashBatch, also handing on each batch's lines as read (without
+// their line ends; lines[i] is the text of hashes[i]), for output that shows
+// each value beside its answer. A batch then also ends once its lines hold
+// kLineBatchBytes, so it may be shorter than kHashBatch.
+void ForEachHashBatchWithLines(
+    const std::string& path, const HashOptions& options, Layout layout,
+    const std::function<void(const std::vector<std::uint64_t>&, const std::vector<std::string>&)>&
+        on_batch);
+
 }  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_HASH_INPUT_H_

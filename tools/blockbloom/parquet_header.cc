@@ -59,4 +59,11 @@ HeaderedBitset ReadParquetHeader(const std::uint8_t* data, std::size_t len,
   return found;
 }
 
+std::string ForgottenHeaderReason(const std::string& what, std::uint64_t offset,
+                                  const HeaderedBitset& found) {
+  return what + " are a Parquet BloomFilterHeader (its " + std::to_string(found.num_bytes) +
+         "-byte bitset follows at offset " + std::to_string(offset + found.header_bytes) +
+         ")";
+}
+
 }  // namespace blockbloom_tools

@@ -50,6 +50,16 @@ struct HeaderedBitset {
 HeaderedBitset ReadParquetHeader(const std::uint8_t* data, std::size_t len,
                                  const std::string& where);
 
+// Without --parquet-header, bytes are taken for a raw bitset (or a filter
+// file). If they are a valid BloomFilterHeader instead (whose bitset fits),
+// the flag was almost certainly forgotten: probe or union would read the
+// header's bytes as bits and a shifted bitset, answering 0 for values that
+// are there. probe and union refuse such bytes, naming the flag after this
+// reason: "<what> are a Parquet BloomFilterHeader (its N-byte bitset follows
+// at offset M)", found being what the header at offset says.
+std::string ForgottenHeaderReason(const std::string& what, std::uint64_t offset,
+                                  const HeaderedBitset& found);
+
 }  // namespace blockbloom_tools
 
 #endif  // BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_HEADER_H_

@@ -26,15 +26,17 @@
 #include "tools/blockbloom/hash_options.h"
 #include "tools/blockbloom/layout_filter.h"
 #include "tools/common/file_range.h"
+#include "tools/common/number_flags.h"
 #include "tools/blockbloom/parquet_header.h"
+#include "tools/blockbloom/probe_output.h"
 
 namespace blockbloom_tools {
 namespace {
 
 static_assert(kHashBatch % 8 == 0, "batch bitmaps must end at a byte boundary");
 
-// One "1" or "0" line per hash, from the LSB-first bitmap, written a piece
-// at a time (the text is 16 times the size of the bitmap).
+// --bits: one "1" or "0" line per hash, from the LSB-first bitmap, written a
+// piece at a time (the text is 16 times the size of the bitmap).
 void PrintBitmapLines(const std::vector<std::uint8_t>& bitmap, std::size_t n) {
   constexpr std::size_t kPieceLines = std::size_t{1} << 16;
   std::string out;
@@ -116,20 +118,16 @@ std::optional<HeaderedBitset> HeaderAt(const std::string& path, std::uint64_t of
   }
 }
 
-// Without --parquet-header the bytes at --offset are taken for a raw bitset.
-// If they are a valid BloomFilterHeader instead, the user almost certainly
-// forgot the flag: probing them raw would answer for the header's bytes and a
-// shifted bitset, often 0 for every inserted key, with no error.
+// Without --parquet-header the bytes at --offset are taken for a raw bitset:
+// refused if they are a BloomFilterHeader (parquet_header.h).
 void RefuseForgottenHeader(const std::string& path, std::uint64_t offset) {
   const std::optional<HeaderedBitset> found = HeaderAt(path, offset);
   if (!found) return;
-  throw CliError(path + ": the bytes at --offset " + std::to_string(offset) +
-                 " are a Parquet BloomFilterHeader (its " + std::to_string(found->num_bytes) +
-                 "-byte bitset follows at offset " +
-                 std::to_string(offset + found->header_bytes) +
-                 "), not a raw bitset: add --parquet-header to probe that filter; for the Bloom "
-                 "filter of a column in a real Parquet file, use blockbloom parquet probe FILE "
-                 "--column PATH");
+  throw CliError(path + ": " +
+                 ForgottenHeaderReason("the bytes at --offset " + std::to_string(offset), offset,
+                                       *found) +
+                 ", not a raw bitset: add --parquet-header to probe that filter; for the Bloom filter of a column in a real Parquet "
+                 "file, use blockbloom parquet probe FILE --column PATH");
 }
 
 // A filter file says what its filter is; a flag that says otherwise is
@@ -177,7 +175,9 @@ int RunProbe(const std::vector<std::string>& args) {
                                  {"--parquet-header", false, ""},
                                  {"--input", true, ""},
                                  {"--allow-trailing", false, ""},
-                                 {"--count", false, ""}};
+                                 {"--count", false, ""},
+                                 {"--bits", false, ""},
+                                 {"--json", false, ""}};
   specs.insert(specs.end(), kHashFlagSpecs.begin(), kHashFlagSpecs.end());
   const ParsedFlags flags = ParseFlags(args, specs);
   if (flags.help_requested()) return PrintHelp("probe");
@@ -193,7 +193,7 @@ int RunProbe(const std::vector<std::string>& args) {
     throw UsageError("--filter -: a filter is read from a regular file, not standard input");
   }
   const std::string& input = flags.Required("--input");
-  const bool count_only = flags.Has("--count");
+  const ProbeOutputForm form = ProbeOutputFlags(flags);
 
   std::optional<LoadedFilterFile> file;
   std::optional<FileRange> range;
@@ -221,7 +221,7 @@ int RunProbe(const std::vector<std::string>& args) {
     // With a header, the header gives the size; --bytes may only confirm it.
     std::optional<std::size_t> bytes_flag;
     if (!with_header || flags.Has("--bytes")) bytes_flag = FilterBytesFlag(flags, layout);
-    const std::uint64_t offset = flags.Has("--offset") ? NumberFlag(flags, "--offset") : 0;
+    const std::uint64_t offset = flags.Has("--offset") ? ByteSizeFlag(flags, "--offset") : 0;
     const bool allow_trailing = flags.Has("--allow-trailing");
     if (allow_trailing && (with_header || offset != 0)) {
       throw UsageError("--allow-trailing is for a raw filter at --offset 0 (elsewhere the filter "
@@ -254,27 +254,42 @@ int RunProbe(const std::vector<std::string>& args) {
     }
   }
 
-  // The input is streamed batch by batch. Nothing is printed before the
-  // whole input has been read (an error prints nothing), so without --count
-  // the answers are kept: one bit per line, not the line or its hash.
+  std::vector<std::uint8_t> batch_bitmap((kHashBatch + 7) / 8);
+  if (form.values) {
+    // Each value beside its answer: the lines are kept a batch at a time,
+    // and each batch is printed once it was read and checked.
+    ValueAnswers answers(form.json, filter_path, layout);
+    ForEachHashBatchWithLines(
+        input, hashing, layout,
+        [&](const std::vector<std::uint64_t>& hashes, const std::vector<std::string>& lines) {
+          ProbeBitset(layout, bitset, bytes, hashing.seed, hashes, batch_bitmap.data(),
+                      filter_path);
+          answers.Write(lines, batch_bitmap.data());
+        });
+    answers.Finish();
+    return 0;
+  }
+
+  // --bits and --count: nothing is printed before the whole input has been
+  // read (an error prints nothing), so --bits keeps the answers: one bit per
+  // line, not the line or its hash.
   std::size_t hits = 0;
   std::size_t lines = 0;
   std::vector<std::uint8_t> bitmap;
-  std::vector<std::uint8_t> batch_bitmap((kHashBatch + 7) / 8);
   ForEachHashBatch(input, hashing, layout, [&](const std::vector<std::uint64_t>& hashes) {
     hits += ProbeBitset(layout, bitset, bytes, hashing.seed, hashes, batch_bitmap.data(),
                         filter_path);
     // Every batch but the last holds kHashBatch (a multiple of 8) hashes, so
     // each one's bitmap continues the previous one at a byte boundary.
-    if (!count_only) {
+    if (form.bits) {
       bitmap.insert(bitmap.end(), batch_bitmap.begin(),
                     batch_bitmap.begin() + static_cast<std::ptrdiff_t>((hashes.size() + 7) / 8));
     }
     lines += hashes.size();
   });
 
-  if (count_only) {
-    std::printf("%zu\n", hits);
+  if (form.count) {
+    PrintCount(form, filter_path, layout, lines, hits);
   } else {
     PrintBitmapLines(bitmap, lines);
   }

@@ -13,6 +13,7 @@
 #include "blockbloom/parquet_format.h"
 #include "blockbloom/sizing.h"
 #include "tools/common/cli_error.h"
+#include "tools/common/number_flags.h"
 
 namespace blockbloom_tools {
 namespace {
@@ -109,7 +110,7 @@ BuildSize BuildBytesFromFlags(const ParsedFlags& flags, Layout layout, bool read
     throw UsageError("--pow2 is for --layout parquet (kudu sizes are always powers of two)");
   }
 
-  const std::uint64_t ndv = NumberFlag(flags, "--ndv");  // 0: the smallest filter (bb_bytes_for)
+  const std::uint64_t ndv = CountFlag(flags, "--ndv");  // 0: the smallest filter (bb_bytes_for)
   const double fpp = FppFlag(flags);
   size.from_target = true;
   size.request = DescribeRequest(ndv, flags.Required("--fpp"), pow2, reader_safe);

@@ -30,6 +30,18 @@ struct InputBitset {
 
 InputBitset LocateBitset(const FileRange& file, const std::string& path, Layout layout,
                          bool with_header) {
+  if (!with_header && layout == Layout::kParquet) {
+    // A file that starts with a BloomFilterHeader: --parquet-header was
+    // forgotten (it would otherwise fail as "not a multiple of 32 bytes", or
+    // worse, unite the header's bytes as bits).
+    HeaderedBitset found{};
+    if (bb_parquet_header_read(file.data(), file.size(), &found.header_bytes,
+                               &found.num_bytes) == BB_OK) {
+      throw CliError(path + ": " + ForgottenHeaderReason("its first bytes", 0, found) +
+                     ", not a raw bitset: add --parquet-header (or --format parquet) to unite "
+                     "such files");
+    }
+  }
   if (!with_header) {
     CheckFilterBytes(layout, file.size(),
                      path + ": a file of " + std::to_string(file.size()) + " bytes");

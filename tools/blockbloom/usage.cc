@@ -35,8 +35,12 @@ const char kInputLinesHelp[] =
     "  gives the same values as one with LF. String and binary values are the line's\n"
     "  bytes exactly (without its line end); for other types blanks around the text are\n"
     "  ignored. '-' reads standard input. Input is read line by line (a line\n"
-    "  longer than 1 MiB is an error), so memory stays bounded; probe keeps one bit per\n"
-    "  line to print nothing if a later line is bad.\n";
+    "  longer than 1 MiB is an error), so memory stays bounded. probe --bits and --count\n"
+    "  print nothing if a later line is bad (--bits keeps one bit per line); probe's\n"
+    "  values with their answers are printed in batches of up to 65536 lines (4 MiB of\n"
+    "  text), each once all of its lines were read and checked: a bad line prints\n"
+    "  nothing of its batch, but earlier batches may be out: trust the output only when\n"
+    "  the exit status is 0.\n";
 
 const char kFormatsHelp[] =
     "formats (build, probe, union): --format file (default) is a filter file: magic,\n"
@@ -57,8 +61,9 @@ const char kParquetHeaderHelp[] =
     "  32 B to 128 MiB, so build and union write no other size (--bytes 1344, say) unless\n"
     "  --any-size is given (DuckDB reads any multiple of 32). Reading takes any size.\n"
     "  Without --parquet-header, probe refuses a file whose bytes at the offset are a\n"
-    "  BloomFilterHeader: add --parquet-header, or, for the Bloom filter of a column in a\n"
-    "  real Parquet file, use blockbloom parquet probe FILE --column PATH.\n";
+    "  BloomFilterHeader, and union one that starts with one, naming the flag: add\n"
+    "  --parquet-header, or, for the Bloom filter of a column in a real Parquet file, use\n"
+    "  blockbloom parquet probe FILE --column PATH.\n";
 
 const char kFilesHelp[] =
     "files (build, probe, union): -o OUT is written to a temporary file beside it, renamed\n"
@@ -112,6 +117,10 @@ const char kTuneHelp[] =
     "  --json prints it all as one JSON object. Run it on an otherwise idle machine.\n";
 
 const char kFooter[] =
+    "Counts (--ndv, --rows, --small, --sample-rows, --row-group) are whole numbers written\n"
+    "1000000, 1_000_000, 1e6, 2.5e6 or 0xF4240, taken exactly (1.5 and 1e-3 are refused);\n"
+    "sizes in bytes (--bytes, --offset) also take a binary unit, 16MiB (KiB, MiB, GiB, TiB:\n"
+    "2^10 .. 2^40; 1.5KiB is 1536). K, M, G and T alone are refused as ambiguous.\n"
     "Flags also take the form --flag=VALUE. BLOCKBLOOM_ISA=<isa> in the environment forces\n"
     "an ISA. Exit status: 0 on success, 2 on any error; on an error nothing is written.\n";
 
@@ -150,15 +159,20 @@ const CommandHelp kCommandHelp[] = {
      "             everything succeeded)\n",
      kBuildSections},
     {"probe",
-     "  blockbloom probe --filter FILE --input FILE [--count]\n"
+     "  blockbloom probe --filter FILE --input FILE [--json] [--count | --bits]\n"
      "  blockbloom probe --format raw|parquet --layout parquet|kudu --filter FILE [--offset K]\n"
      "                   (--bytes N | --format parquet [--bytes N])\n"
      "                   (--type T [--seed S] | --raw-hashes [--seed S])\n"
-     "                   --input FILE [--count] [--allow-trailing]\n",
+     "                   --input FILE [--json] [--count | --bits] [--allow-trailing]\n",
      "  probe      test the lines of FILE against a filter file, hashed as its type says\n"
      "             (its layout, type, seed and size are read from it; a flag that says\n"
-     "             otherwise is an error); print 1 (maybe present) or 0 (absent) per line,\n"
-     "             or with --count the number of 1s. --format raw|parquet probes a bare\n"
+     "             otherwise is an error); print each line's value beside its answer, as\n"
+     "             parquet probe does: VALUE<TAB>maybe|absent (absent: certainly not\n"
+     "             inserted; maybe: it may have been), the value escaped as in messages.\n"
+     "             --json: {\"filter\", \"layout\", \"results\": [{\"value\", \"maybe\"}]}, the\n"
+     "             values exact; --bits: 1 (maybe) or 0 (absent) alone per line; --count:\n"
+     "             the number of maybes (--json: {\"filter\", \"layout\", \"values\",\n"
+     "             \"maybe\"}). --format raw|parquet probes a bare\n"
      "             bitset at byte K: at --offset 0 a file larger than N is an error\n"
      "             (--allow-trailing: the filter is only its first N bytes).\n"
      "             For the Bloom filter of a column in a real Parquet file, use\n"

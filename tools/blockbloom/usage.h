@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The usage texts: `blockbloom --help` (every command), `blockbloom COMMAND
-// --help` (that command only), and the text printed after a command-line
-// mistake. One row of kCommandHelp (usage.cc) per subcommand: a new
+// The usage texts: `blockbloom --help` (every command) and `blockbloom COMMAND
+// --help` (that command only; a command-line mistake names it rather than
+// printing it). One row of kCommandHelp (usage.cc) per subcommand: a new
 // subcommand adds its row, pointing at its own text, and nothing else here.
 #ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_USAGE_H_
 #define BLOCKBLOOM_TOOLS_BLOCKBLOOM_USAGE_H_

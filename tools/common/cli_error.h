@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The one error type the tool's commands throw. main() prints it as
-// "blockbloom: <message>" (plus the usage text when show_usage is set) and
-// exits with status 2.
+// "blockbloom: <message>" (plus, when show_usage is set, one line naming
+// the command's --help) and exits with status 2.
 #ifndef BLOCKBLOOM_TOOLS_COMMON_CLI_ERROR_H_
 #define BLOCKBLOOM_TOOLS_COMMON_CLI_ERROR_H_
 
@@ -20,7 +20,7 @@ class CliError : public std::runtime_error {
   bool show_usage_;
 };
 
-// A mistake in the command line itself: reported together with the usage.
+// A mistake in the command line itself: reported with a pointer to --help.
 inline CliError UsageError(const std::string& message) { return CliError(message, true); }
 
 }  // namespace blockbloom_tools

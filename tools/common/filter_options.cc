@@ -6,6 +6,7 @@
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/kudu.h"
 #include "tools/common/cli_error.h"
+#include "tools/common/number_flags.h"
 #include "tools/common/number_parse.h"
 
 namespace blockbloom_tools {
@@ -58,7 +59,7 @@ void CheckFilterBytes(Layout layout, std::uint64_t bytes, const std::string& wha
 }
 
 std::size_t FilterBytesFlag(const ParsedFlags& flags, Layout layout) {
-  const std::uint64_t bytes = NumberFlag(flags, "--bytes");
+  const std::uint64_t bytes = ByteSizeFlag(flags, "--bytes");
   CheckFilterBytes(layout, bytes, "--bytes " + std::to_string(bytes));
   return static_cast<std::size_t>(bytes);
 }

@@ -29,8 +29,9 @@ Layout LayoutFlagOr(const ParsedFlags& flags, Layout fallback);
 // Whether --parquet-header was given; a usage error with any layout but parquet.
 bool ParquetHeaderFlag(const ParsedFlags& flags, Layout layout);
 
-// The value of a numeric flag (decimal or 0x hex); throws CliError if it is
-// not an unsigned 64-bit number.
+// The value of a flag that names a number rather than counts something
+// (--seed): decimal or 0x hex; throws a usage error if it is not an unsigned
+// 64-bit number. Counts and sizes take more spellings: number_flags.h.
 std::uint64_t NumberFlag(const ParsedFlags& flags, const std::string& name);
 
 // Throws CliError("<what>: <library message>") unless bytes is a valid size
@@ -38,7 +39,7 @@ std::uint64_t NumberFlag(const ParsedFlags& flags, const std::string& name);
 // many blocks), and for Kudu also a power of two from 64 bytes to 32 GiB.
 void CheckFilterBytes(Layout layout, std::uint64_t bytes, const std::string& what);
 
-// --bytes, checked with CheckFilterBytes.
+// --bytes (number_flags.h: ByteSizeFlag, so 16MiB too), checked with CheckFilterBytes.
 std::size_t FilterBytesFlag(const ParsedFlags& flags, Layout layout);
 
 // log2(bytes) for a size CheckFilterBytes accepted for Kudu.

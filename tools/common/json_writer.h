@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The one JSON writer of the tools: every `--json` of blockbloom (info,
-// join-demo, tune, parquet list, parquet probe) and of blockbloom-aligncheck
+// join-demo, tune, probe, parquet list, parquet probe) and of blockbloom-aligncheck
 // formats its scalars, strings, arrays and objects here, so that one rule
 // of escaping, of numbers and of null holds for all of them.
 //

@@ -7,6 +7,7 @@
 #include "blockbloom/blockbloom.h"
 #include "tools/common/cli_error.h"
 #include "tools/common/filter_options.h"
+#include "tools/common/number_flags.h"
 #include "tools/common/value_parse.h"
 
 namespace blockbloom_tools::join_demo {
@@ -37,10 +38,10 @@ const std::vector<FlagSpec>& OptionFlagSpecs() {
 
 Options OptionsFromFlags(const ParsedFlags& flags) {
   Options options;
-  if (flags.Has("--rows")) options.rows = NumberFlag(flags, "--rows");
+  if (flags.Has("--rows")) options.rows = CountFlag(flags, "--rows");
   if (options.rows == 0) throw CliError("--rows 0: the big table needs at least one row");
 
-  if (flags.Has("--small")) options.small = NumberFlag(flags, "--small");
+  if (flags.Has("--small")) options.small = CountFlag(flags, "--small");
   const std::string small_text = "--small " + std::to_string(options.small);
   if (options.small == 0) throw CliError(small_text + ": the small table needs at least 2 keys");
   if (options.small % 2 != 0) {
@@ -73,7 +74,7 @@ Options OptionsFromFlags(const ParsedFlags& flags) {
   }
 
   if (flags.Has("--sample-rows")) {
-    options.sample_rows = NumberFlag(flags, "--sample-rows");
+    options.sample_rows = CountFlag(flags, "--sample-rows");
     if (options.sample_rows == 0) {
       throw CliError("--sample-rows 0: the sample needs at least one row");
     }

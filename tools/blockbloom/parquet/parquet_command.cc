@@ -27,12 +27,13 @@ std::string ColumnName(const bb_parquet_column& column) {
   return std::string(column.path, column.path_len);
 }
 
-int RunParquet(const std::vector<std::string>& args) {
-  // Usage errors propagate to main, which prints this command's usage after them.
+int RunParquet(const std::vector<std::string>& args, std::string* help_command) {
+  // Usage errors propagate to main, which names this command's --help after them.
   if (args.empty()) throw UsageError("parquet: missing list or probe");
   const std::string& command = args[0];
   if (command == "--help" || command == "-h" || command == "help") return PrintHelp("parquet");
   const std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (command == "list" || command == "probe") *help_command += " " + command;
   if (command == "list") return RunParquetList(rest);
   if (command == "probe") return RunParquetProbe(rest);
   throw UsageError("parquet: unknown command \"" + command + "\" (list or probe)");

@@ -20,7 +20,7 @@
 #include "tools/common/cli_args.h"
 #include "tools/common/cli_error.h"
 #include "tools/common/json_writer.h"
-#include "tools/common/number_parse.h"
+#include "tools/common/number_flags.h"
 #include "tools/common/printable_text.h"
 #include "tools/blockbloom/input_lines.h"
 #include "tools/blockbloom/commands.h"
@@ -154,10 +154,7 @@ class Output {
 // --row-group N, if given.
 std::optional<std::size_t> RowGroupFlag(const ParsedFlags& flags) {
   if (!flags.Has("--row-group")) return std::nullopt;
-  std::uint64_t n = 0;
-  if (ParseUint64(flags.Required("--row-group"), &n) != ParseStatus::kOk) {
-    throw UsageError("--row-group " + flags.Required("--row-group") + ": not an unsigned integer");
-  }
+  const std::uint64_t n = CountFlag(flags, "--row-group");  // an index, spelt as counts are
   return static_cast<std::size_t>(n);
 }
 

@@ -10,6 +10,7 @@
 #include "blockbloom/blockbloom.h"
 #include "tools/common/cli_error.h"
 #include "tools/common/filter_options.h"
+#include "tools/common/number_flags.h"
 #include "tools/common/value_parse.h"
 
 namespace blockbloom_tools::tune {
@@ -22,7 +23,7 @@ std::uint64_t MinBytes() { return blockbloom::internal::PrefetchMinBytes(); }
 constexpr double kMaxSeconds = 3600.0;
 
 std::size_t BytesFlag(const ParsedFlags& flags) {
-  const std::uint64_t bytes = NumberFlag(flags, "--bytes");
+  const std::uint64_t bytes = ByteSizeFlag(flags, "--bytes");
   const std::string what = "--bytes " + std::to_string(bytes);
   // Every problem at once: "100" is both too small and not whole blocks.
   std::string problems;
