@@ -18,6 +18,7 @@ import os as _os
 import warnings as _warnings
 
 
+from ._containers import one_column
 from ._core import (
     Error,
     _ERR_PARQUET_AMBIGUOUS_COLUMN,
@@ -242,6 +243,8 @@ def probe(path, column, values, row_group=None, *, physical=False, max_container
             raise ValueError("row_group %d: not an unsigned integer" % row_group)
     if isinstance(values, (str, bytes, bytearray, memoryview)) or not hasattr(values, "__iter__"):
         values = [values]  # one value
+    else:
+        one_column(values, "probe()", ordered=False)  # each answer carries its value: a set is fine
     values = _builtins.list(values)
 
     pf = _open(path, limits)
