@@ -9,7 +9,6 @@ import struct
 import sys
 
 import numpy as np
-import pandas as pd
 import pytest
 
 import blockbloom
@@ -17,6 +16,9 @@ import blockbloom.parquet as bp
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tests", "support"))
 from parquet_files import INT64, Column, build_parquet  # noqa: E402
+
+pd = pytest.importorskip("pandas", reason="pandas is not installed (Debian: python3-pandas): the "
+                                          "refused tables are DataFrames")
 
 
 @pytest.fixture(scope="module")
