@@ -137,6 +137,10 @@ MIXED = [
     (lambda v: blockbloom.kudu_hash(v), ["a", 1], TypeError, r"kudu_hash\(\): item 1 \(1\): expected str or bytes"),
     (lambda v: blockbloom.kudu_hash(v), [1, True], TypeError, r"kudu_hash\(\): item 1 \(True\): cannot hash a bool"),
     (lambda v: blockbloom.kudu_hash(v, type="int32"), [1, 2**40], OverflowError, r"item 1 \(1099511627776\): "),
+    # Lists of hashes too.
+    (lambda v: blockbloom.Filter(64).insert(v), [1, 2.5], TypeError, r"insert\(\): item 1: expected an int, got a float"),
+    (lambda v: blockbloom.Filter(64, layout="kudu").find(v), [1, 2**33], OverflowError,
+     r"find\(\): item 1: 8589934592 is out of range 0 \.\. 4294967295"),
 ]
 
 
