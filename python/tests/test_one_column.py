@@ -159,3 +159,21 @@ def test_one_value_is_named_as_a_value_not_an_item():
         with pytest.raises(TypeError) as e:
             call()
         assert "item" not in str(e.value), str(e.value)
+
+
+def test_datetime_arrays_are_named_as_datetimes_not_their_counts():
+    """A datetime64 array or Series reaches the library as its counts (an
+    int64 array); a refusal names what the caller gave."""
+    cases = [
+        (blockbloom.Filter(64, type="timestamp(ns)"),
+         pd.Series(pd.to_datetime(["2024-01-31"])).dt.tz_localize("Europe/Oslo"),
+         blockbloom.Error, r"insert_values\(\): the datetime64\[ns\] values: a column of a tz-aware"),
+        (blockbloom.Filter(64, type="int32"), np.array(["2024-01-31"], dtype="datetime64[D]"),
+         TypeError, r"insert_values\(\): the datetime64\[D\] values: a column of a date"),
+        (blockbloom.Filter(64, type="int64"), np.array(["2024-01-31T00:00"], dtype="datetime64[ms]"),
+         TypeError, r"insert_values\(\): the datetime64\[ms\] values: a column of a timestamp"),
+    ]
+    for f, values, error, message in cases:
+        with pytest.raises(error, match=message) as e:
+            f.insert_values(values)
+        assert "dtype int" not in str(e.value)
