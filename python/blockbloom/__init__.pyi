@@ -42,6 +42,8 @@ class ArrowArrayExportable(Protocol):
 # numpy.ma arrays, pandas Series / Index (plain and nullable dtypes), objects
 # with __array__, Arrow arrays (__arrow_c_array__; insert_values / find_values
 # only), sequences of values, or one value.
+# One column of values: a DataFrame, a dict or an array of more than one column is a
+# TypeError at run time (a set too where answers follow the order: find_values, the hashes).
 Values = Union[npt.NDArray[Any], ArrowArrayExportable, Sequence[Optional[Value]], Value, Any]
 Mask = Union[npt.NDArray[np.bool_], Sequence[bool], None]
 # How Filter(ndv=, fpp=) is sized: "parquet-safe" (None, the default) a power of

@@ -16,6 +16,7 @@ import datetime as _datetime
 import decimal as _decimal
 import re as _re
 import uuid as _uuid
+from collections.abc import Mapping as _Mapping
 
 import numpy as _np
 
@@ -124,6 +125,35 @@ def normalize(values, mask, what, unit=None, type_name=None):
         except TypeError:
             return normalize(_np.asarray(values), mask, what, unit, type_name)
     return values, mask
+
+
+def one_column(values, what, ordered):
+    """Refuses what is not one column of values, naming what to pass instead
+    (TypeError): a DataFrame of any number of columns (its iteration gives its
+    column names, its array its rows mixed), a mapping (its iteration gives its
+    keys), an array of more than one column (a 2-D array of n rows and one
+    column is one column), and, where answers follow the values' order
+    (ordered: find_values, the hash functions), a set."""
+    kind = type(values)
+    if hasattr(values, "__dataframe__") or (kind.__module__.startswith("pandas") and
+                                            getattr(values, "ndim", 1) == 2):
+        names = [str(c) for c in getattr(values, "columns", ())]
+        first = repr(names[0]) if names else "'key'"
+        shown = ", ".join(repr(n) for n in names[:4]) + (", ..." if len(names) > 4 else "")
+        count = "%d column%s" % (len(names), "" if len(names) == 1 else "s")
+        raise TypeError(f"{what}: a {kind.__name__} ({count}{': ' + shown if names else ''}) is a table, "
+                        f"not one column of values: pass one column, df[{first}]")
+    if isinstance(values, _Mapping):
+        raise TypeError(f"{what}: a {kind.__name__} is not one column of values: pass list(d) for its keys "
+                        "or list(d.values()) for its values")
+    if ordered and isinstance(values, (set, frozenset)):
+        raise TypeError(f"{what}: a {kind.__name__} has no order, so the answers could not be matched to its "
+                        "values: pass a list (values = sorted(s)) and read the answers against it")
+    shape = getattr(values, "shape", None)
+    if isinstance(shape, tuple) and len(shape) > 1 and not (len(shape) == 2 and shape[1] == 1):
+        dims = " x ".join(str(n) for n in shape)
+        raise TypeError(f"{what}: a {dims} {kind.__name__} is not one column of values (a 1-D array, or "
+                        "n x 1): pass one column, x[:, 0], or x.ravel() for every value")
 
 
 # The Python kinds each kind of type takes (str always: the library parses it).

@@ -18,6 +18,7 @@ import os as _os
 import warnings as _warnings
 
 
+from ._containers import one_column
 from ._core import (
     Error,
     _ERR_PARQUET_AMBIGUOUS_COLUMN,
@@ -196,8 +197,10 @@ def probe(path, column, values, row_group=None, *, physical=False, max_container
     every row group, or only row_group. maybe False: the value is surely
     not in that row group's column chunk.
 
-    values: a list or any other iterable of values (a tuple, a numpy
-    array), or one value (a str, bytes, or anything not iterable): int,
+    values: a list or any other iterable of values (a tuple, a set, a numpy
+    array, a Series; one column: a DataFrame, a dict or an array of more than
+    one column is a TypeError naming the column to pass), or one value (a
+    str, bytes, or anything not iterable): int,
     float, str, bytes, decimal.Decimal, datetime.date / time / datetime
     (naive or aware), uuid.UUID, numpy scalars and datetime64; None, pd.NA
     and NaT are nulls (maybe False in every row group: a null never
@@ -242,6 +245,8 @@ def probe(path, column, values, row_group=None, *, physical=False, max_container
             raise ValueError("row_group %d: not an unsigned integer" % row_group)
     if isinstance(values, (str, bytes, bytearray, memoryview)) or not hasattr(values, "__iter__"):
         values = [values]  # one value
+    else:
+        one_column(values, "probe()", ordered=False)  # each answer carries its value: a set is fine
     values = _builtins.list(values)
 
     pf = _open(path, limits)

@@ -153,7 +153,9 @@ HashInput<T>::HashInput(py::handle obj, const std::string& what) {
                          " or a sequence of ints, got " + std::string(Py_TYPE(obj.ptr())->tp_name));
   }
   for (py::handle item : py::reinterpret_borrow<py::iterator>(iterator)) {
-    copy_.push_back(static_cast<T>(ToUnsigned(item, std::numeric_limits<T>::max(), what)));
+    // Named by its index, as a list's item ("item 1", never "value 1").
+    const std::string which = what + ": item " + std::to_string(copy_.size());
+    copy_.push_back(static_cast<T>(ToUnsigned(item, std::numeric_limits<T>::max(), which)));
   }
   data_ = copy_.data();
   size_ = copy_.size();

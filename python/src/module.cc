@@ -228,8 +228,12 @@ Float* / string, datetime64 with or without tz); an Arrow array
 unit with or without a zone, decimal128/256, strings, binary; dictionaries by
 blockbloom/arrow.hpp); a list of Python objects (int, float, decimal.Decimal,
 str, bytes, datetime.date / datetime / time, uuid.UUID, numpy scalars, None =
-null), one item at a time; or one such value. timedelta64 and booleans are
-refused (no Parquet value is a duration; Parquet has no BOOLEAN hash).
+null), one item at a time (a generator or a set too); or one such value.
+timedelta64 and booleans are refused (no Parquet value is a duration; Parquet
+has no BOOLEAN hash). values is one column: a DataFrame (of any number of
+columns), a dict and an array of more than one column (2-D with more than one
+column, or more dimensions) are a TypeError naming what to pass (df['key'],
+list(d), x[:, 0]); an n x 1 array is one column.
 
 type: a name bb_parquet_type_parse knows ('int32', 'date', 'decimal(9,2)',
 'timestamp(us,utc)', ...): the type the values are of. On a typed filter it
@@ -249,7 +253,9 @@ True = null (numpy.ma's convention); None, pd.NA and NaT are nulls.)")
 
 False for nulls and for values that cannot be of the filter's type. An untyped
 filter (nothing inserted by value yet) converts into the type the values would
-give it, without recording it. One value gives one bool.)");
+give it, without recording it. One value gives one bool; an array its shape.
+values as for insert_values, but a set is a TypeError: the answers follow the
+values' order, which a set does not have.)");
 }
 
 // Union, intersection, clearing and copies (and their operators).

@@ -266,6 +266,18 @@ int HashColumnChunk(const bb_parquet_column& type, const bb_value_source& src, c
   return status;
 }
 
+// What the caller's array held: datetimes arrive here as their counts (an
+// int64 array), which messages must not call "dtype int64 values".
+std::string DescribeSource(const bb_value_source& src, const std::string& elements) {
+  if (src.kind != BB_VALUE_DATE && src.kind != BB_VALUE_TIMESTAMP) return elements;
+  if (src.kind == BB_VALUE_DATE && (src.unit == 0 || src.unit == BB_VALUE_UNIT_DAYS)) return "datetime64[D]";
+  const char* unit = src.unit == BB_PARQUET_UNIT_MILLIS   ? "ms"
+                     : src.unit == BB_PARQUET_UNIT_MICROS ? "us"
+                     : src.unit == BB_PARQUET_UNIT_NANOS  ? "ns"
+                                                          : "s";
+  return std::string("datetime64[") + unit + "]";  // a zone is named by the library's phrase
+}
+
 // A numeric numpy array (datetimes as their int64 counts) and its null mask.
 class ArrayRows : public Rows {
  public:
@@ -273,7 +285,7 @@ class ArrayRows : public Rows {
     if (!buffer_.Acquire(data, false)) throw py::type_error(what + ": the values are no buffer");
     RequireContiguous(buffer_, what);
     const ElementType t = DescribeFormat(buffer_.format());
-    description_ = "the " + DescribeElements(data, buffer_.format()) + " values";
+    description_ = "the " + DescribeSource(src, DescribeElements(data, buffer_.format())) + " values";
     col_.type = ColumnTypeOf(src.kind, t.size);
     col_.length = buffer_.count();
     col_.width = t.size;

@@ -87,6 +87,17 @@ bool IsScalar(py::handle v) {
   return PyLong_Check(v.ptr()) || PyFloat_Check(v.ptr()) || PyUnicode_Check(v.ptr()) || PyBytes_Check(v.ptr());
 }
 
+// Refuses values that are not one column (blockbloom._containers.one_column:
+// a DataFrame, a dict, an array of more than one column; with ordered, where
+// answers follow the values' order, a set) before anything is converted: a
+// table's array would be its rows' values mixed, its iteration its column
+// names. Lists, tuples and single values are one column without asking.
+void RequireOneColumn(py::handle values, const std::string& what, bool ordered) {
+  PyObject* o = values.ptr();
+  if (PyList_CheckExact(o) || PyTuple_CheckExact(o) || values.is_none() || IsScalar(values)) return;
+  py::module_::import("blockbloom._containers").attr("one_column")(values, what, ordered);
+}
+
 ValueType InferType(py::handle v, const std::string& what) {
   // Text first: numpy's str_ and bytes_ scalars have __float__ too.
   if (IsText(v)) return ValueType::kString;
@@ -648,6 +659,12 @@ class ArrayColumn {
   std::string description_;
 };
 
+// Who a message is about: the call alone for one value, else "item I" of a
+// sequence (its index, as a list's: never "value I", which reads as a value).
+std::string ItemLabel(const std::string& what, bool one, size_t i) {
+  return one ? what : what + ": item " + std::to_string(i);
+}
+
 // A sequence of values hashed one by one; nulls (None, or masked) marked.
 template <class T>
 struct HashedSequence {
@@ -657,7 +674,7 @@ struct HashedSequence {
 
 template <class T>
 HashedSequence<T> HashSequence(py::handle values, py::handle type, py::handle mask, uint32_t seed,
-                               const std::string& what, const ColumnType* typed = nullptr) {
+                               const std::string& what, const ColumnType* typed, bool one) {
   // A tuple of the items, not the list itself: each item's hooks (__index__,
   // __float__, __bool__) may change the list while it is walked.
   py::object items = py::reinterpret_steal<py::object>(PySequence_Tuple(values.ptr()));
@@ -697,11 +714,12 @@ HashedSequence<T> HashSequence(py::handle values, py::handle type, py::handle ma
     if (typed != nullptr) {
       bool null = false;
       const std::vector<uint8_t> bytes =
-          EncodeObject(text_fn, item[i], *typed, what, &null);
+          EncodeObject(text_fn, item[i], *typed, ItemLabel(what, one, i), &null);
       out.nulls[i] = null;
       if (!null) out.hashes[i] = HashBytes<T>(bytes.data(), std::min(bytes.size(), cell_bytes), seed);
     } else {
-      out.hashes[i] = HashOf<T>(Encoded(item[i], value_type, what + ": value " + std::to_string(i)), seed);
+      const std::string label = one ? what : ItemLabel(what, false, i) + " (" + ShortRepr(item[i]) + ")";
+      out.hashes[i] = HashOf<T>(Encoded(item[i], value_type, label), seed);
     }
   }
   return out;
@@ -709,8 +727,8 @@ HashedSequence<T> HashSequence(py::handle values, py::handle type, py::handle ma
 
 template <class T>
 void InsertSequence(Filter& f, py::handle values, py::handle type, py::handle mask, const std::string& what,
-                    const ColumnType* typed) {
-  HashedSequence<T> in = HashSequence<T>(values, type, mask, f.raw().hash_seed, what, typed);
+                    const ColumnType* typed, bool one) {
+  HashedSequence<T> in = HashSequence<T>(values, type, mask, f.raw().hash_seed, what, typed, one);
   int status;
   {
     py::gil_scoped_release release;
@@ -726,8 +744,8 @@ void InsertSequence(Filter& f, py::handle values, py::handle type, py::handle ma
 
 template <class T>
 py::object FindSequence(Filter& f, py::handle values, py::handle type, py::handle mask, const std::string& what,
-                        const ColumnType* typed) {
-  const HashedSequence<T> in = HashSequence<T>(values, type, mask, f.raw().hash_seed, what, typed);
+                        const ColumnType* typed, bool one) {
+  const HashedSequence<T> in = HashSequence<T>(values, type, mask, f.raw().hash_seed, what, typed, one);
   const size_t n = in.hashes.size();
   BoolOutput answers(py::none(), n, {static_cast<py::ssize_t>(n)}, what);
   bool* out = answers.data();
@@ -806,7 +824,9 @@ py::object FindArrow(Filter& f, ArrowInput arrow, py::handle type, const std::st
 }
 }  // namespace
 
-void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical) {
+namespace {
+// one: values is the tuple of the one value given (messages name no item).
+void InsertValuesOf(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical, bool one) {
   const std::string what = "insert_values()";
   // Parquet filters: the value model (typed_values.h); Kudu filters hash cells as they are held.
   std::unique_ptr<ArrowInput> unmapped;
@@ -819,7 +839,7 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
     if (first.set) {
       f.set_value_type(first);
       try {
-        InsertValues(f, values, type, mask, physical);
+        InsertValuesOf(f, values, type, mask, physical, one);
       } catch (...) {
         f.set_value_type(ColumnType());  // a refused insert leaves the filter untyped
         throw;
@@ -831,7 +851,7 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
   if (unmapped) return InsertArrow(f, std::move(*unmapped), type, what);
   if (IsArrowArray(values)) return InsertArrow(f, ArrowInput(values, mask, what), type, what);
   if (IsOneObject(values)) {
-    InsertValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask), false);
+    InsertValuesOf(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask), false, true);
     return;
   }
   ColumnType call;
@@ -839,8 +859,8 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
   const Unmasked u = Unmask(values, mask, what, typed);
   ArrayColumn column;
   if (!column.Take(u.values, typed != nullptr ? py::none() : type, what)) {
-    f.kudu() ? InsertSequence<uint32_t>(f, u.values, type, u.mask, what, typed)
-             : InsertSequence<uint64_t>(f, u.values, type, u.mask, what, typed);
+    f.kudu() ? InsertSequence<uint32_t>(f, u.values, type, u.mask, what, typed, one)
+             : InsertSequence<uint64_t>(f, u.values, type, u.mask, what, typed, one);
     return;
   }
   if (typed != nullptr) CheckArrayType(*typed, column.column_type(), column.description(), what);
@@ -853,7 +873,7 @@ void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask
   Check(status, what);
 }
 
-py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical) {
+py::object FindValuesOf(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical, bool one) {
   const std::string what = "find_values()";
   std::unique_ptr<ArrowInput> unmapped;
   if (!f.kudu()) {
@@ -865,7 +885,7 @@ py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle 
   if (IsArrowArray(values)) return FindArrow(f, ArrowInput(values, mask, what), type, what);
   if (IsOneObject(values)) {
     py::object answers =
-        FindValues(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask), false);
+        FindValuesOf(f, py::make_tuple(values), type, mask.is_none() ? mask : py::make_tuple(mask), false, true);
     return py::bool_(answers.attr("item")(0));
   }
   ColumnType call;
@@ -873,8 +893,8 @@ py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle 
   const Unmasked u = Unmask(values, mask, what, typed);
   ArrayColumn column;
   if (!column.Take(u.values, typed != nullptr ? py::none() : type, what)) {
-    return f.kudu() ? FindSequence<uint32_t>(f, u.values, type, u.mask, what, typed)
-                    : FindSequence<uint64_t>(f, u.values, type, u.mask, what, typed);
+    return f.kudu() ? FindSequence<uint32_t>(f, u.values, type, u.mask, what, typed, one)
+                    : FindSequence<uint64_t>(f, u.values, type, u.mask, what, typed, one);
   }
   if (typed != nullptr) CheckArrayType(*typed, column.column_type(), column.description(), what);
   const NullMask nulls(u.mask, column.count(), what);
@@ -886,6 +906,25 @@ py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle 
   }
   Check(status, what);
   return answers.result();
+}
+}  // namespace
+
+void InsertValues(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical) {
+  RequireOneColumn(values, "insert_values()", false);  // a set is one column: its order does not matter here
+  if (PyIter_Check(values.ptr())) {
+    // A one-pass iterator (a generator) is read once: an untyped Kudu filter
+    // looks at the values for their type before it inserts them, which would
+    // leave nothing of a generator to insert.
+    const py::tuple items = py::reinterpret_steal<py::tuple>(PySequence_Tuple(values.ptr()));
+    if (!items) throw py::error_already_set();
+    return InsertValuesOf(f, items, type, mask, physical, false);
+  }
+  InsertValuesOf(f, values, type, mask, physical, false);
+}
+
+py::object FindValues(Filter& f, py::handle values, py::handle type, py::handle mask, bool physical) {
+  RequireOneColumn(values, "find_values()", true);
+  return FindValuesOf(f, values, type, mask, physical, false);
 }
 
 // One value rather than many: None, int, float, str, bytes, a numpy scalar,
@@ -932,7 +971,7 @@ py::array_t<T> HashMany(py::handle values, uint32_t seed, py::handle type, const
   const Unmasked u = Unmask(values, py::none(), what, typed);
   ArrayColumn column;
   if (!column.Take(u.values, typed != nullptr ? py::none() : type, what)) {
-    HashedSequence<T> in = HashSequence<T>(u.values, type, u.mask, seed, what, typed);
+    HashedSequence<T> in = HashSequence<T>(u.values, type, u.mask, seed, what, typed, false);
     size_t kept = 0;
     for (size_t i = 0; i < in.hashes.size(); ++i) {
       if (in.nulls[i] == 0) in.hashes[kept++] = in.hashes[i];
@@ -969,7 +1008,7 @@ py::object HashValues(py::handle values, uint32_t seed, py::handle type, const s
   if (!IsOneValue(values)) return HashMany<T>(values, seed, type, typed, what);
   if (typed == nullptr) return py::int_(HashOne<T>(values, seed, type, what));
   if (values.is_none()) throw py::value_error(what + ": None (a null) has no hash");
-  const HashedSequence<T> one = HashSequence<T>(py::make_tuple(values), type, py::none(), seed, what, typed);
+  const HashedSequence<T> one = HashSequence<T>(py::make_tuple(values), type, py::none(), seed, what, typed, true);
   if (one.nulls[0] != 0) throw py::value_error(what + ": a null has no hash");
   return py::int_(one.hashes[0]);
 }
@@ -995,10 +1034,12 @@ py::object ParquetHash(py::handle value, py::handle type, bool physical) {
     if (!bytes) throw py::error_already_set();
     return HashTyped(bytes, type, physical);
   }
+  RequireOneColumn(value, "parquet_hash()", true);
   return HashTyped(value, type, physical);
 }
 
 py::object KuduHash(py::handle value, uint32_t seed, py::handle type) {
+  if (!IsOneValue(value)) RequireOneColumn(value, "kudu_hash()", true);  // a memoryview is one value here
   return HashValues<uint32_t>(value, seed, type, "kudu_hash()");
 }
 
