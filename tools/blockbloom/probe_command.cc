@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@
 #include "tools/blockbloom/layout_filter.h"
 #include "tools/common/file_range.h"
 #include "tools/blockbloom/parquet_header.h"
+#include "tools/common/progress.h"
 
 namespace blockbloom_tools {
 namespace {
@@ -177,10 +179,12 @@ int RunProbe(const std::vector<std::string>& args) {
                                  {"--parquet-header", false, ""},
                                  {"--input", true, ""},
                                  {"--allow-trailing", false, ""},
-                                 {"--count", false, ""}};
+                                 {"--count", false, ""},
+                                 kNoProgressFlag};
   specs.insert(specs.end(), kHashFlagSpecs.begin(), kHashFlagSpecs.end());
   const ParsedFlags flags = ParseFlags(args, specs);
   if (flags.help_requested()) return PrintHelp("probe");
+  const ProgressSettings progress_settings = ProgressSettingsFromFlags(flags, "probe");
 
   // Check every flag before opening anything.
   const FilterFormat format =
@@ -261,6 +265,9 @@ int RunProbe(const std::vector<std::string>& args) {
   std::size_t lines = 0;
   std::vector<std::uint8_t> bitmap;
   std::vector<std::uint8_t> batch_bitmap((kHashBatch + 7) / 8);
+  // Its scope ends before the answers are printed: the bar is erased first.
+  std::optional<Progress> progress(std::in_place, progress_settings, "probing " + input, 0,
+                                   "values");
   ForEachHashBatch(input, hashing, layout, [&](const std::vector<std::uint64_t>& hashes) {
     hits += ProbeBitset(layout, bitset, bytes, hashing.seed, hashes, batch_bitmap.data(),
                         filter_path);
@@ -271,7 +278,9 @@ int RunProbe(const std::vector<std::string>& args) {
                     batch_bitmap.begin() + static_cast<std::ptrdiff_t>((hashes.size() + 7) / 8));
     }
     lines += hashes.size();
+    progress->Update(lines);
   });
+  progress.reset();
 
   if (count_only) {
     std::printf("%zu\n", hits);
