@@ -152,6 +152,12 @@ class ProgressOnStderrOnly(ToolTestCase):
         self.assertNoProgress(tool(["tune", "--bytes", str(4 << 20), "--seconds", "0.2",
                                     "--json"], interval="0", no_progress=True))
 
+    def test_nothing_before_the_quiet_start(self):
+        # The interval variable sets the quiet start too: an hour of it keeps
+        # a run that would report at every update silent.
+        self.assertNoProgress(tool(["join-demo", "--rows", "200000", "--json"], interval="3600"))
+        self.assertNoProgress(self.build(self.path("f.bbf"), interval="3600"))
+
     def test_a_bad_test_interval_exits_2(self):
         for value in ("soon", "-1", "nan", "3601"):
             with self.subTest(value=value):

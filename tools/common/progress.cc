@@ -28,6 +28,7 @@ double Fraction(std::uint64_t done, std::uint64_t total) {
 ProgressSettings ProgressSettingsFromFlags(const ParsedFlags& flags, std::string command) {
   ProgressSettings settings;
   settings.command = std::move(command);
+  settings.command_start = std::chrono::steady_clock::now();
   settings.enabled = !flags.Has(kNoProgressFlag.name);
   settings.terminal = isatty(STDERR_FILENO) == 1;
   if (settings.terminal) settings.every_seconds = kBarRedrawSeconds;
@@ -48,7 +49,7 @@ ProgressSettings ProgressSettingsFromFlags(const ParsedFlags& flags, std::string
 Progress::Progress(const ProgressSettings& settings, std::string label, std::uint64_t total,
                    std::string unit)
     : settings_(settings), label_(std::move(label)), total_(total), unit_(std::move(unit)),
-      start_(Clock::now()), last_report_(start_) {}
+      start_(Clock::now()) {}
 
 Progress::~Progress() {
   if (!reported_) return;
@@ -65,12 +66,15 @@ Progress::~Progress() {
 void Progress::Update(std::uint64_t done) {
   if (!settings_.enabled) return;
   const Clock::time_point now = Clock::now();
-  const double elapsed = std::chrono::duration<double>(now - start_).count();
-  const double since_last = std::chrono::duration<double>(now - last_report_).count();
-  if (elapsed < settings_.quiet_seconds) return;
-  if (reported_ && since_last < settings_.every_seconds) return;
-  last_report_ = now;
+  const double running = std::chrono::duration<double>(now - settings_.command_start).count();
+  if (running < settings_.quiet_seconds) return;
+  const double since_last =
+      std::chrono::duration<double>(now - settings_.last_report).count();
+  if (settings_.reported && since_last < settings_.every_seconds) return;
+  settings_.last_report = now;
+  settings_.reported = true;
   reported_ = true;
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
   if (settings_.terminal) {
     DrawBar(done, elapsed);
   } else {

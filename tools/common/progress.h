@@ -5,8 +5,9 @@
 //   - stderr a terminal: a bar redrawn in place, erased when the step ends;
 //   - otherwise (a pipe, a log file): a plain line every few seconds, so a
 //     long run under nohup or CI shows it is alive;
-//   - nothing at all before a step has run for two seconds, so short runs and
-//     tests stay quiet; nothing with --no-progress.
+//   - nothing at all before the command has run for two seconds, so short
+//     runs and tests stay quiet (a long run of short steps still reports
+//     each step it reaches after that); nothing with --no-progress.
 // BLOCKBLOOM_TEST_PROGRESS_INTERVAL=S (test-only, docs/testing.md) replaces
 // both the quiet start and the interval by S seconds: 0 makes a small run
 // report at every update, which is how tests see the lines.
@@ -25,8 +26,13 @@ struct ProgressSettings {
   std::string command;          // "join-demo": every line names it
   bool enabled = false;         // false with --no-progress
   bool terminal = false;        // stderr is a terminal: a bar, else lines
-  double quiet_seconds = 2.0;   // a step reports nothing before this
-  double every_seconds = 5.0;   // between two reports (the bar: 0.1)
+  std::chrono::steady_clock::time_point command_start;  // when the settings were read
+  double quiet_seconds = 2.0;   // nothing is reported this soon after command_start
+  double every_seconds = 5.0;   // between two reports, of any step (the bar: 0.1)
+  // The last report of any step: a run of short steps reports every
+  // every_seconds, not once per step.
+  mutable std::chrono::steady_clock::time_point last_report{};
+  mutable bool reported = false;
 };
 
 // The switch every long command accepts.
@@ -40,7 +46,8 @@ ProgressSettings ProgressSettingsFromFlags(const ParsedFlags& flags, std::string
 class Progress {
  public:
   // total: units of the whole step, or 0 when unknown (then the count alone
-  // is shown); unit: what is counted ("rows", "values").
+  // is shown); unit: what is counted ("rows", "values"). settings must
+  // outlive the Progress.
   Progress(const ProgressSettings& settings, std::string label, std::uint64_t total,
            std::string unit);
   // Erases the bar; in line mode, says the step is done if it said anything.
@@ -56,13 +63,12 @@ class Progress {
   void DrawBar(std::uint64_t done, double elapsed) const;
   void PrintLine(std::uint64_t done, double elapsed) const;
 
-  ProgressSettings settings_;
+  const ProgressSettings& settings_;
   std::string label_;
   std::uint64_t total_;
   std::string unit_;
-  bool reported_ = false;
+  bool reported_ = false;  // by this step
   Clock::time_point start_;
-  Clock::time_point last_report_;
 };
 
 }  // namespace blockbloom_tools
