@@ -152,6 +152,15 @@ class ProgressOnStderrOnly(ToolTestCase):
         self.assertNoProgress(tool(["tune", "--bytes", str(4 << 20), "--seconds", "0.2",
                                     "--json"], interval="0", no_progress=True))
 
+    def test_a_hostile_file_name_is_escaped_in_progress_lines(self):
+        hostile = self.path("v\x1b[2J.txt")
+        os.rename(self.values, hostile)
+        self.values = hostile
+        result = self.build(self.path("f.bbf"), interval="0")
+        self.assertReports(result, "build", 3)
+        self.assertNotIn(b"\x1b", result.stderr)
+        self.assertIn(b"inserting %s" % hostile.replace("\x1b", "\\x1b").encode(), result.stderr)
+
     def test_nothing_before_the_quiet_start(self):
         # The interval variable sets the quiet start too: an hour of it keeps
         # a run that would report at every update silent.
@@ -159,12 +168,14 @@ class ProgressOnStderrOnly(ToolTestCase):
         self.assertNoProgress(self.build(self.path("f.bbf"), interval="3600"))
 
     def test_a_bad_test_interval_exits_2(self):
-        for value in ("soon", "-1", "nan", "3601"):
+        for value in ("soon", "-1", "nan", "3601", "1\x1b[2J"):
             with self.subTest(value=value):
                 result = self.build(self.path("x.bbf"), interval=value)
                 self.assertEqual(result.returncode, 2, result.stderr)
-                self.assertIn("%s=%s: not a number of seconds from 0 to 3600" % (INTERVAL, value),
+                shown = value.replace("\x1b", "\\x1b")  # main() escapes every message
+                self.assertIn("%s=%s: not a number of seconds from 0 to 3600" % (INTERVAL, shown),
                               result.stderr.decode())
+                self.assertNotIn(b"\x1b", result.stderr)
                 self.assertFalse(os.path.exists(self.path("x.bbf")))
 
 

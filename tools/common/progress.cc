@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "tools/common/cli_error.h"
+#include "tools/common/printable_text.h"
 #include "tools/common/value_parse.h"
 
 namespace blockbloom_tools {
@@ -37,7 +38,7 @@ ProgressSettings ProgressSettingsFromFlags(const ParsedFlags& flags, std::string
     double seconds = 0.0;
     if (ParseDouble(text, &seconds) != ValueStatus::kOk || !(seconds >= 0.0) ||
         seconds > kMaxTestInterval) {
-      throw CliError(std::string(kTestIntervalVariable) + "=" + text +
+      throw CliError(std::string(kTestIntervalVariable) + "=" + Shortened(text, 40) +
                      ": not a number of seconds from 0 to 3600");
     }
     settings.quiet_seconds = seconds;
@@ -48,7 +49,7 @@ ProgressSettings ProgressSettingsFromFlags(const ParsedFlags& flags, std::string
 
 Progress::Progress(const ProgressSettings& settings, std::string label, std::uint64_t total,
                    std::string unit)
-    : settings_(settings), label_(std::move(label)), total_(total), unit_(std::move(unit)),
+    : settings_(settings), label_(Printable(label)), total_(total), unit_(std::move(unit)),
       start_(Clock::now()) {}
 
 Progress::~Progress() {

@@ -46,7 +46,8 @@ ProgressSettings ProgressSettingsFromFlags(const ParsedFlags& flags, std::string
 class Progress {
  public:
   // total: units of the whole step, or 0 when unknown (then the count alone
-  // is shown); unit: what is counted ("rows", "values"). settings must
+  // is shown); unit: what is counted ("rows", "values"). The label may hold
+  // a file name: it is printed escaped (printable_text.h). settings must
   // outlive the Progress.
   Progress(const ProgressSettings& settings, std::string label, std::uint64_t total,
            std::string unit);
