@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """`blockbloom join-demo`: zero false negatives, the same counts on every tier,
-measured FPP near the prediction, the adaptive filter, bad arguments refused.
+measured FPP near the prediction, the adaptive filter, CPU time beside wall
+time and the warning when they part, bad arguments refused.
 
 usage: join_demo_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
 (the arguments and the exit status: cli_support.main)
@@ -9,12 +10,14 @@ usage: join_demo_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
 import json
 import math
 import os
+import signal
+import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cli_support  # noqa: E402
-from cli_support import ToolTestCase, U64_MAX, info_json, run  # noqa: E402
+from cli_support import ToolTestCase, U64_MAX, WRAPPER, info_json, run  # noqa: E402
 
 
 class JoinDemo(ToolTestCase):
@@ -155,11 +158,65 @@ class JoinDemo(ToolTestCase):
                      "measured FPP", "predicted", "(a) no filter", "(c) filter + exact check",
                      "adaptive filter:", "kept on", "peak memory"):
             self.assertIn(line, text)
+        self.assertRegex(text, r"(?m)^scan +seconds +cpu s +rows/s +rows passing +speed-up$")
+        self.assertRegex(text, r"(?m)^\(a\) no filter: exact hash-set probe +[0-9.]+ +[0-9.]+ +")
+        for what in ("timed scans", "whole run"):
+            self.assertRegex(text, r"(?m)^%s +[0-9.]+ s wall, [0-9.]+ s CPU \(\d+%%\)$" % what)
         for isa in info_json()["supported_isas"]:
             self.assertRegex(text, r"(?m)^\(b\) filter alone, %s\b.* [0-9.]+x$" % isa)
         result = run(["join-demo", "--rows", str(self.ROWS), "--scenario", "unselective"])
         self.assertOk(result)
         self.assertIn("switched off", result.stdout)
+
+    def test_cpu_time_beside_wall_time(self):
+        report = self.demo("--rows", str(self.ROWS))
+        scans = [report["no_filter"], report["filter_plus_exact"]] + list(report["isas"].values())
+        for scan in scans:
+            # One thread: the CPU it got within a span is at most the span
+            # (plus the two clocks' reading error).
+            self.assertGreaterEqual(scan["cpu_seconds"], 0)
+            self.assertLessEqual(scan["cpu_seconds"], scan["seconds"] + 1e-3)
+        self.assertAlmostEqual(report["timed_seconds"], sum(s["seconds"] for s in scans),
+                               delta=1e-6 + 1e-6 * report["timed_seconds"])
+        self.assertAlmostEqual(report["timed_cpu_seconds"], sum(s["cpu_seconds"] for s in scans),
+                               delta=1e-6 + 1e-6 * report["timed_cpu_seconds"])
+        self.assertGreaterEqual(report["run_seconds"], report["timed_seconds"])
+        self.assertGreaterEqual(report["run_cpu_seconds"], report["timed_cpu_seconds"])
+
+        def disagree(wall, cpu):
+            return abs(wall - cpu) > 0.10 * max(wall, cpu)
+        self.assertEqual(report["cpu_wall_disagree"],
+                         disagree(report["timed_seconds"], report["timed_cpu_seconds"]) or
+                         disagree(report["run_seconds"], report["run_cpu_seconds"]))
+
+    def test_a_process_kept_off_the_cpu_is_warned_about(self):
+        """Stopped for a second mid-run (SIGSTOP, as a busy machine would keep
+        it waiting), the run's wall time exceeds its CPU time by far more than
+        10%: a warning on stderr, none of it on stdout."""
+        env = dict(os.environ, BLOCKBLOOM_TEST_PROGRESS_INTERVAL="0")
+        env.pop("BLOCKBLOOM_ISA", None)
+        proc = subprocess.Popen(WRAPPER + [cli_support.TOOL, "join-demo", "--rows", "5000000",
+                                           "--json"], env=env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        try:
+            first = proc.stderr.readline()  # the first progress line: the run has begun
+            self.assertTrue(first.startswith(b"blockbloom join-demo: "), first)
+            os.kill(proc.pid, signal.SIGSTOP)
+            time.sleep(1.0)
+            os.kill(proc.pid, signal.SIGCONT)
+            stdout, stderr = proc.communicate(timeout=120)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+        self.assertEqual(proc.returncode, 0, stderr)
+        report = json.loads(stdout)
+        self.assertGreaterEqual(report["run_seconds"] - report["run_cpu_seconds"], 0.9)
+        self.assertTrue(report["cpu_wall_disagree"])
+        self.assertRegex(stderr.decode(), r"blockbloom join-demo: warning: the process got "
+                         r"[0-9.]+ s of CPU in [0-9.]+ s .*differ by more than 10%.*"
+                         r"rerun on a quiet machine")
+        self.assertNotIn(b"warning", stdout)
 
     def test_help_describes_join_demo(self):
         text = self.run_ok(["join-demo", "--help"]).stdout

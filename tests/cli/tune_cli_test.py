@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """`blockbloom tune`: the grid, the best cell and the JSON, the setting in
-force as the default, bad sizes refused.
+force as the default, the recommendation and the outlier cells following
+the stated rules (tools/blockbloom/tune/noise.h) from the numbers reported,
+bad sizes refused.
 
 usage: tune_cli_test.py PATH_TO_BLOCKBLOOM [TestClass ...]
 (the arguments and the exit status: cli_support.main)
@@ -38,6 +40,58 @@ class Tune(ToolTestCase):
         else:
             self.assertIn(setting["distance"], self.DISTANCES)
         self.assertGreater(setting[value_key], 0)
+        self.assertGreaterEqual(setting["spread_" + value_key], 0)
+
+    # The rules of tools/blockbloom/tune/noise.h, restated: a spread over 10%
+    # of the median is noisy; a cell 2x from all its row neighbours is out of
+    # line; a change needs a gain over the larger spread. The JSON keeps 4
+    # significant digits, so comparisons this close to their bound are not
+    # checked (the C++ unit test tools_timing_decisions checks the rules
+    # exactly).
+    NOISY, OUT_OF_LINE, DIGITS = 0.10, 2.0, 1e-3
+
+    def near(self, a, b):
+        return abs(a - b) <= self.DIGITS * max(abs(a), abs(b), 1e-9)
+
+    def expected_outlier(self, cell, key, neighbours):
+        median, spread = cell[key], cell["spread_" + key]
+        if self.near(spread, self.NOISY * median):
+            return "skip"
+        if spread > self.NOISY * median:
+            return "noisy_runs"
+        if not neighbours:
+            return None
+        low, high = min(neighbours), max(neighbours)
+        if self.near(median, self.OUT_OF_LINE * high) or self.near(median * self.OUT_OF_LINE, low):
+            return "skip"
+        if median > self.OUT_OF_LINE * high or median * self.OUT_OF_LINE < low:
+            return "out_of_line"
+        return None
+
+    def assertOutliersFollowTheRule(self, cells, key, row_length):
+        """cells: one row per hint of row_length distances."""
+        for i, cell in enumerate(cells):
+            column = i % row_length
+            neighbours = []
+            if column > 0:
+                neighbours.append(cells[i - 1][key])
+            if column + 1 < row_length:
+                neighbours.append(cells[i + 1][key])
+            expected = self.expected_outlier(cell, key, neighbours)
+            if expected != "skip":
+                self.assertEqual(cell["outlier"], expected, (cell, neighbours))
+
+    def expected_verdict(self, best, default):
+        """None when the numbers sit on a bound."""
+        if (best["hint"], best["distance"]) == (default["hint"], default["distance"]):
+            return "keep_default"  # the best is what the default already uses
+        gain = default["ns_per_key"] - best["ns_per_key"]
+        noise = max(best["spread_ns_per_key"], default["spread_ns_per_key"])
+        if self.near(gain, noise) or self.near(noise, self.NOISY * default["ns_per_key"]):
+            return None
+        if gain > noise:
+            return "change"
+        return "too_noisy" if noise > self.NOISY * default["ns_per_key"] else "keep_default"
 
     def test_json_has_the_grid_the_best_and_the_find_comparison(self):
         report = json.loads(self.tune("--json").stdout)
@@ -45,7 +99,8 @@ class Tune(ToolTestCase):
             set(report),
             {"bytes", "budget_seconds", "seconds", "cpu", "huge_pages", "hints", "distances",
              "runs_per_cell", "lines_per_run", "grid", "best", "no_prefetch_ns_per_line",
-             "find_batch_bitmap", "classes", "environment", "code"})
+             "find_batch_bitmap", "classes", "spread", "recommendation", "environment", "code"})
+        self.assertEqual(report["spread"], "interquartile range of the interleaved runs")
         self.assertEqual(report["bytes"], 4 << 20)
         self.assertEqual(report["budget_seconds"], 0.5)
         self.assertEqual(report["hints"], self.HINTS)
@@ -60,6 +115,12 @@ class Tune(ToolTestCase):
                          [("none", 0)] + [(h, d) for h in self.HINTS[1:] for d in self.DISTANCES])
         for cell in grid:
             self.assertSettingOk(cell, "ns_per_line")
+            self.assertIn(cell["outlier"], (None, "noisy_runs", "out_of_line"))
+        # No prefetch has no neighbours: only its own runs can flag it.
+        self.assertEqual(grid[0]["outlier"], "noisy_runs"
+                         if grid[0]["spread_ns_per_line"] > 0.1 * grid[0]["ns_per_line"]
+                         else None)
+        self.assertOutliersFollowTheRule(grid[1:], "ns_per_line", len(self.DISTANCES))
         best = report["best"]
         self.assertSettingOk(best, "ns_per_line")
         self.assertEqual(best["ns_per_line"], min(c["ns_per_line"] for c in grid))
@@ -75,6 +136,22 @@ class Tune(ToolTestCase):
         self.assertEqual((find["default"]["hint"], find["default"]["distance"]), ("default", 0))
         self.assertGreater(find["default"]["ns_per_key"], 0)
         self.assertGreater(find["default_over_best"], 0)
+        self.assertGreaterEqual(find["default"]["spread_ns_per_key"], 0)
+        self.assertAlmostEqual(find["gain_ns_per_key"],
+                               find["default"]["ns_per_key"] - find["best"]["ns_per_key"],
+                               delta=1e-3 * find["default"]["ns_per_key"])
+        self.assertAlmostEqual(
+            find["noise_ns_per_key"],
+            max(find["best"]["spread_ns_per_key"], find["default"]["spread_ns_per_key"]),
+            delta=1e-3 * find["default"]["ns_per_key"] + 1e-9)
+        self.assertIn(find["verdict"], ("change", "keep_default", "too_noisy"))
+        self.assertEqual(report["recommendation"], find["verdict"])
+        # The default here is "by size": at this size, the library's default of the class.
+        in_force = dict(find["default"])
+        in_force["hint"], in_force["distance"] = self.library_default(report["bytes"])
+        expected = self.expected_verdict(find["best"], in_force)
+        if expected is not None:
+            self.assertEqual(find["verdict"], expected, find)
         self.assertClassesOk(report["classes"], None)
 
         if best["hint"] == "none":
@@ -105,10 +182,17 @@ class Tune(ToolTestCase):
         (forced, or the library's defaults of that size when None)."""
         self.assertEqual([c["bytes"] for c in classes], self.CLASS_BYTES)
         for c in classes:
-            self.assertEqual(set(c), {"bytes", "grid", "best", "default", "default_over_best"})
+            self.assertEqual(set(c), {"bytes", "grid", "best", "default", "default_over_best",
+                                      "verdict"})
             self.assertEqual([(g["hint"], g["distance"]) for g in c["grid"]], self.CLASS_GRID)
             for g in c["grid"]:
                 self.assertGreater(g["ns_per_key"], 0)
+                self.assertGreaterEqual(g["spread_ns_per_key"], 0)
+            self.assertOutliersFollowTheRule(c["grid"], "ns_per_key", 5)
+            # The default here is spelled as the setting it uses at that size.
+            expected = self.expected_verdict(c["best"], c["default"])
+            if expected is not None:
+                self.assertEqual(c["verdict"], expected, c)
             self.assertEqual(c["best"]["ns_per_key"], min(g["ns_per_key"] for g in c["grid"]))
             self.assertIn((c["best"]["hint"], c["best"]["distance"]), self.CLASS_GRID)
             expected = forced or self.library_default(c["bytes"])
@@ -149,17 +233,35 @@ class Tune(ToolTestCase):
         self.assertIsNotNone(found, text)
         if found.group(1) != "none":
             self.assertIn(int(found.group(2)), self.DISTANCES)
-            self.assertIn("BLOCKBLOOM_PREFETCH_DISTANCE=%s BLOCKBLOOM_PREFETCH_HINT=%s"
-                          % (found.group(2), found.group(1)), text)
-            self.assertIn("bb_set_prefetch_distance(%s); bb_set_prefetch_hint(BB_PREFETCH_%s);"
-                          % (found.group(2), found.group(1).upper()), text)
-        self.assertRegex(text, r"(?m)^  best +.* [0-9.]+ ns/key$")
-        self.assertRegex(text, r"(?m)^  default +.* [0-9.]+ ns/key \([0-9.]+x the best\)$")
+        self.assertRegex(text, r"(?m)^  best +.* [0-9.]+ ns/key, spread [0-9.]+$")
+        self.assertRegex(text, r"(?m)^  default +.* [0-9.]+ ns/key, spread [0-9.]+ "
+                         r"\([0-9.]+x the best\)$")
+        # One recommendation; how to apply the best setting only with "change".
+        verdicts = re.findall(r"(?m)^recommendation: (change the setting|keep the default|"
+                              r"none, the machine was too noisy to decide)", text)
+        self.assertEqual(len(verdicts), 1, text)
+        if verdicts[0] == "change the setting":
+            self.assertIn("more than the spread of the runs", text)
+            if found.group(1) != "none":
+                self.assertIn("BLOCKBLOOM_PREFETCH_DISTANCE=%s BLOCKBLOOM_PREFETCH_HINT=%s"
+                              % (found.group(2), found.group(1)), text)
+                self.assertIn("bb_set_prefetch_distance(%s); bb_set_prefetch_hint(BB_PREFETCH_%s);"
+                              % (found.group(2), found.group(1).upper()), text)
+        else:
+            self.assertNotIn("BLOCKBLOOM_PREFETCH_HINT=", text)
+            self.assertNotIn("bb_set_prefetch_hint(", text)
+        if verdicts[0].startswith("none"):
+            self.assertIn("rerun on a quiet machine or with more --seconds", text)
+        # Outlier cells are listed under their grid, each with its reason.
+        for line in re.findall(r"(?m)^  (?:\d+ MiB, )?(?:none|l1|l2|l3).*: [0-9.]+ ns/(?:line|key), "
+                               r"spread [0-9.]+ \((.*)\)$", text):
+            self.assertIn(line, ("noisy runs", "out of line with its neighbours"))
         self.assertIn("find_batch_bitmap per size class", text)
         for size in self.CLASS_BYTES:
             hint, distance = self.library_default(size)
             self.assertRegex(text, r"(?m)^  %d MiB +(l1|l2|l3) at \d+ keys ahead +[0-9.]+ +"
-                             r"%s at %d keys ahead +[0-9.]+ +[0-9.]+x$" % (size >> 20, hint, distance))
+                             r"%s at %d keys ahead +[0-9.]+ +[0-9.]+x +(keep|change|too noisy)$"
+                             % (size >> 20, hint, distance))
 
     def test_help_describes_tune(self):
         text = self.run_ok(["tune", "--help"]).stdout

@@ -18,6 +18,7 @@
 #include "tools/blockbloom/layout_filter.h"
 #include "tools/blockbloom/output_name.h"
 #include "tools/blockbloom/parquet_header.h"
+#include "tools/common/progress.h"
 #include "tools/blockbloom/sizing_options.h"
 
 namespace blockbloom_tools {
@@ -32,10 +33,12 @@ int RunBuild(const std::vector<std::string>& args) {
                                  {"--parquet-header", false, ""},
                                  {"--any-size", false, ""},
                                  {"--input", true, ""},
-                                 {"--output", true, "-o"}};
+                                 {"--output", true, "-o"},
+                                 kNoProgressFlag};
   specs.insert(specs.end(), kHashFlagSpecs.begin(), kHashFlagSpecs.end());
   const ParsedFlags flags = ParseFlags(args, specs);
   if (flags.help_requested()) return PrintHelp("build");
+  const ProgressSettings progress_settings = ProgressSettingsFromFlags(flags, "build");
 
   // Check every flag before reading or writing anything.
   const Layout layout = LayoutFlag(flags);
@@ -60,9 +63,15 @@ int RunBuild(const std::vector<std::string>& args) {
   const std::string context = "a filter of " + std::to_string(bytes) + " bytes";
   OwnedFilter filter;
   InitFilter(layout, bytes, hashing.seed, &filter, context);
-  ForEachHashBatch(input, hashing, layout, [&](const std::vector<std::uint64_t>& hashes) {
-    InsertHashes(layout, hashes, &filter, context);
-  });
+  {
+    Progress progress(progress_settings, "inserting " + input, 0, "values");
+    std::uint64_t inserted = 0;
+    ForEachHashBatch(input, hashing, layout, [&](const std::vector<std::uint64_t>& hashes) {
+      InsertHashes(layout, hashes, &filter, context);
+      inserted += hashes.size();
+      progress.Update(inserted);
+    });
+  }
   if (format == FilterFormat::kFile) {
     bb_filter_file_sizing sizing{};
     sizing.struct_size = sizeof sizing;

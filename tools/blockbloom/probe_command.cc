@@ -14,8 +14,11 @@
 #include <cstdio>
 #include <cstring>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "tools/common/cli_args.h"
 #include "tools/common/cli_error.h"
@@ -29,6 +32,7 @@
 #include "tools/common/number_flags.h"
 #include "tools/blockbloom/parquet_header.h"
 #include "tools/blockbloom/probe_output.h"
+#include "tools/common/progress.h"
 
 namespace blockbloom_tools {
 namespace {
@@ -177,10 +181,12 @@ int RunProbe(const std::vector<std::string>& args) {
                                  {"--allow-trailing", false, ""},
                                  {"--count", false, ""},
                                  {"--bits", false, ""},
-                                 {"--json", false, ""}};
+                                 {"--json", false, ""},
+                                 kNoProgressFlag};
   specs.insert(specs.end(), kHashFlagSpecs.begin(), kHashFlagSpecs.end());
   const ParsedFlags flags = ParseFlags(args, specs);
   if (flags.help_requested()) return PrintHelp("probe");
+  const ProgressSettings progress_settings = ProgressSettingsFromFlags(flags, "probe");
 
   // Check every flag before opening anything.
   const FilterFormat format =
@@ -259,12 +265,21 @@ int RunProbe(const std::vector<std::string>& args) {
     // Each value beside its answer: the lines are kept a batch at a time,
     // and each batch is printed once it was read and checked.
     ValueAnswers answers(form.json, filter_path, layout);
+    // The answers go out while the input is read: a bar redrawn on a terminal
+    // that also shows them would be cut into their lines, so with answers on
+    // a terminal the progress is off (they are the progress there).
+    ProgressSettings value_progress = progress_settings;
+    if (isatty(STDOUT_FILENO) && value_progress.terminal) value_progress.enabled = false;
+    Progress progress(value_progress, "probing " + input, 0, "values");
+    std::uint64_t done = 0;
     ForEachHashBatchWithLines(
         input, hashing, layout,
         [&](const std::vector<std::uint64_t>& hashes, const std::vector<std::string>& lines) {
           ProbeBitset(layout, bitset, bytes, hashing.seed, hashes, batch_bitmap.data(),
                       filter_path);
           answers.Write(lines, batch_bitmap.data());
+          done += hashes.size();
+          progress.Update(done);
         });
     answers.Finish();
     return 0;
@@ -276,6 +291,9 @@ int RunProbe(const std::vector<std::string>& args) {
   std::size_t hits = 0;
   std::size_t lines = 0;
   std::vector<std::uint8_t> bitmap;
+  // Its scope ends before the answers are printed: the bar is erased first.
+  std::optional<Progress> progress(std::in_place, progress_settings, "probing " + input, 0,
+                                   "values");
   ForEachHashBatch(input, hashing, layout, [&](const std::vector<std::uint64_t>& hashes) {
     hits += ProbeBitset(layout, bitset, bytes, hashing.seed, hashes, batch_bitmap.data(),
                         filter_path);
@@ -286,7 +304,9 @@ int RunProbe(const std::vector<std::string>& args) {
                     batch_bitmap.begin() + static_cast<std::ptrdiff_t>((hashes.size() + 7) / 8));
     }
     lines += hashes.size();
+    progress->Update(lines);
   });
+  progress.reset();
 
   if (form.count) {
     PrintCount(form, filter_path, layout, lines, hits);

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.hpp"
-#include "tools/blockbloom/join_demo/progress.h"
+#include "tools/common/progress.h"
 #include "tools/blockbloom/join_demo/stopwatch.h"
 
 namespace blockbloom_tools::join_demo {
@@ -59,7 +59,7 @@ AdaptiveScan RunAdaptiveScan(const ScanInputs& in, std::uint64_t sample_rows, do
     Check(bb_adaptive_record(&adaptive, n, passing));
   };
 
-  Progress progress(in.progress_bars, "(c) filter + exact check", in.column.rows());
+  Progress progress(in.progress, "(c) filter + exact check", in.column.rows(), "rows");
   in.column.ForEachChunk(
       [&](std::uint64_t, const std::int64_t* keys, std::size_t n) {
         std::size_t done = 0;
@@ -78,6 +78,7 @@ AdaptiveScan RunAdaptiveScan(const ScanInputs& in, std::uint64_t sample_rows, do
       [&](std::uint64_t done) { progress.Update(done); });
 
   scan.seconds = total.seconds();
+  scan.cpu_seconds = total.cpu_seconds();
   scan.filter_seconds_per_row = filter_on_sample.seconds() / static_cast<double>(sample_rows);
   if (scan.filter_disabled()) {
     scan.saved_seconds =

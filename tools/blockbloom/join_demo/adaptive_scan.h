@@ -17,6 +17,7 @@ namespace blockbloom_tools::join_demo {
 
 struct AdaptiveScan {
   double seconds = 0.0;       // filter + exact check, every row
+  double cpu_seconds = 0.0;   // the process's CPU time meanwhile
   std::uint64_t matches = 0;  // must equal the true matches
   // The decision and the counts: rows_probed (the rows the filter was
   // applied to), rows_passed (their survivors), rows_not_probed (after it

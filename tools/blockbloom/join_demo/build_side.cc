@@ -11,7 +11,7 @@
 #include "blockbloom/sizing.h"
 #include "tools/common/cli_error.h"
 #include "tools/blockbloom/join_demo/extreme_keys.h"
-#include "tools/blockbloom/join_demo/progress.h"
+#include "tools/common/progress.h"
 
 namespace blockbloom_tools::join_demo {
 namespace {
@@ -93,11 +93,13 @@ void Finish(BuildSide* side, double fpp) {
   side->exact = std::make_unique<Int64Set>(side->kept_keys);
 }
 
-BuildSide BuildSelective(const Options& options, const KeyColumn& column, bool progress_bars) {
+BuildSide BuildSelective(const Options& options, const KeyColumn& column,
+                         const ProgressSettings& settings) {
   CheckSelectiveMemory(options);
   ExtremeKeys extremes;
   {
-    Progress progress(progress_bars, "small table: scanning for the extreme keys", column.rows());
+    Progress progress(settings, "small table: scanning for the extreme keys", column.rows(),
+                      "rows");
     extremes = FindExtremeKeys(column, options.small / 2, &progress);
   }
   std::vector<std::int64_t> kept;
@@ -116,7 +118,8 @@ BuildSide BuildSelective(const Options& options, const KeyColumn& column, bool p
   return side;
 }
 
-BuildSide BuildUnselective(const Options& options, const KeyColumn& column, bool progress_bars) {
+BuildSide BuildUnselective(const Options& options, const KeyColumn& column,
+                           const ProgressSettings& settings) {
   BuildSide side;
   // The rows whose index % 20 != 0: all but ceil(rows / 20).
   side.kept_keys = column.rows() - column.rows() / 20 - (column.rows() % 20 != 0 ? 1 : 0);
@@ -128,7 +131,7 @@ BuildSide BuildUnselective(const Options& options, const KeyColumn& column, bool
   Finish(&side, options.fpp);
 
   // Enumerated from the generator, a chunk at a time: the column is never stored.
-  Progress progress(progress_bars, "build side: filter and exact set", column.rows());
+  Progress progress(settings, "build side: filter and exact set", column.rows(), "rows");
   std::vector<std::int64_t> kept(kChunkRows);
   column.ForEachChunk(
       [&](std::uint64_t first, const std::int64_t* keys, std::size_t n) {
@@ -146,10 +149,11 @@ BuildSide BuildUnselective(const Options& options, const KeyColumn& column, bool
 
 }  // namespace
 
-BuildSide BuildJoinSide(const Options& options, const KeyColumn& column, bool progress_bars) {
+BuildSide BuildJoinSide(const Options& options, const KeyColumn& column,
+                        const ProgressSettings& settings) {
   return options.scenario == Scenario::kUnselective
-             ? BuildUnselective(options, column, progress_bars)
-             : BuildSelective(options, column, progress_bars);
+             ? BuildUnselective(options, column, settings)
+             : BuildSelective(options, column, settings);
 }
 
 }  // namespace blockbloom_tools::join_demo

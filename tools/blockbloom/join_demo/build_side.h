@@ -12,6 +12,7 @@
 #include "tools/blockbloom/join_demo/int64_set.h"
 #include "tools/blockbloom/join_demo/key_column.h"
 #include "tools/blockbloom/join_demo/options.h"
+#include "tools/common/progress.h"
 
 namespace blockbloom_tools::join_demo {
 
@@ -29,7 +30,8 @@ struct BuildSide {
 // bb_bytes_for(kept, options.fpp, BB_SIZE_PARQUET) and filled with
 // bb_insert_column of an int64 column (XXH64 of the int64 plain encoding). Throws CliError
 // when the build side would not fit this machine's memory.
-BuildSide BuildJoinSide(const Options& options, const KeyColumn& column, bool progress_bars);
+BuildSide BuildJoinSide(const Options& options, const KeyColumn& column,
+                        const ProgressSettings& settings);
 
 }  // namespace blockbloom_tools::join_demo
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "tools/blockbloom/join_demo/key_column.h"
-#include "tools/blockbloom/join_demo/progress.h"
+#include "tools/common/progress.h"
 
 namespace blockbloom_tools::join_demo {
 

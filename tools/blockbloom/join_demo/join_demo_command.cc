@@ -12,6 +12,7 @@
 //   report           table and JSON
 #include <sys/resource.h>
 
+#include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -23,10 +24,11 @@
 #include "tools/blockbloom/join_demo/join_demo_command.h"
 #include "tools/blockbloom/join_demo/key_column.h"
 #include "tools/blockbloom/join_demo/options.h"
-#include "tools/blockbloom/join_demo/progress.h"
 #include "tools/blockbloom/join_demo/report.h"
 #include "tools/blockbloom/join_demo/results.h"
 #include "tools/blockbloom/join_demo/scans.h"
+#include "tools/blockbloom/join_demo/stopwatch.h"
+#include "tools/common/progress.h"
 
 namespace blockbloom_tools {
 namespace {
@@ -89,28 +91,35 @@ int RunJoinDemo(const std::vector<std::string>& args) {
   Results results;
   results.options = OptionsFromFlags(flags);
   const Options& options = results.options;
-  const bool progress_bars = StderrIsTerminal();
+  const ProgressSettings progress = ProgressSettingsFromFlags(flags, "join-demo");
+  const Stopwatch::Clock::time_point run_start = Stopwatch::Clock::now();
+  const double run_cpu_start = ProcessCpuSeconds();
   results.selected_isa = bb_selected_isa();
 
   const KeyColumn column(options.seed, options.rows);
-  const BuildSide side = BuildJoinSide(options, column, progress_bars);
+  const BuildSide side = BuildJoinSide(options, column, progress);
   results.small_rows = side.small_rows;
   results.kept_keys = side.kept_keys;
   results.filter_bytes = side.filter->num_bytes();
   results.exact_set_bytes = side.exact->bytes();
   results.predicted_fpp = side.predicted_fpp;
 
-  const ScanInputs in{column, *side.filter->c_filter(), *side.exact, progress_bars};
+  const ScanInputs in{column, *side.filter->c_filter(), *side.exact, progress};
   results.exact = RunExactScan(in);
   results.isas = ScanWithEachIsa(in, results.selected_isa);
   results.adaptive = RunAdaptiveScan(in, options.sample_rows, options.min_reject);
   results.peak_rss_bytes = PeakRssBytes();
+  results.run_seconds =
+      std::chrono::duration<double>(Stopwatch::Clock::now() - run_start).count();
+  results.run_cpu_seconds = ProcessCpuSeconds() - run_cpu_start;
 
   if (options.json) {
     PrintJson(results);
   } else {
     PrintTable(results);
   }
+  std::fflush(stdout);  // the report first, then any warning about it
+  WarnIfCpuAndWallDisagree(results);
   return ReportFailedChecks(results) ? 1 : 0;
 }
 

@@ -8,6 +8,7 @@
 #include "tools/common/cli_error.h"
 #include "tools/common/filter_options.h"
 #include "tools/common/number_flags.h"
+#include "tools/common/progress.h"
 #include "tools/common/value_parse.h"
 
 namespace blockbloom_tools::join_demo {
@@ -32,7 +33,8 @@ const std::vector<FlagSpec>& OptionFlagSpecs() {
   static const std::vector<FlagSpec> specs = {
       {"--rows", true, ""},        {"--small", true, ""},       {"--seed", true, ""},
       {"--fpp", true, ""},         {"--scenario", true, ""},    {"--sample-rows", true, ""},
-      {"--min-reject", true, ""},  {"--json", false, ""}};
+      {"--min-reject", true, ""},  {"--json", false, ""},
+      kNoProgressFlag};
   return specs;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "tools/blockbloom/join_demo/stopwatch.h"
 #include "tools/common/json_writer.h"
 
 namespace blockbloom_tools::join_demo {
@@ -44,10 +45,21 @@ double SpeedUp(double baseline_seconds, double seconds) {
 constexpr int kJsonDigits = 9;
 
 void PrintScanRow(const std::string& label, std::uint64_t rows, double seconds,
-                  std::uint64_t passing, double baseline_seconds) {
-  std::printf("%-38s %9.3f %10.1f M %14s %8.2fx\n", label.c_str(), seconds,
+                  double cpu_seconds, std::uint64_t passing, double baseline_seconds) {
+  std::printf("%-38s %9.3f %9.3f %10.1f M %14s %8.2fx\n", label.c_str(), seconds, cpu_seconds,
               RowsPerSecond(rows, seconds) / 1e6, Thousands(passing).c_str(),
               SpeedUp(baseline_seconds, seconds));
+}
+
+// Wall and CPU time of the timed scans and of the whole run, with the share
+// of the wall time the process was on a core.
+void PrintTimes(const Results& r) {
+  const auto line = [](const char* what, double wall, double cpu) {
+    std::printf("%-24s %.3f s wall, %.3f s CPU (%.0f%%)\n", what, wall, cpu,
+                wall > 0.0 ? 100.0 * cpu / wall : 100.0);
+  };
+  line("timed scans", r.TimedSeconds(), r.TimedCpuSeconds());
+  line("whole run", r.run_seconds, r.run_cpu_seconds);
 }
 
 std::string SmallTableLine(const Results& r) {
@@ -80,6 +92,22 @@ void PrintAdaptive(const Results& r) {
 
 }  // namespace
 
+bool CpuAndWallDisagree(const Results& r) {
+  return WallAndCpuDisagree(r.TimedSeconds(), r.TimedCpuSeconds()) ||
+         WallAndCpuDisagree(r.run_seconds, r.run_cpu_seconds);
+}
+
+void WarnIfCpuAndWallDisagree(const Results& r) {
+  if (!CpuAndWallDisagree(r)) return;
+  std::fprintf(stderr,
+               "blockbloom join-demo: warning: the process got %.3f s of CPU in %.3f s "
+               "(timed scans: %.3f s CPU in %.3f s wall); they differ by more than %.0f%%, so "
+               "the machine is busy and the seconds, rows/s and speed-ups above measure its "
+               "load as much as the kernels: rerun on a quiet machine\n",
+               r.run_cpu_seconds, r.run_seconds, r.TimedCpuSeconds(), r.TimedSeconds(),
+               100.0 * kMaxCpuWallDisagreement);
+}
+
 void PrintTable(const Results& r) {
   const Options& o = r.options;
   std::printf("join-demo: %s scenario, seed %s, selected ISA %s\n", ScenarioName(o.scenario),
@@ -106,18 +134,20 @@ void PrintTable(const Results& r) {
   std::printf("%-24s %14s  (predicted %.6f)\n\n", "measured FPP",
               std::isnan(measured) ? "n/a" : Format("%.6f", measured).c_str(), r.predicted_fpp);
 
-  std::printf("%-38s %9s %12s %14s %9s\n", "scan", "seconds", "rows/s", "rows passing",
-              "speed-up");
+  std::printf("%-38s %9s %9s %12s %14s %9s\n", "scan", "seconds", "cpu s", "rows/s",
+              "rows passing", "speed-up");
   const double baseline = r.exact.seconds;
-  PrintScanRow("(a) no filter: exact hash-set probe", o.rows, baseline, r.exact.matches, baseline);
+  PrintScanRow("(a) no filter: exact hash-set probe", o.rows, baseline, r.exact.cpu_seconds,
+               r.exact.matches, baseline);
   for (const IsaScan& isa : r.isas) {
     PrintScanRow("(b) filter alone, " + isa.isa + (isa.isa == r.selected_isa ? " (selected)" : ""),
-                 o.rows, isa.scan.seconds, isa.scan.rows_passing, baseline);
+                 o.rows, isa.scan.seconds, isa.scan.cpu_seconds, isa.scan.rows_passing, baseline);
   }
   PrintScanRow("(c) filter + exact check, " + r.selected_isa, o.rows, r.adaptive.seconds,
-               r.adaptive.matches, baseline);
+               r.adaptive.cpu_seconds, r.adaptive.matches, baseline);
   std::printf("\n");
   PrintAdaptive(r);
+  PrintTimes(r);
   std::printf("peak memory (RSS): %s\n", Bytes(r.peak_rss_bytes).c_str());
 }
 
@@ -129,6 +159,7 @@ void PrintJson(const Results& r) {
   for (const IsaScan& isa : r.isas) {
     JsonObjectWriter one(4);
     one.Add("seconds", JsonFloat(isa.scan.seconds, kJsonDigits));
+    one.Add("cpu_seconds", JsonFloat(isa.scan.cpu_seconds, kJsonDigits));
     one.Add("rows_per_s", JsonFloat(RowsPerSecond(o.rows, isa.scan.seconds), kJsonDigits));
     one.Add("rows_passing", JsonInteger(isa.scan.rows_passing));
     one.Add("speedup", JsonFloat(SpeedUp(baseline, isa.scan.seconds), kJsonDigits));
@@ -137,6 +168,7 @@ void PrintJson(const Results& r) {
 
   JsonObjectWriter no_filter(2);
   no_filter.Add("seconds", JsonFloat(baseline, kJsonDigits));
+  no_filter.Add("cpu_seconds", JsonFloat(r.exact.cpu_seconds, kJsonDigits));
   no_filter.Add("rows_per_s", JsonFloat(RowsPerSecond(o.rows, baseline), kJsonDigits));
   no_filter.Add("rows_passing", JsonInteger(r.exact.matches));
 
@@ -144,6 +176,7 @@ void PrintJson(const Results& r) {
   JsonObjectWriter filtered(2);
   filtered.Add("isa", JsonString(r.selected_isa));
   filtered.Add("seconds", JsonFloat(a.seconds, kJsonDigits));
+  filtered.Add("cpu_seconds", JsonFloat(a.cpu_seconds, kJsonDigits));
   filtered.Add("rows_per_s", JsonFloat(RowsPerSecond(o.rows, a.seconds), kJsonDigits));
   filtered.Add("rows_passing", JsonInteger(a.matches));
   filtered.Add("speedup", JsonFloat(SpeedUp(baseline, a.seconds), kJsonDigits));
@@ -182,6 +215,11 @@ void PrintJson(const Results& r) {
   json.Add("filter_plus_exact", filtered.Finish());
   json.Add("adaptive", adaptive.Finish());
   json.Add("peak_rss_bytes", JsonInteger(r.peak_rss_bytes));
+  json.Add("timed_seconds", JsonFloat(r.TimedSeconds(), kJsonDigits));
+  json.Add("timed_cpu_seconds", JsonFloat(r.TimedCpuSeconds(), kJsonDigits));
+  json.Add("run_seconds", JsonFloat(r.run_seconds, kJsonDigits));
+  json.Add("run_cpu_seconds", JsonFloat(r.run_cpu_seconds, kJsonDigits));
+  json.Add("cpu_wall_disagree", JsonBool(CpuAndWallDisagree(r)));
   std::printf("%s\n", json.Finish().c_str());
 }
 

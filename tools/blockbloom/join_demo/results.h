@@ -31,6 +31,20 @@ struct Results {
   std::vector<IsaScan> isas;     // (b), every supported ISA, worst first
   AdaptiveScan adaptive;         // (c)
   std::uint64_t peak_rss_bytes = 0;
+  double run_seconds = 0.0;      // the whole command, wall time
+  double run_cpu_seconds = 0.0;  // the whole command, the process's CPU time
+
+  // The timed scans (a), (b) and (c) together: what every speed depends on.
+  double TimedSeconds() const {
+    double seconds = exact.seconds + adaptive.seconds;
+    for (const IsaScan& isa : isas) seconds += isa.scan.seconds;
+    return seconds;
+  }
+  double TimedCpuSeconds() const {
+    double seconds = exact.cpu_seconds + adaptive.cpu_seconds;
+    for (const IsaScan& isa : isas) seconds += isa.scan.cpu_seconds;
+    return seconds;
+  }
 
   // False positives over the rows that are not true matches (NaN if none).
   double MeasuredFpp() const {

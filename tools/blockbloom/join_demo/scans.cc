@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "blockbloom/blockbloom.hpp"
-#include "tools/blockbloom/join_demo/progress.h"
+#include "tools/common/progress.h"
 #include "tools/blockbloom/join_demo/stopwatch.h"
 
 namespace blockbloom_tools::join_demo {
@@ -42,7 +42,8 @@ ExactScan RunExactScan(const ScanInputs& in) {
   Stopwatch stopwatch;
   std::vector<std::uint8_t> exact_bits(kChunkRows / 8);
   std::vector<std::uint8_t> filter_bits(kChunkRows / 8);
-  Progress progress(in.progress_bars, "(a) no filter: exact hash-set probe", in.column.rows());
+  Progress progress(in.progress, "(a) no filter: exact hash-set probe", in.column.rows(),
+                    "rows");
   in.column.ForEachChunk(
       [&](std::uint64_t, const std::int64_t* keys, std::size_t n) {
         std::size_t matches = 0;
@@ -58,6 +59,7 @@ ExactScan RunExactScan(const ScanInputs& in) {
       },
       [&](std::uint64_t done) { progress.Update(done); });
   scan.seconds = stopwatch.seconds();
+  scan.cpu_seconds = stopwatch.cpu_seconds();
   return scan;
 }
 
@@ -65,7 +67,7 @@ FilterScan RunFilterScan(const ScanInputs& in, const std::string& label) {
   FilterScan scan;
   Stopwatch stopwatch;
   std::vector<std::uint8_t> bits(kChunkRows / 8);
-  Progress progress(in.progress_bars, label, in.column.rows());
+  Progress progress(in.progress, label, in.column.rows(), "rows");
   in.column.ForEachChunk(
       [&](std::uint64_t, const std::int64_t* keys, std::size_t n) {
         std::size_t passing = 0;
@@ -79,6 +81,7 @@ FilterScan RunFilterScan(const ScanInputs& in, const std::string& label) {
       },
       [&](std::uint64_t done) { progress.Update(done); });
   scan.seconds = stopwatch.seconds();
+  scan.cpu_seconds = stopwatch.cpu_seconds();
   return scan;
 }
 

@@ -14,19 +14,18 @@ constexpr std::size_t kBatch = TuneBuffer::kGranule;
 // be long enough not to time the clock.
 constexpr std::size_t kMinKeys = 8 * kBatch;
 
-ClassResult SweepClass(std::size_t bytes, PrefetchSetting current, double budget_seconds) {
+ClassResult SweepClass(std::size_t bytes, PrefetchSetting current, double budget_seconds,
+                       const std::function<void()>& after_each) {
   TuneBuffer buffer(bytes);
   std::vector<PrefetchSetting> settings;
   for (const int hint : kClassHints) {
     for (const std::size_t distance : kClassDistances) settings.push_back({hint, distance});
   }
   settings.push_back(current);  // last: not one of the grid's cells
-  const FindTimes t = TimeFinds(buffer, settings, kMinKeys, buffer.pool_size(), budget_seconds);
-  ClassResult result{bytes, {}, {}, {}};
-  for (std::size_t i = 0; i + 1 < settings.size(); ++i) {
-    result.cells.push_back({settings[i], t.ns_per_key[i]});
-  }
-  result.current = {settings.back(), t.ns_per_key.back()};
+  const FindTimes t =
+      TimeFinds(buffer, settings, kMinKeys, buffer.pool_size(), budget_seconds, after_each);
+  ClassResult result{bytes, t.timings, {}, t.timings.back()};
+  result.cells.pop_back();
   result.best = *std::min_element(result.cells.begin(), result.cells.end(),
                                   [](const FindTiming& a, const FindTiming& b) {
                                     return a.ns_per_key < b.ns_per_key;
@@ -36,10 +35,13 @@ ClassResult SweepClass(std::size_t bytes, PrefetchSetting current, double budget
 
 }  // namespace
 
-std::vector<ClassResult> RunClassSweep(PrefetchSetting current, double budget_seconds) {
+std::vector<ClassResult> RunClassSweep(PrefetchSetting current, double budget_seconds,
+                                       const std::function<void()>& after_each) {
   std::vector<ClassResult> results;
   const double each = budget_seconds / static_cast<double>(std::size(kClassBytes));
-  for (const std::size_t bytes : kClassBytes) results.push_back(SweepClass(bytes, current, each));
+  for (const std::size_t bytes : kClassBytes) {
+    results.push_back(SweepClass(bytes, current, each, after_each));
+  }
   return results;
 }
 

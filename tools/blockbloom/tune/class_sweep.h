@@ -9,6 +9,7 @@
 #define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_CLASS_SWEEP_H_
 
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 #include "blockbloom/tuning.h"
@@ -28,9 +29,10 @@ struct ClassResult {
   FindTiming current;             // the setting in force
 };
 
-// Spends about budget_seconds over all classes; leaves the library's setting
-// as it found it.
-std::vector<ClassResult> RunClassSweep(PrefetchSetting current, double budget_seconds);
+// Spends about budget_seconds over all classes, calling after_each() after
+// every timed run; leaves the library's setting as it found it.
+std::vector<ClassResult> RunClassSweep(PrefetchSetting current, double budget_seconds,
+                                       const std::function<void()>& after_each);
 
 }  // namespace blockbloom_tools::tune
 

@@ -40,7 +40,8 @@ PrefetchSetting CurrentPrefetch() {
 }
 
 FindTimes TimeFinds(TuneBuffer& buffer, const std::vector<PrefetchSetting>& settings,
-                    std::size_t min_keys, std::size_t max_keys, double budget_seconds) {
+                    std::size_t min_keys, std::size_t max_keys, double budget_seconds,
+                    const std::function<void()>& after_each) {
   min_keys = std::min(min_keys, buffer.pool_size());
   double calibration = 0.0;
   for (const PrefetchSetting& s : settings) {
@@ -49,21 +50,23 @@ FindTimes TimeFinds(TuneBuffer& buffer, const std::vector<PrefetchSetting>& sett
   const RunPlan plan =
       PlanRuns(calibration / static_cast<double>(settings.size() * min_keys), settings.size(),
                budget_seconds, kBatch, min_keys, max_keys);
-  const std::vector<double> seconds = InterleavedMedians(
+  const std::vector<Timing> seconds = InterleavedTimings(
       settings.size(), plan.rounds,
-      [&](std::size_t i) { FindKeys(buffer, settings[i], plan.items_per_run); });
+      [&](std::size_t i) { FindKeys(buffer, settings[i], plan.items_per_run); }, after_each);
   FindTimes times{{}, plan.rounds, plan.items_per_run};
-  for (const double s : seconds) {
-    times.ns_per_key.push_back(s * 1e9 / static_cast<double>(plan.items_per_run));
+  const double ns_per_second_key = 1e9 / static_cast<double>(plan.items_per_run);
+  for (std::size_t i = 0; i < settings.size(); ++i) {
+    times.timings.push_back({settings[i], seconds[i].median * ns_per_second_key,
+                             seconds[i].spread * ns_per_second_key});
   }
   return times;
 }
 
 FindComparison CompareFind(TuneBuffer& buffer, PrefetchSetting best, PrefetchSetting current,
-                           double budget_seconds) {
+                           double budget_seconds, const std::function<void()>& after_each) {
   const FindTimes t = TimeFinds(buffer, {best, current}, kMinKeys,
-                                kMaxPasses * buffer.pool_size(), budget_seconds);
-  return {{best, t.ns_per_key[0]}, {current, t.ns_per_key[1]}, kBatch, t.rounds, t.keys_per_run};
+                                kMaxPasses * buffer.pool_size(), budget_seconds, after_each);
+  return {t.timings[0], t.timings[1], kBatch, t.rounds, t.keys_per_run};
 }
 
 }  // namespace blockbloom_tools::tune

@@ -8,6 +8,7 @@
 #define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_FIND_TIMING_H_
 
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 #include "tools/blockbloom/tune/tune_buffer.h"
@@ -21,7 +22,8 @@ struct PrefetchSetting {
 
 struct FindTiming {
   PrefetchSetting setting;
-  double ns_per_key;  // median over the rounds
+  double ns_per_key;         // median over the rounds
+  double spread_ns_per_key;  // interquartile range of the rounds (noise.h)
 };
 
 struct FindComparison {
@@ -37,15 +39,17 @@ struct FindComparison {
 // BB_PREFETCH_DEFAULT / distance 0 are the library's defaults by size class.
 void FindKeys(TuneBuffer& buffer, PrefetchSetting setting, std::size_t keys);
 
-// Each setting's median ns per key over interleaved rounds of runs of the
-// same length (at least min_keys, at most max_keys), in about budget_seconds.
+// Each setting's ns per key (median and spread) over interleaved rounds of
+// runs of the same length (at least min_keys, at most max_keys), in about
+// budget_seconds; after_each() after every timed run.
 struct FindTimes {
-  std::vector<double> ns_per_key;  // one per setting, in order
+  std::vector<FindTiming> timings;  // one per setting, in order
   std::size_t rounds;
   std::size_t keys_per_run;
 };
 FindTimes TimeFinds(TuneBuffer& buffer, const std::vector<PrefetchSetting>& settings,
-                    std::size_t min_keys, std::size_t max_keys, double budget_seconds);
+                    std::size_t min_keys, std::size_t max_keys, double budget_seconds,
+                    const std::function<void()>& after_each);
 
 // The prefetch setting now in force (distance 0 when the hint is none, or
 // when the distance is the default of each size class).
@@ -53,7 +57,7 @@ PrefetchSetting CurrentPrefetch();
 
 // Spends about budget_seconds; leaves the library's setting as it found it.
 FindComparison CompareFind(TuneBuffer& buffer, PrefetchSetting best, PrefetchSetting current,
-                           double budget_seconds);
+                           double budget_seconds, const std::function<void()>& after_each);
 
 }  // namespace blockbloom_tools::tune
 

@@ -7,18 +7,6 @@
 #include <utility>
 
 namespace blockbloom_tools::tune {
-namespace {
-
-double Median(std::vector<double> values) {
-  if (values.empty()) return 0.0;
-  const std::size_t mid = values.size() / 2;
-  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid), values.end());
-  const double upper = values[mid];
-  if (values.size() % 2 == 1) return upper;
-  return (upper + *std::max_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(mid))) / 2;
-}
-
-}  // namespace
 
 double TimeOnce(const std::function<void()>& run) {
   const auto start = std::chrono::steady_clock::now();
@@ -26,18 +14,20 @@ double TimeOnce(const std::function<void()>& run) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-std::vector<double> InterleavedMedians(std::size_t count, std::size_t rounds,
-                                       const std::function<void(std::size_t)>& run) {
+std::vector<Timing> InterleavedTimings(std::size_t count, std::size_t rounds,
+                                       const std::function<void(std::size_t)>& run,
+                                       const std::function<void()>& after_each) {
   std::vector<std::vector<double>> seconds(count);
   for (std::size_t round = 0; round < rounds; ++round) {
     for (std::size_t k = 0; k < count; ++k) {
       const std::size_t i = (round + k) % count;
       seconds[i].push_back(TimeOnce([&] { run(i); }));
+      if (after_each) after_each();
     }
   }
-  std::vector<double> medians;
-  for (std::vector<double>& s : seconds) medians.push_back(Median(std::move(s)));
-  return medians;
+  std::vector<Timing> timings;
+  for (std::vector<double>& s : seconds) timings.push_back(Summarize(std::move(s)));
+  return timings;
 }
 
 RunPlan PlanRuns(double seconds_per_item, std::size_t contenders, double budget_seconds,

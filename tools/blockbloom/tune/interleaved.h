@@ -10,6 +10,8 @@
 #include <functional>
 #include <vector>
 
+#include "tools/blockbloom/tune/noise.h"
+
 namespace blockbloom_tools::tune {
 
 // Seconds one call of run(contender) took.
@@ -17,9 +19,11 @@ double TimeOnce(const std::function<void()>& run);
 
 // Runs run(i) for every contender i < count, `rounds` times over, starting
 // each round one contender later than the last (so none is always first
-// after a pause); returns each contender's median seconds.
-std::vector<double> InterleavedMedians(std::size_t count, std::size_t rounds,
-                                       const std::function<void(std::size_t)>& run);
+// after a pause), and after_each() after every run (progress); returns each
+// contender's seconds summarized (noise.h: median and interquartile range).
+std::vector<Timing> InterleavedTimings(std::size_t count, std::size_t rounds,
+                                       const std::function<void(std::size_t)>& run,
+                                       const std::function<void()>& after_each);
 
 // How long each run is and how many rounds fit a budget.
 struct RunPlan {

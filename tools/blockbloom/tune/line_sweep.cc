@@ -28,11 +28,11 @@ std::vector<SweepCell> Grid() {
   std::vector<SweepCell> cells;
   for (const int hint : blockbloom_tools::kSweepHints) {
     if (hint == BB_PREFETCH_NONE) {
-      cells.push_back({hint, 0, 0.0});
+      cells.push_back({hint, 0, 0.0, 0.0});
       continue;
     }
     for (const std::size_t distance : blockbloom_tools::kSweepDistances) {
-      cells.push_back({hint, distance, 0.0});
+      cells.push_back({hint, distance, 0.0, 0.0});
     }
   }
   return cells;
@@ -50,7 +50,8 @@ void ReadLines(TuneBuffer& buffer, const SweepCell& cell, std::size_t lines) {
 
 }  // namespace
 
-SweepResult RunLineSweep(TuneBuffer& buffer, double budget_seconds) {
+SweepResult RunLineSweep(TuneBuffer& buffer, double budget_seconds,
+                         const std::function<void()>& after_each) {
   SweepResult result{Grid(), {}, {}, 0, 0};
   std::vector<SweepCell>& cells = result.cells;
   const std::size_t min_lines = std::min(kMinLines, buffer.pool_size());
@@ -68,11 +69,13 @@ SweepResult RunLineSweep(TuneBuffer& buffer, double budget_seconds) {
   result.rounds = plan.rounds;
   result.lines_per_run = plan.items_per_run;
 
-  const std::vector<double> seconds = InterleavedMedians(
+  const std::vector<Timing> seconds = InterleavedTimings(
       cells.size(), plan.rounds,
-      [&](std::size_t i) { ReadLines(buffer, cells[i], plan.items_per_run); });
+      [&](std::size_t i) { ReadLines(buffer, cells[i], plan.items_per_run); }, after_each);
+  const double ns_per_second_line = 1e9 / static_cast<double>(plan.items_per_run);
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    cells[i].ns_per_line = seconds[i] * 1e9 / static_cast<double>(plan.items_per_run);
+    cells[i].ns_per_line = seconds[i].median * ns_per_second_line;
+    cells[i].spread_ns_per_line = seconds[i].spread * ns_per_second_line;
   }
   result.best = cells[0];
   for (const SweepCell& cell : cells) {

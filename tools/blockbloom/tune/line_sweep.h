@@ -6,6 +6,7 @@
 #define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_LINE_SWEEP_H_
 
 #include <cstddef>
+#include <functional>
 #include <vector>
 
 #include "tools/blockbloom/tune/tune_buffer.h"
@@ -16,6 +17,7 @@ struct SweepCell {
   int hint;              // a bb_prefetch_level
   std::size_t distance;  // keys ahead; 0 for BB_PREFETCH_NONE
   double ns_per_line;    // median over the rounds
+  double spread_ns_per_line;  // interquartile range of the rounds (noise.h)
 };
 
 struct SweepResult {
@@ -26,8 +28,10 @@ struct SweepResult {
   std::size_t lines_per_run;
 };
 
-// Spends about budget_seconds (after a short calibration round).
-SweepResult RunLineSweep(TuneBuffer& buffer, double budget_seconds);
+// Spends about budget_seconds (after a short calibration round); calls
+// after_each() after every timed run.
+SweepResult RunLineSweep(TuneBuffer& buffer, double budget_seconds,
+                         const std::function<void()>& after_each);
 
 }  // namespace blockbloom_tools::tune
 

@@ -11,6 +11,7 @@
 #include "tools/common/cli_error.h"
 #include "tools/common/filter_options.h"
 #include "tools/common/number_flags.h"
+#include "tools/common/progress.h"
 #include "tools/common/value_parse.h"
 
 namespace blockbloom_tools::tune {
@@ -56,7 +57,7 @@ double SecondsFlag(const ParsedFlags& flags) {
 
 const std::vector<FlagSpec>& TuneFlagSpecs() {
   static const std::vector<FlagSpec> specs = {
-      {"--bytes", true, ""}, {"--seconds", true, ""}, {"--json", false, ""}};
+      {"--bytes", true, ""}, {"--seconds", true, ""}, {"--json", false, ""}, kNoProgressFlag};
   return specs;
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // blockbloom tune's flags: --bytes N (the buffer, default 512 MiB), --seconds
-// S (the measuring budget, default 3) and --json.
+// S (the measuring budget, default 3), --json and --no-progress (progress.h).
 #ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_TUNE_OPTIONS_H_
 #define BLOCKBLOOM_TOOLS_BLOCKBLOOM_TUNE_TUNE_OPTIONS_H_
 
