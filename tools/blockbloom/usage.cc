@@ -98,8 +98,8 @@ const char kJoinDemoHelp[] =
     "  In (c), after --sample-rows N rows (default 1000000, or all rows if fewer), a filter\n"
     "  that rejected less than --min-reject F of them (0 <= F <= 1, default 0.1) switches\n"
     "  itself off, as Kudu's does (the library's bb_adaptive, blockbloom/adaptive.h).\n"
-    "  --json prints the results as one JSON object. A progress bar is drawn on standard\n"
-    "  error, when it is a terminal, for steps over a second.\n"
+    "  --json prints the results as one JSON object. Wall and CPU time are reported side\n"
+    "  by side, with a warning when they differ by more than 10% (a busy machine).\n"
     "  Exit status 1 if a check failed (a false negative, ISAs that disagree).\n";
 
 const char kTuneHelp[] =
@@ -112,7 +112,8 @@ const char kTuneHelp[] =
     "  at 2, 8, 16 and 32 MiB (hints l1|l2|l3 at 32..256 keys ahead, and the setting in\n"
     "  force: by default that of the size's class on this CPU, as blockbloom info lists). Prints the grid (ns per line), the best hint\n"
     "  and distance, find_batch_bitmap ns/key at both, each class's best and default,\n"
-    "  and how to use the best: BLOCKBLOOM_PREFETCH_DISTANCE=D BLOCKBLOOM_PREFETCH_HINT=H in\n"
+    "  and, when the best beats the default by more than the spread of its runs, how to\n"
+    "  use it: BLOCKBLOOM_PREFETCH_DISTANCE=D BLOCKBLOOM_PREFETCH_HINT=H in\n"
     "  the environment, or bb_set_prefetch_distance(D); bb_set_prefetch_hint(BB_PREFETCH_..);\n"
     "  --json prints it all as one JSON object. Run it on an otherwise idle machine.\n";
 
@@ -121,6 +122,8 @@ const char kFooter[] =
     "1000000, 1_000_000, 1e6, 2.5e6 or 0xF4240, taken exactly (1.5 and 1e-3 are refused);\n"
     "sizes in bytes (--bytes, --offset) also take a binary unit, 16MiB (KiB, MiB, GiB, TiB:\n"
     "2^10 .. 2^40; 1.5KiB is 1536). K, M, G and T alone are refused as ambiguous.\n"
+    "build, probe, join-demo and tune report progress on standard error once they have\n"
+    "run 2 s: a bar on a terminal, a line every 5 s otherwise (--no-progress: none).\n"
     "Flags also take the form --flag=VALUE. BLOCKBLOOM_ISA=<isa> in the environment forces\n"
     "an ISA. Exit status: 0 on success, 2 on any error; on an error nothing is written.\n";
 
