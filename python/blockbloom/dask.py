@@ -34,7 +34,7 @@ SPLIT_EVERY = 8
 # Rows of each probe partition semi_join(skip_below=...) tests the filter on.
 SAMPLE_ROWS = 10_000
 
-__all__ = ["bloom_filter", "semi_join", "NDV_HEADROOM"]
+__all__ = ["bloom_filter", "semi_join", "probe_dataset", "NDV_HEADROOM", "FILES_PER_TASK"]
 
 
 def _require(value, expected, argument, function):
@@ -382,3 +382,51 @@ def semi_join(left, right, on=None, left_on=None, right_on=None, how="inner", fp
     built = _filter_task(build_df[build_key], ndv, fpp, sizing, kind, split_every)
     filtered = _probe_side(probe_df, built, probe_key, kind, skip_below)
     return merge(left, filtered) if build == "left" else merge(filtered, right)
+
+
+# --- which files of a dataset may hold these values ----------------------------
+
+# Files per task of probe_dataset when files_per_task is None: enough that a
+# task's threads overlap their reads, few enough that a dataset of thousands
+# of files spreads over every worker.
+FILES_PER_TASK = 64
+
+
+def probe_dataset(paths, column, values, *, physical=False, files_per_task=None, jobs=None,
+                  max_container_elements=None, max_memory_bytes=None, scheduler=None):
+    """blockbloom.parquet.probe_dataset over Dask's workers: the same
+    pandas DataFrame (rows, order, attrs), computed.
+
+    The paths are expanded here (a directory, a glob, a list: as the local
+    function expands them), sorted, and cut into tasks of files_per_task
+    consecutive files (None: 64); each task runs the local probe on its
+    files with jobs threads (None: the local default) where it is
+    scheduled, so every worker must see the files at the same paths (a
+    shared or object-store mount). The values go to the workers once. What
+    the tasks skip (attrs["errors"]) and answer maybe for want of a filter
+    (attrs["unfiltered"]) is warned about here, as the local function warns.
+    scheduler: as dask.compute's (None: the current one, a distributed
+    Client's when one is active)."""
+    from . import _dataset, parquet
+
+    function = "blockbloom.dask.probe_dataset()"
+    parquet._column_path(column)
+    limits = parquet._check_limits(max_container_elements, max_memory_bytes)
+    jobs = _dataset.check_jobs(jobs, function)
+    if files_per_task is None:
+        files_per_task = FILES_PER_TASK
+    if isinstance(files_per_task, bool) or not isinstance(files_per_task, (int, np.integer)) \
+            or files_per_task < 1:
+        raise ValueError("%s: files_per_task must be None or an int >= 1, not %r"
+                         % (function, files_per_task))
+    values = _dataset.value_list(values, function)
+    files, listing_errors = _dataset.expand_paths(paths)
+    shipped = dask.delayed(values, traverse=False)  # one key: sent once to each worker
+    tasks = [dask.delayed(_dataset._probe_files, pure=True)(
+                 files[i:i + files_per_task], column, shipped, physical, limits, jobs)
+             for i in range(0, len(files), files_per_task)]
+    if not tasks:  # nothing to read: the local function's empty frame
+        tasks = [dask.delayed(_dataset._probe_files, pure=True)([], column, shipped, physical,
+                                                                limits, jobs)]
+    parts = dask.compute(*tasks, scheduler=scheduler)
+    return _dataset._join(list(parts), listing_errors, function, stacklevel=2)

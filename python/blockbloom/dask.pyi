@@ -54,3 +54,20 @@ def semi_join(
     **merge_kwargs: Any,
 ) -> dd.DataFrame:
     """left.merge(right, ...), the rows that cannot match dropped first by a Bloom filter; lazy: the filter is a task of the result's graph."""
+
+FILES_PER_TASK: int
+
+def probe_dataset(
+    paths: Any,
+    column: Union[str, bytes, Sequence[Union[str, bytes]]],
+    values: Any,
+    *,
+    physical: bool = False,
+    files_per_task: Optional[int] = None,
+    jobs: Optional[int] = None,
+    max_container_elements: Optional[int] = None,
+    max_memory_bytes: Optional[int] = None,
+    scheduler: Any = None,
+) -> Any:
+    """blockbloom.parquet.probe_dataset over Dask's workers, files_per_task
+    files a task (None: 64): the same pandas DataFrame and attrs, computed."""

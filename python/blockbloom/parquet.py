@@ -29,7 +29,7 @@ from ._core import (
     _filter_density,
 )
 
-__all__ = ["list", "load_filter", "probe"]
+__all__ = ["list", "load_filter", "probe", "probe_dataset"]
 
 
 
@@ -345,3 +345,6 @@ for _function in (list, probe, load_filter):
     if _function.__doc__ is not None:  # None under python -OO
         _function.__doc__ += _LIMITS_DOC
 del _function
+
+# Many files at once (its own module: expanding paths, a thread pool, a DataFrame).
+from ._dataset import probe_dataset  # noqa: E402

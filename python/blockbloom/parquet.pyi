@@ -74,3 +74,19 @@ def load_filter(path: _Path, column: Union[str, bytes, Sequence[Union[str, bytes
     """One column chunk's Bloom filter as a Filter (an owned copy) typed
     with the column's type (Filter.type), for find_values at array speed. No such column or row group, no usable
     filter: blockbloom.Error. The footer limits as list()'s."""
+
+_Paths = Union[_Path, Sequence[_Path]]
+
+def probe_dataset(paths: _Paths, column: Union[str, bytes, Sequence[Union[str, bytes]]],
+                  values: Union[_Value, Iterable[_Value]], *, physical: bool = False,
+                  jobs: Optional[int] = None, max_container_elements: Optional[int] = None,
+                  max_memory_bytes: Optional[int] = None) -> Any:
+    """A pandas DataFrame (file, row_group, value, maybe), one row per file,
+    row group and value, sorted by path, row group, then the values' order.
+    paths: a file, a directory (its *.parquet files, recursively), a glob,
+    or a list of these; files read once each by jobs threads (None: twice
+    the cores, at most 16). Values as probe()'s. A file that cannot be
+    answered for is skipped with a RuntimeWarning and listed in
+    attrs["errors"] as (path, message); a row group without a usable filter
+    answers maybe (attrs["unfiltered"]). attrs also holds "files",
+    "row_groups" and "skippable_row_groups"."""
