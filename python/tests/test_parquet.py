@@ -535,7 +535,7 @@ def test_docs_python_md_gives_each_parquet_call_its_real_signature():
     docs = os.path.join(os.path.dirname(__file__), "..", "..", "docs", "python.md")
     with open(docs, encoding="utf-8") as f:
         spelled = dict(re.findall(r"`blockbloom\.parquet\.(\w+)(\([^`]*\))`", f.read()))
-    assert set(spelled) == {"list", "probe", "load_filter"}
+    assert set(spelled) == {"list", "probe", "load_filter", "probe_dataset"}
     for name, signature in spelled.items():
         assert signature == str(inspect.signature(getattr(bp, name))), name
 
