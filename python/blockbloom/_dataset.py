@@ -101,15 +101,30 @@ class _Hashes:
     """The values' hashes for each column type met: converted once per type,
     not once per file."""
 
-    def __init__(self, values, physical):
-        self.values, self.physical, self.by_type = values, physical, {}
+    def __init__(self, values, physical, function):
+        self.values, self.physical, self.function, self.by_type = values, physical, function, {}
 
-    def of(self, info, column_name):
+    def of(self, info, column_name, path):
         key = tuple(sorted((k, v) for k, v in info.items() if k != "path"))
         got = self.by_type.get(key)
         if got is None:  # two threads may both convert: the same answer
-            got = self.by_type[key] = _column_hashes(info, self.values, column_name, self.physical)
+            try:
+                got = _column_hashes(info, self.values, column_name, self.physical)
+            except (Error, TypeError, ValueError) as e:
+                raise _renamed(e, "%s: %s" % (self.function, path)) from None
+            self.by_type[key] = got
         return got
+
+
+def _renamed(e, caller):
+    """e (the value rules' exception, which names probe()) naming caller
+    instead: the same class and status."""
+    message = str(e)
+    if message.startswith("probe(): "):
+        message = message[len("probe(): "):]
+    if isinstance(e, Error):
+        return _parquet._error(e.status, "%s: %s" % (caller, message))
+    return type(e)("%s: %s" % (caller, message))
 
 
 def _probe_one(path, column, hashes, limits):
@@ -124,7 +139,7 @@ def _probe_one(path, column, hashes, limits):
     except (Error, OSError) as e:
         return "error", str(e)
     # Outside the try: a value the column's type refuses is the caller's error.
-    h, nulls = hashes.of(info, column_name)
+    h, nulls = hashes.of(info, column_name, path)
     answers, unfiltered = [], []
     for g, chunk in enumerate(chunks):
         if not chunk["has_filter"] or chunk["filter_status"] != 0:
@@ -163,10 +178,10 @@ def _frame(values, outcomes):
     }, columns=_COLUMNS)
 
 
-def _probe_files(files, column, values, physical, limits, jobs):
+def _probe_files(files, column, values, physical, limits, jobs, function="probe_dataset()"):
     """What one machine answers for files (sorted, distinct): (frame,
     summary), summary as _join takes it."""
-    hashes = _Hashes(values, physical)
+    hashes = _Hashes(values, physical, function)
     if jobs is None:
         jobs = min(MAX_DEFAULT_JOBS, 2 * (_os.cpu_count() or 1))
     jobs = max(1, min(jobs, len(files)))
@@ -240,8 +255,9 @@ def probe_dataset(paths, column, values, *, physical=False, jobs=None, max_conta
 
     column, values, physical and the footer limits are probe()'s: each
     value is converted into each file's column type by the same rules, and
-    a value no type can take (a typo'd text, a tuple) raises as probe()
-    raises, before or while files are read.
+    a value the column's type refuses (a typo'd text, a tuple) raises as
+    probe() raises (same class and status), the message naming
+    probe_dataset() and the file whose column type refused it.
 
     A file that cannot be answered for (not Parquet, unreadable, absent, no
     such column or an ambiguous one, a filter that cannot be read) is

@@ -423,10 +423,10 @@ def probe_dataset(paths, column, values, *, physical=False, files_per_task=None,
     files, listing_errors = _dataset.expand_paths(paths)
     shipped = dask.delayed(values, traverse=False)  # one key: sent once to each worker
     tasks = [dask.delayed(_dataset._probe_files, pure=True)(
-                 files[i:i + files_per_task], column, shipped, physical, limits, jobs)
+                 files[i:i + files_per_task], column, shipped, physical, limits, jobs, function)
              for i in range(0, len(files), files_per_task)]
     if not tasks:  # nothing to read: the local function's empty frame
         tasks = [dask.delayed(_dataset._probe_files, pure=True)([], column, shipped, physical,
-                                                                limits, jobs)]
+                                                                limits, jobs, function)]
     parts = dask.compute(*tasks, scheduler=scheduler)
     return _dataset._join(list(parts), listing_errors, function, stacklevel=2)

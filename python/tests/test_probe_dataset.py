@@ -232,8 +232,15 @@ def test_a_file_without_the_column_is_skipped_with_the_reason(dataset):
 
 def test_values_the_column_type_refuses_raise(dataset):
     root, _ = dataset
-    with pytest.raises(blockbloom.Error, match="12x"):
+    first = os.path.join(root, "a", "part-000.parquet")
+    with pytest.raises(blockbloom.Error) as raised:
         probe(root, "id", ["12x"])  # a typo in every file: the caller's mistake, not the file's
+    assert str(raised.value).startswith("probe_dataset(): %s: item 0 ('12x') into column id" % first)
+    with pytest.raises(blockbloom.Error) as single:
+        bp.probe(first, "id", ["12x"])
+    assert raised.value.status == single.value.status  # BB_ERR_VALUE_SYNTAX, as probe()'s
+    with pytest.raises(TypeError, match=r"^probe_dataset\(\): .*part-000.parquet: item 1 \(\(1, 2\)\)"):
+        probe(root, "id", [1, (1, 2)])
     with pytest.raises(TypeError, match="one column"):
         probe(root, "id", pd.DataFrame({"id": [1], "x": [2]}))
 
@@ -268,6 +275,8 @@ def test_dask_gives_the_local_frame(dataset):
         warnings.simplefilter("ignore", RuntimeWarning)
         threaded = bbd.probe_dataset(root, "id", VALUES, files_per_task=3, jobs=2, scheduler="threads")
     pd.testing.assert_frame_equal(threaded, local)
+    with pytest.raises(blockbloom.Error, match=r"^blockbloom\.dask\.probe_dataset\(\): .*: item 0 \('12x'\)"):
+        bbd.probe_dataset(root, "id", ["12x"], scheduler="synchronous")
     with pytest.raises(ValueError, match="files_per_task"):
         bbd.probe_dataset(root, "id", VALUES, files_per_task=0)
 
