@@ -28,6 +28,8 @@ _COLUMNS = ["file", "row_group", "value", "maybe"]
 # Threads per call when jobs is None: filter reads wait on the disk, not the
 # CPU, so more threads than cores help, up to this bound.
 MAX_DEFAULT_JOBS = 16
+# Files named one by one in the warnings of one call; the rest are counted.
+MAX_WARNINGS = 10
 
 
 def _path_text(path):
@@ -223,17 +225,28 @@ def _join(parts, listing_errors, function, stacklevel):
                    for key in ("files", "row_groups", "skippable_row_groups")}
     frame.attrs["errors"] = errors
     frame.attrs["unfiltered"] = unfiltered
-    for path, message in errors:
-        _warnings.warn("%s: %s skipped: %s" % (function, path, message), RuntimeWarning,
-                       stacklevel=stacklevel + 1)
     by_file = {}
     for path, g, why in unfiltered:
         by_file.setdefault(path, []).append((g, why))
-    for path, groups in by_file.items():
-        _warnings.warn("%s: %s: row group%s %s: %s: answered maybe" % (
-            function, path, "s" if len(groups) > 1 else "", ", ".join(str(g) for g, _ in groups),
-            groups[0][1]), RuntimeWarning, stacklevel=stacklevel + 1)
+    _warn_some(["%s skipped: %s" % (path, message) for path, message in errors],
+               'skipped (attrs["errors"] lists them all)', function, stacklevel + 1)
+    _warn_some(["%s: row group%s %s: %s: answered maybe" % (
+                    path, "s" if len(groups) > 1 else "", ", ".join(str(g) for g, _ in groups),
+                    groups[0][1]) for path, groups in by_file.items()],
+               'with row groups answered maybe for want of a filter (attrs["unfiltered"] lists '
+               'them all)', function, stacklevel + 1)
     return frame
+
+
+def _warn_some(messages, rest, function, stacklevel):
+    """A RuntimeWarning for each of the first MAX_WARNINGS messages, then one
+    counting the others: a dataset of thousands of broken files warns in a
+    screenful."""
+    for message in messages[:MAX_WARNINGS]:
+        _warnings.warn("%s: %s" % (function, message), RuntimeWarning, stacklevel=stacklevel + 1)
+    if len(messages) > MAX_WARNINGS:
+        _warnings.warn("%s: %d more files %s" % (function, len(messages) - MAX_WARNINGS, rest),
+                       RuntimeWarning, stacklevel=stacklevel + 1)
 
 
 def probe_dataset(paths, column, values, *, physical=False, jobs=None, max_container_elements=None,
@@ -262,7 +275,7 @@ def probe_dataset(paths, column, values, *, physical=False, jobs=None, max_conta
     A file that cannot be answered for (not Parquet, unreadable, absent, no
     such column or an ambiguous one, a filter that cannot be read) is
     skipped, never answered "absent": a RuntimeWarning names it and the
-    reason, and attrs["errors"] lists (path, message), sorted by path (so
+    reason (the first 10 files so, then one warning counts the others), and attrs["errors"] lists (path, message), sorted by path (so
     do a glob that matches nothing and a directory without *.parquet
     files). A row group whose chunk has no usable filter answers maybe True
     (False for a null) with a RuntimeWarning naming the file and row

@@ -221,6 +221,16 @@ def test_a_glob_that_matches_nothing_and_an_empty_directory_are_reported(dataset
     assert len(warned) == 2
 
 
+def test_many_broken_files_warn_in_a_screenful(tmp_path):
+    for i in range(13):
+        (tmp_path / ("broken-%02d.parquet" % i)).write_bytes(b"PAR1")
+    frame, warned = probe(str(tmp_path), "id", [1])
+    assert len(frame.attrs["errors"]) == 13
+    assert len(warned) == 11
+    assert all("broken-%02d.parquet skipped" % i in warned[i] for i in range(10))
+    assert warned[10] == 'probe_dataset(): 3 more files skipped (attrs["errors"] lists them all)'
+
+
 def test_a_file_without_the_column_is_skipped_with_the_reason(dataset):
     root, _ = dataset
     frame, warned = probe(os.path.join(root, "a"), "price", [1])
