@@ -308,3 +308,17 @@ def test_dask_on_a_cluster_of_workers(dataset):
     # The 10 files (7 good, 3 bad) went to the workers as 5 tasks of 2.
     probed = [t for t in stream.data if "_probe_files" in t["key"]]
     assert len(probed) == 5, [t["key"] for t in stream.data]
+
+
+def test_reading_a_filter_releases_the_gil(tmp_path):
+    """What lets probe_dataset's threads overlap their reads: a chunk's
+    filter is loaded (pread and copied) without the GIL."""
+    from parquet_files import bloom_header
+    from test_threads import stamps_inside
+
+    path = tmp_path / "big.parquet"
+    data, _ = build_parquet([Column("id", INT64)], [[{"filter": bloom_header(32 << 20) + bytes(32 << 20)}]])
+    path.write_bytes(data)
+    pf = bp._open(str(path))
+    inside, seconds = stamps_inside(lambda: [pf.load_filter(0, 0) for _ in range(3)])
+    assert inside > 0, "no other thread ran during %.3f s of filter reads" % seconds
