@@ -22,7 +22,7 @@ import numpy as _np
 
 from . import parquet as _parquet
 from ._containers import one_column
-from ._core import Error, _column_hashes
+from ._core import Error, _ERR_PARQUET_UNSUPPORTED, _column_hashes
 
 _COLUMNS = ["file", "row_group", "value", "maybe"]
 # Threads per call when jobs is None: filter reads wait on the disk, not the
@@ -113,6 +113,8 @@ class _Hashes:
             try:
                 got = _column_hashes(info, self.values, column_name, self.physical)
             except (Error, TypeError, ValueError) as e:
+                if isinstance(e, Error) and e.status == _ERR_PARQUET_UNSUPPORTED:
+                    raise  # the column's type (BOOLEAN, ...): this file's problem, not the values'
                 raise _renamed(e, "%s: %s" % (self.function, path)) from None
             self.by_type[key] = got
         return got
@@ -140,8 +142,14 @@ def _probe_one(path, column, hashes, limits):
         chunks = [pf.chunk(g, c) for g in range(pf.num_row_groups)]
     except (Error, OSError) as e:
         return "error", str(e)
-    # Outside the try: a value the column's type refuses is the caller's error.
-    h, nulls = hashes.of(info, column_name, path)
+    # A value the column's type refuses is the caller's error: raised. A
+    # column whose type cannot be probed (BOOLEAN) is this file's.
+    try:
+        h, nulls = hashes.of(info, column_name, path)
+    except Error as e:
+        if e.status != _ERR_PARQUET_UNSUPPORTED:
+            raise
+        return "error", str(e)
     answers, unfiltered = [], []
     for g, chunk in enumerate(chunks):
         if not chunk["has_filter"] or chunk["filter_status"] != 0:
@@ -273,7 +281,8 @@ def probe_dataset(paths, column, values, *, physical=False, jobs=None, max_conta
     probe_dataset() and the file whose column type refused it.
 
     A file that cannot be answered for (not Parquet, unreadable, absent, no
-    such column or an ambiguous one, a filter that cannot be read) is
+    such column or an ambiguous one, a column of a type that cannot be
+    probed such as BOOLEAN, a filter that cannot be read) is
     skipped, never answered "absent": a RuntimeWarning names it and the
     reason (the first 10 files so, then one warning counts the others), and attrs["errors"] lists (path, message), sorted by path (so
     do a glob that matches nothing and a directory without *.parquet

@@ -240,6 +240,21 @@ def test_a_file_without_the_column_is_skipped_with_the_reason(dataset):
     assert "price" in reasons[os.path.join(root, "a", "part-000.parquet")]
 
 
+def test_a_column_of_a_type_that_cannot_be_probed_is_the_file_s_problem(tmp_path):
+    from parquet_files import BOOLEAN
+
+    data, _ = build_parquet([Column("flag", BOOLEAN)], [[{"filter": filter_bytes(np.array([1], dtype=np.int64))}]])
+    (tmp_path / "flags.parquet").write_bytes(data)
+    write_file(str(tmp_path / "ids.parquet"), 0)
+    frame, warned = probe(str(tmp_path), "flag", [True])
+    with pytest.raises(blockbloom.Error) as single:
+        bp.probe(str(tmp_path / "flags.parquet"), "flag", [True])
+    assert frame.attrs["errors"][0] == (str(tmp_path / "flags.parquet"), str(single.value))
+    assert "BOOLEAN" in str(single.value)
+    assert frame.attrs["errors"][1][0] == str(tmp_path / "ids.parquet")  # no column flag
+    assert len(frame) == 0 and len(warned) == 2
+
+
 def test_values_the_column_type_refuses_raise(dataset):
     root, _ = dataset
     first = os.path.join(root, "a", "part-000.parquet")
