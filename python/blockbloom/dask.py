@@ -4,6 +4,8 @@
     import blockbloom.dask as bbd
     f = bbd.bloom_filter(small["key"], fpp=0.01)       # one Filter, merged on the cluster
     joined = bbd.semi_join(big, small, on="key")        # same rows as big.merge(small, on="key")
+    joined, report = bbd.semi_join(big, small, on="key", report=True)
+    result, partitions = dask.compute(joined, report.partitions)   # what the filter did, per partition
 
 Imported on its own (``import blockbloom.dask``) and only where Dask is
 installed; ``import blockbloom`` never imports Dask.
@@ -336,7 +338,7 @@ def _drop_rejected(part, built, key, kind, skip_below):
         values, nulls, type = _key_values(part[key], kind)
         if kind == "object" and type is not None and f.type is not None and \
                 str(f.type) != str(Filter(1024, type=type).type):
-            raise _Unhashable("probe keys hashed as %s, the filter's type is %s" % (type, f.type))
+            raise _Unhashable("of kind %s, the filter's type is %s" % (type, f.type))
         if values is None:  # every key null
             hits = np.zeros(len(part), dtype=bool)
         else:
@@ -453,7 +455,7 @@ class SemiJoinReport:
         side and the filter, not the merge) rows, kept, dropped, partitions,
         partitions_filtered, filter_type, notes (distinct, in order). Without
         a filter in the graph the counts are None. A BloomFilterNotUsed warning
-        when the filter ran on no partition of rows."""
+        when partitions were not filtered for a reason other than skip_below."""
         result = {"filter_used": self.filter_used, "reason": self.reason, "build": self.build,
                   "key_kind": self.key_kind, "rows": None, "kept": None, "dropped": None, "partitions": None,
                   "partitions_filtered": None, "filter_type": None, "notes": []}
@@ -467,9 +469,12 @@ class SemiJoinReport:
                       partitions_filtered=int(partitions["filtered"].sum()),
                       filter_type=types.iloc[0] if len(types) else None,
                       notes=list(dict.fromkeys(partitions["note"].dropna())))
-        if rows and not partitions["filtered"][partitions["rows"] > 0].any():
-            warnings.warn("semi_join(): the filter ran on no probe partition: %s"
-                          % "; ".join(result["notes"]), BloomFilterNotUsed, stacklevel=2)
+        unfiltered = partitions[~partitions["filtered"] & (partitions["rows"] > 0)]
+        reasons = [note for note in unfiltered["note"].dropna() if not note.startswith("skip_below")]
+        if reasons:  # skip_below's partitions are passed on as asked: no warning
+            warnings.warn("semi_join(): %d of %d probe partitions not filtered: %s"
+                          % (len(reasons), len(partitions), "; ".join(dict.fromkeys(reasons))),
+                          BloomFilterNotUsed, stacklevel=2)
         return result
 
     def __repr__(self):
