@@ -4,6 +4,8 @@
     import blockbloom.dask as bbd
     f = bbd.bloom_filter(small["key"], fpp=0.01)       # one Filter, merged on the cluster
     joined = bbd.semi_join(big, small, on="key")        # same rows as big.merge(small, on="key")
+    joined, report = bbd.semi_join(big, small, on="key", report=True)
+    result, partitions = dask.compute(joined, report.partitions)   # what the filter did, per partition
 
 Imported on its own (``import blockbloom.dask``) and only where Dask is
 installed; ``import blockbloom`` never imports Dask.
@@ -13,6 +15,11 @@ target FPP (up to half the power-of-two size Parquet needs), because these
 filters cross the network to every worker and are never written into a
 Parquet file. Pass ``sizing="parquet-safe"`` for a filter you mean to store.
 """
+import datetime
+import decimal
+import operator
+import warnings
+
 import dask
 import dask.dataframe as dd
 import numpy as np
@@ -34,7 +41,8 @@ SPLIT_EVERY = 8
 # Rows of each probe partition semi_join(skip_below=...) tests the filter on.
 SAMPLE_ROWS = 10_000
 
-__all__ = ["bloom_filter", "semi_join", "probe_dataset", "NDV_HEADROOM", "FILES_PER_TASK"]
+__all__ = ["bloom_filter", "semi_join", "probe_dataset", "NDV_HEADROOM", "FILES_PER_TASK",
+           "BloomFilterNotUsed", "SemiJoinReport"]
 
 
 def _require(value, expected, argument, function):
@@ -154,95 +162,211 @@ def bloom_filter(series, *, ndv=None, fpp=0.01, type=None, sizing="exact", split
     return result.compute() if compute else result
 
 
-# --- semi_join ---------------------------------------------------------------
+# --- semi_join: how keys are hashed ------------------------------------------
+#
+# Two keys pandas' merge finds equal must hash equal (no false negatives). A
+# "kind" names how a key column becomes values of one typed filter, for both
+# sides alike; pandas 1.5's merge compares integers (bools too) as int64 (a
+# uint64 wraps), other number pairs by value, datetimes and timedeltas by their
+# int64 counts (tz-aware ones as UTC instants), periods of one frequency by
+# their ordinals, and objects by Python's ==.
+_FIXED_TYPES = {
+    "int": "int64",                   # every int width, signed or not, and bool: as int64
+    "float": "double",                # floats, and ints against floats: float64 (-0.0 as 0.0)
+    "datetime": "timestamp(ns)",      # datetime64 of any unit, naive: exact into ns
+    "datetimetz": "timestamp(ns,utc)",  # tz-aware, any zones: UTC instants
+    "timedelta": "int64",             # its nanoseconds (Parquet has no duration value)
+    "period": "int64",                # its ordinal (both sides of one frequency)
+}
+# Object (and string) columns: a filter type per value kind pandas infers, decided
+# when computed, partition by partition (pandas.api.types.infer_dtype).
+_OBJECT_TYPES = {"string": "string", "bytes": "binary", "date": "date", "decimal": "double",
+                 "integer": "int64"}
+# A value of each object kind standing in for the nulls (masked: never inserted).
+_OBJECT_FILLERS = {"string": "", "bytes": b"", "date": datetime.date(1970, 1, 1), "decimal": decimal.Decimal(0),
+                   "integer": 0}
 
-# How the two key columns are hashed so that keys pandas' merge finds equal
-# hash equal: "int" (int64), "float" (float64, -0.0 as 0.0), "string". None:
-# no common hashing known, so semi_join is a plain merge.
+
+class BloomFilterNotUsed(UserWarning):
+    """semi_join did not filter (a plain merge), or left partitions unfiltered:
+    the message names the key dtype or values and why."""
+
+
+class _Unhashable(Exception):
+    """Keys of a partition no filter type holds exactly; the message says why."""
+
+
+def _dtype_kind(dtype):
+    """The kind of one key dtype (see _FIXED_TYPES), or None."""
+    if isinstance(dtype, pd.CategoricalDtype):
+        return _dtype_kind(dtype.categories.dtype)  # merge compares a categorical's values
+    if pd.api.types.is_bool_dtype(dtype) or pd.api.types.is_integer_dtype(dtype):
+        return "int"
+    if pd.api.types.is_float_dtype(dtype):
+        return "float"
+    if isinstance(dtype, pd.DatetimeTZDtype):
+        return "datetimetz"
+    if pd.api.types.is_datetime64_dtype(dtype):
+        return "datetime"
+    if pd.api.types.is_timedelta64_dtype(dtype):
+        return "timedelta"
+    if isinstance(dtype, pd.PeriodDtype):
+        return "period"
+    if dtype == object or isinstance(dtype, pd.StringDtype):
+        return "object"
+    return None
+
+
 def _key_kind(a, b):
-    def kind(dtype):
-        if pd.api.types.is_bool_dtype(dtype) or isinstance(dtype, pd.CategoricalDtype):
-            return None
-        if pd.api.types.is_integer_dtype(dtype):
-            # uint64 above 2**63 has no int64 twin.
-            return "int" if np.dtype(getattr(dtype, "numpy_dtype", dtype)) != np.uint64 else None
-        if pd.api.types.is_float_dtype(dtype):
-            return "float"
-        if pd.api.types.is_string_dtype(dtype):  # object columns too; checked per value on use
-            return "string"
-        return None
-
-    ka, kb = kind(a), kind(b)
+    """How keys of dtypes a and b are hashed alike (a key of _FIXED_TYPES, or
+    "object"), or None: no common hashing known, so semi_join is a plain merge."""
+    ka, kb = _dtype_kind(a), _dtype_kind(b)
     if ka is None or kb is None:
         return None
+    if ka == "period" and a != b:
+        return None  # periods of two frequencies: merge refuses them
     if ka == kb:
         return ka
     return "float" if {ka, kb} == {"int", "float"} else None
 
 
+def _decategorized(series):
+    """A categorical Series as its values (null slots hold any category: masked)."""
+    if not isinstance(series.dtype, pd.CategoricalDtype):
+        return series
+    categories = series.cat.categories
+    if len(categories) == 0:
+        return pd.Series(np.full(len(series), None, dtype=object), index=series.index)
+    codes = series.cat.codes.to_numpy()
+    return pd.Series(categories.take(np.where(codes < 0, 0, codes)), index=series.index)
+
+
 def _key_values(series, kind):
-    """(values, nulls: a bool array or None, type=) for find_values / insert_values."""
+    """(values, nulls: a bool array or None, the filter's type name) for
+    find_values / insert_values; type None: every key is null (no value kind).
+    _Unhashable for object keys of no single kind _OBJECT_TYPES holds."""
     nulls = series.isna().to_numpy()
     any_null = bool(nulls.any())
+    series = _decategorized(series)
     if kind == "int":
-        values = series.to_numpy(dtype=np.int64, na_value=0) if any_null else series.to_numpy(dtype=np.int64)
-        return values, (nulls if any_null else None), None
-    if kind == "float":
+        unsigned = pd.api.types.is_unsigned_integer_dtype(series.dtype)
+        values = series.to_numpy(dtype=np.uint64 if unsigned else np.int64, na_value=0)
+        if unsigned:
+            values = values.view(np.int64)  # merge's int64, wrapped above 2**63
+    elif kind == "float":
         values = series.to_numpy(dtype=np.float64, na_value=np.nan) + 0.0  # -0.0 == 0.0 for merge
-        return values, (nulls if any_null else None), None
-    values = series.to_numpy(dtype=object)
-    if any_null:
-        values = values.copy()
-        values[nulls] = ""
-    return values, (nulls if any_null else None), "string"
+    elif kind == "datetime":
+        values = series.to_numpy()
+    elif kind == "datetimetz":
+        values = series  # the value model takes a zoned Series as UTC instants
+    elif kind == "timedelta":
+        values = series.to_numpy(dtype="m8[ns]").view(np.int64)
+    elif kind == "period":
+        values = series.array.asi8
+    else:
+        inferred = pd.api.types.infer_dtype(series, skipna=True)
+        if inferred == "empty":
+            return None, (nulls if any_null else None), None
+        if inferred not in _OBJECT_TYPES:
+            raise _Unhashable("object keys of kind %r (pandas.api.types.infer_dtype): a filter holds %s"
+                              % (inferred, ", ".join(sorted(_OBJECT_TYPES))))
+        values = series.to_numpy(dtype=object, na_value=None)
+        if any_null:
+            values = values.copy()
+            values[nulls] = _OBJECT_FILLERS[inferred]
+        return values, (nulls if any_null else None), _OBJECT_TYPES[inferred]
+    if any_null and kind in ("timedelta", "period"):
+        values = np.where(nulls, 0, values)  # NaT's int64 minimum: masked
+    return values, (nulls if any_null else None), _FIXED_TYPES[kind]
 
 
 def _build_partition(part, ndv, fpp, sizing, kind):
-    """(filter of the partition's non-null keys, whether it has a null key);
-    (None, ...) when its keys cannot be hashed (mixed objects)."""
-    f = Filter(ndv=ndv, fpp=fpp, sizing=sizing)  # outside the try: a bad fpp or sizing is an error
+    """(filter of the partition's non-null keys or None, whether it has a null
+    key, why there is no filter or None)."""
     try:
         values, nulls, type = _key_values(part, kind)
-        f.insert_values(values, type=type, mask=nulls)
-    except (TypeError, ValueError):
-        return None, False
-    return f, nulls is not None
+    except (_Unhashable, TypeError, ValueError) as e:
+        return None, False, "build keys: %s" % (e,)
+    f = Filter(ndv=ndv, fpp=fpp, sizing=sizing, type=type)  # outside the try: a bad fpp or sizing is an error
+    try:
+        if values is not None:
+            f.insert_values(values, mask=nulls)
+    except (TypeError, ValueError) as e:  # blockbloom.Error too: a key out of the type's range
+        return None, False, "build keys: %s" % (e,)
+    return f, nulls is not None, None
 
 
 def _merge_built(items):
-    filters = [f for f, _ in items]
-    merged = None if any(f is None for f in filters) else Filter.union_all(filters)
-    return merged, any(has_null for _, has_null in items)
+    has_null = any(item[1] for item in items)
+    for f, _, why in items:
+        if f is None:
+            return None, has_null, why
+    try:
+        merged = Filter.union_all([item[0] for item in items])
+    except ValueError:  # blockbloom.Error: partitions typed differently (object keys of several kinds)
+        kinds = sorted({str(item[0].type) for item in items if item[0].type is not None})
+        return None, has_null, "build keys of several kinds in one column (filter types %s)" % ", ".join(kinds)
+    return merged, has_null, None
+
+
+# One row per probe partition, the report of what the filter did there.
+_STATS_META = pd.DataFrame({"rows": pd.Series([], dtype="int64"), "kept": pd.Series([], dtype="int64"),
+                            "filtered": pd.Series([], dtype=bool), "filter_type": pd.Series([], dtype=object),
+                            "note": pd.Series([], dtype=object)})
+
+
+def _stats(rows, kept, filtered, filter_type, note):
+    return pd.DataFrame({"rows": [rows], "kept": [kept], "filtered": [filtered],
+                         "filter_type": [filter_type], "note": [note]})
 
 
 def _drop_rejected(part, built, key, kind, skip_below):
-    """The rows of part whose key the filter may hold, and its null-key rows
-    if the build side has a null key too. built: (filter or None, build side
-    has a null key). part itself, whole, when there is no filter (the build
-    keys could not be hashed), its keys cannot be hashed, or (skip_below given)
-    the filter rejects less than skip_below of its first SAMPLE_ROWS rows."""
-    f, keep_nulls = built
-    if f is None or len(part) == 0:
-        return part
+    """(the rows of part whose key the filter may hold, and its null-key rows
+    if the build side has a null key too; one row of _STATS_META saying what
+    was done). built: (filter or None, build side has a null key, why no
+    filter). part itself, whole, when there is no filter, its keys cannot be
+    hashed as the filter's (a BloomFilterNotUsed warning either way), or
+    (skip_below given) the filter rejects less than skip_below of its first
+    SAMPLE_ROWS rows."""
+    f, keep_nulls, why = built
+    filter_type = None if f is None or f.type is None else str(f.type)
+    if f is None:
+        warnings.warn("semi_join(): no filter, probe partitions kept whole: %s" % why, BloomFilterNotUsed)
+        return part, _stats(len(part), len(part), False, None, why)
+    if len(part) == 0:
+        return part, _stats(0, 0, True, filter_type, None)
     try:
         values, nulls, type = _key_values(part[key], kind)
-        if skip_below is not None:
-            n = min(len(values), SAMPLE_ROWS)
-            sample_hits = f.find_values(values[:n], type=type, mask=None if nulls is None else nulls[:n])
-            if nulls is not None and keep_nulls:
-                sample_hits |= nulls[:n]
-            if 1.0 - np.count_nonzero(sample_hits) / n < skip_below:
-                return part
-        hits = f.find_values(values, type=type, mask=nulls)
-    except (TypeError, ValueError):
-        return part  # keys the filter cannot hash (mixed objects): keep them all, the merge decides
+        if kind == "object" and type is not None and f.type is not None and \
+                str(f.type) != str(Filter(1024, type=type).type):
+            raise _Unhashable("of kind %s, the filter's type is %s" % (type, f.type))
+        if values is None:  # every key null
+            hits = np.zeros(len(part), dtype=bool)
+        else:
+            if skip_below is not None:
+                n = min(len(values), SAMPLE_ROWS)
+                sample_hits = f.find_values(values[:n], mask=None if nulls is None else nulls[:n])
+                if nulls is not None and keep_nulls:
+                    sample_hits |= nulls[:n]
+                rejected = 1.0 - np.count_nonzero(sample_hits) / n
+                if rejected < skip_below:
+                    return part, _stats(len(part), len(part), False, filter_type,
+                                        "skip_below: the filter rejected %.1f%% of the first %d rows" % (
+                                            100 * rejected, n))
+            hits = f.find_values(values, mask=nulls)
+    except (_Unhashable, TypeError, ValueError) as e:
+        # Keys the filter cannot hash as its own (mixed objects): keep them all, the merge decides.
+        why = "probe keys: %s" % (e,)
+        warnings.warn("semi_join(): a probe partition kept whole: %s" % why, BloomFilterNotUsed)
+        return part, _stats(len(part), len(part), False, filter_type, why)
     if nulls is not None and keep_nulls:
         hits |= nulls
-    return part[hits]
+    kept = part[hits]
+    return kept, _stats(len(part), len(kept), True, filter_type, None)
 
 
 def _filter_task(keys, ndv, fpp, sizing, kind, split_every):
-    """A delayed (filter or None, has a null key) of a Dask Series of build keys."""
+    """A delayed (filter or None, has a null key, why no filter) of a Dask Series of build keys."""
     parts = keys.to_delayed(optimize_graph=False)
     if ndv is None:
         ndv = _ndv_task(parts, split_every)
@@ -270,29 +394,93 @@ def _holders(df):
 
 
 def _probe_side(probe_df, built, key, kind, skip_below):
-    """probe_df without the rows the filter (the delayed built) rejects,
-    partition by partition, when computed. A persisted probe side is probed
-    where each partition lies (each task annotated with the workers holding
-    its partition, others allowed): left to itself the scheduler sends some
+    """(probe_df without the rows the filter (the delayed built) rejects,
+    partition by partition, when computed; a Dask DataFrame of _STATS_META,
+    one row per probe partition). Each probe task returns both (a pair); the
+    two collections take its halves, so computed together (dask.compute) each
+    partition is probed once. A persisted probe side is probed where each
+    partition lies (each task annotated with the workers holding its
+    partition, others allowed): left to itself the scheduler sends some
     partitions to the idler worker, moving whole partitions to drop 95% of
     their rows there."""
     holders = _holders(probe_df)
     if holders is None:
-        return probe_df.map_partitions(_drop_rejected, built, key, kind, skip_below, meta=probe_df._meta,
-                                       enforce_metadata=False)
-    from dask.base import tokenize
-    from dask.highlevelgraph import HighLevelGraph, MaterializedLayer
-    from dask.utils import apply
+        pairs = probe_df.map_partitions(_drop_rejected, built, key, kind, skip_below, meta=probe_df._meta,
+                                        enforce_metadata=False)
+    else:
+        from dask.base import tokenize
+        from dask.highlevelgraph import HighLevelGraph, MaterializedLayer
+        from dask.utils import apply
 
-    name = "_drop_rejected-" + tokenize(probe_df, built, key, kind, skip_below)
-    # Constants in the kwargs dict: a task's positional strings could be taken for keys.
-    tasks = {(name, i): (apply, _drop_rejected, [part, built.key], {"key": key, "kind": kind, "skip_below": skip_below})
-             for i, part in enumerate(probe_df.__dask_keys__())}
-    # Not a Blockwise layer: Blockwise fusion cannot merge a per-key workers annotation.
-    where = {(name, i): workers for i, workers in enumerate(holders)}
-    layer = MaterializedLayer(tasks, annotations={"workers": where.__getitem__, "allow_other_workers": True})
-    graph = HighLevelGraph.from_collections(name, layer, dependencies=[probe_df, built])
-    return dd.core.new_dd_object(graph, name, probe_df._meta, probe_df.divisions)
+        name = "_drop_rejected-" + tokenize(probe_df, built, key, kind, skip_below)
+        # Constants in the kwargs dict: a task's positional strings could be taken for keys.
+        tasks = {(name, i): (apply, _drop_rejected, [part, built.key],
+                             {"key": key, "kind": kind, "skip_below": skip_below})
+                 for i, part in enumerate(probe_df.__dask_keys__())}
+        # Not a Blockwise layer: Blockwise fusion cannot merge a per-key workers annotation.
+        where = {(name, i): workers for i, workers in enumerate(holders)}
+        layer = MaterializedLayer(tasks, annotations={"workers": where.__getitem__, "allow_other_workers": True})
+        graph = HighLevelGraph.from_collections(name, layer, dependencies=[probe_df, built])
+        pairs = dd.core.new_dd_object(graph, name, probe_df._meta, probe_df.divisions)
+    kept = pairs.map_partitions(operator.getitem, 0, meta=probe_df._meta, enforce_metadata=False)
+    stats = pairs.map_partitions(operator.getitem, 1, meta=_STATS_META, enforce_metadata=False)
+    return kept, stats
+
+
+class SemiJoinReport:
+    """What semi_join(..., report=True) did, beside its result.
+
+    Known when semi_join returns: ``filter_used`` (a filter is in the graph),
+    ``reason`` (why not, the BloomFilterNotUsed warning's text; None when
+    used), ``build`` ("left" / "right": the side the filter is built from,
+    None without one), ``key_kind`` (how the keys are hashed: "int", "float",
+    "datetime", "datetimetz", "timedelta", "period", "object"; None without a
+    filter). Known when computed: ``partitions``, a Dask DataFrame of one row
+    per probe partition: rows, kept (rows passed to the merge), filtered
+    (whether the filter ran on it), filter_type (the filter's Filter.type,
+    None without one), note (why it was not filtered). Compute it with the
+    result, ``dask.compute(joined, report.partitions)``, to probe once;
+    ``summary(rows)`` totals it (computing it alone when not given).
+    """
+
+    def __init__(self, filter_used, reason, build, key_kind, partitions):
+        self.filter_used = filter_used
+        self.reason = reason
+        self.build = build
+        self.key_kind = key_kind
+        self.partitions = partitions
+
+    def summary(self, partitions=None):
+        """A dict: filter_used, reason, build, key_kind, and over the probe
+        partitions (the computed ``partitions``, or computed here: the probe
+        side and the filter, not the merge) rows, kept, dropped, partitions,
+        partitions_filtered, filter_type, notes (distinct, in order). Without
+        a filter in the graph the counts are None. A BloomFilterNotUsed warning
+        when partitions were not filtered for a reason other than skip_below."""
+        result = {"filter_used": self.filter_used, "reason": self.reason, "build": self.build,
+                  "key_kind": self.key_kind, "rows": None, "kept": None, "dropped": None, "partitions": None,
+                  "partitions_filtered": None, "filter_type": None, "notes": []}
+        if self.partitions is None:
+            return result
+        if partitions is None:
+            partitions = self.partitions.compute()
+        rows, kept = int(partitions["rows"].sum()), int(partitions["kept"].sum())
+        types = partitions["filter_type"].dropna()
+        result.update(rows=rows, kept=kept, dropped=rows - kept, partitions=len(partitions),
+                      partitions_filtered=int(partitions["filtered"].sum()),
+                      filter_type=types.iloc[0] if len(types) else None,
+                      notes=list(dict.fromkeys(partitions["note"].dropna())))
+        unfiltered = partitions[~partitions["filtered"] & (partitions["rows"] > 0)]
+        reasons = [note for note in unfiltered["note"].dropna() if not note.startswith("skip_below")]
+        if reasons:  # skip_below's partitions are passed on as asked: no warning
+            warnings.warn("semi_join(): %d of %d probe partitions not filtered: %s"
+                          % (len(reasons), len(partitions), "; ".join(dict.fromkeys(reasons))),
+                          BloomFilterNotUsed, stacklevel=2)
+        return result
+
+    def __repr__(self):
+        return "SemiJoinReport(filter_used=%r, reason=%r, build=%r, key_kind=%r)" % (
+            self.filter_used, self.reason, self.build, self.key_kind)
 
 
 def _key_names(on, left_on, right_on):
@@ -318,7 +506,7 @@ def _key_names(on, left_on, right_on):
 
 
 def semi_join(left, right, on=None, left_on=None, right_on=None, how="inner", fpp=0.01, *, ndv=None,
-              build=None, sizing="exact", split_every=SPLIT_EVERY, skip_below=None, **merge_kwargs):
+              build=None, sizing="exact", split_every=SPLIT_EVERY, skip_below=None, report=False, **merge_kwargs):
     """left.merge(right, ...), with the rows that cannot match dropped first by a Bloom filter.
 
     Lazy, as merge is: nothing is computed here; the result is a Dask
@@ -332,12 +520,33 @@ def semi_join(left, right, on=None, left_on=None, right_on=None, how="inner", fp
     are those of left.merge(right, ...): a Bloom filter has no false
     negatives, and null keys are kept when the build side has nulls too,
     since pandas' merge matches nulls with nulls. With several keys the filter
-    is on the first (a superset of the matches). how="outer" or "cross", index
-    joins, and key types with no common hashing (bool, categorical, uint64,
-    ...) are a plain merge; object keys the filter cannot hash (mixed objects)
-    are found so when computed, and then nothing is dropped. ndv: the build
-    side's distinct keys if known, else estimated in the same graph (a sketch
-    of each build partition's key hashes, merged; times NDV_HEADROOM).
+    is on the first (a superset of the matches). ndv: the build side's
+    distinct keys if known, else estimated in the same graph (a sketch of
+    each build partition's key hashes, merged; times NDV_HEADROOM).
+
+    Keys are hashed so that keys merge finds equal hash equal, through one
+    typed filter (its Filter.type): ints of every width and bool as int64 (as
+    merge compares them, a uint64 above 2**63 wrapped), floats (and ints
+    against floats) as double, datetime64 of any unit as timestamp(ns),
+    tz-aware ones as timestamp(ns,utc) instants, timedelta64 and periods (of
+    one frequency) as their int64 counts, a categorical as its values, and
+    object / string columns by the kind of their values, decided when
+    computed: str, bytes, datetime.date, decimal.Decimal (as double: equal
+    Decimals are one double) or Python ints. Where no filter is used it says
+    so: a BloomFilterNotUsed warning naming the reason, and a plain merge, for
+    how="outer" or "cross", a how that keeps every row of the probe side,
+    index joins, and key dtypes with no common exact hashing (interval,
+    object against int64, ...). Object keys of no single such kind (mixed
+    objects) are found so when computed: the warning is raised in the task
+    (on a distributed worker, in its log) and nothing of that side is dropped.
+
+    report=True returns (the result, a SemiJoinReport): whether a filter is
+    in the graph and why not, and, computed with the result
+    (dask.compute(joined, report.partitions)), each probe partition's rows,
+    rows kept, whether the filter ran on it and the filter's type. report is
+    a keyword so that existing calls keep their one return value, and a
+    separate object because a Dask DataFrame's attributes do not survive the
+    next operation on it and the counts are known only when computed.
 
     skip_below (the adaptive rule; None, the default, always filters): each
     probe partition's first SAMPLE_ROWS rows are probed first, and if the
@@ -347,7 +556,7 @@ def semi_join(left, right, on=None, left_on=None, right_on=None, how="inner", fp
     left or right not a dask.dataframe.DataFrame (a pandas one, say), or a key
     given as a Series or array instead of a column name: TypeError. No key
     column, build not None / "left" / "right", split_every not an int >= 2:
-    ValueError.
+    ValueError (before any graph is built, as for every argument error).
     """
     _require(left, dd.DataFrame, "left", "semi_join")
     _require(right, dd.DataFrame, "right", "semi_join")
@@ -361,27 +570,41 @@ def semi_join(left, right, on=None, left_on=None, right_on=None, how="inner", fp
             return a.merge(b, how=how, on=on, **merge_kwargs)
         return a.merge(b, how=how, left_on=left_on, right_on=right_on, **merge_kwargs)
 
-    def plain():
-        return merge(left, right)
+    def plain(reason):
+        warnings.warn("semi_join(): no Bloom filter, a plain merge: %s" % reason, BloomFilterNotUsed, stacklevel=3)
+        joined = merge(left, right)
+        return (joined, SemiJoinReport(False, reason, None, None, None)) if report else joined
 
     if build is None:
         build = {"left": "left", "right": "right"}.get(how)
         if how == "inner":
             build = "left" if left.npartitions < right.npartitions else "right"
-    if build not in ("left", "right") or (how not in ("inner", build)) or \
-            merge_kwargs.get("left_index") or merge_kwargs.get("right_index"):
-        return plain()
+    if build is None:
+        return plain("how=%r keeps the rows of both sides that match nothing: neither side can be filtered" % (how,))
+    if how not in ("inner", build):
+        return plain("how=%r keeps every row of the %s side, so the filter cannot be built from the %s side "
+                     "(build=%r)" % (how, how, build, build))
+    if merge_kwargs.get("left_index") or merge_kwargs.get("right_index"):
+        return plain("left_index / right_index: a join on an index, the filter is on a key column")
     build_df, build_key, probe_df, probe_key = (
         (left, left_on[0], right, right_on[0]) if build == "left" else (right, right_on[0], left, left_on[0]))
-    if build_key not in build_df.columns or probe_key not in probe_df.columns:
-        return plain()
-    kind = _key_kind(build_df._meta[build_key].dtype, probe_df._meta[probe_key].dtype)
+    for side, frame, name in ((build, build_df, build_key), ("right" if build == "left" else "left", probe_df,
+                                                              probe_key)):
+        if name not in frame.columns:
+            return plain("the key %r is not a column of the %s side (an index level?)" % (name, side))
+    build_dtype, probe_dtype = build_df._meta[build_key].dtype, probe_df._meta[probe_key].dtype
+    kind = _key_kind(build_dtype, probe_dtype)
     if kind is None:
-        return plain()
+        return plain("the keys' dtypes, %s (%s %r) and %s (%s %r), have no common exact hashing in a filter "
+                     "(it takes ints of every width and bool, floats, datetime64 naive or tz-aware, timedelta64, "
+                     "periods of one frequency, categoricals of these, and str / bytes / date / Decimal / int "
+                     "objects)" % (build_dtype, build, build_key, probe_dtype,
+                                   "right" if build == "left" else "left", probe_key))
 
     built = _filter_task(build_df[build_key], ndv, fpp, sizing, kind, split_every)
-    filtered = _probe_side(probe_df, built, probe_key, kind, skip_below)
-    return merge(left, filtered) if build == "left" else merge(filtered, right)
+    filtered, stats = _probe_side(probe_df, built, probe_key, kind, skip_below)
+    joined = merge(left, filtered) if build == "left" else merge(filtered, right)
+    return (joined, SemiJoinReport(True, None, build, kind, stats)) if report else joined
 
 
 # --- which files of a dataset may hold these values ----------------------------

@@ -68,12 +68,17 @@ def test_semi_join_int64_keys_gives_the_rows_of_merge(client):
     assert_same_rows(bbd.semi_join(build, probe, on="k"), build.merge(probe, on="k"))
 
 
+def kept_rows(*args):
+    """The rows _drop_rejected passes on (without its report)."""
+    return bbd._drop_rejected(*args)[0]
+
+
 def test_semi_join_drops_most_rows_before_the_merge(client):
     build, probe = int_frames()
     f = bbd.bloom_filter(build["k"], ndv=3000)
-    kept = probe.map_partitions(bbd._drop_rejected, (f, False), "k", "int", None, meta=probe._meta).compute()
+    kept = probe.map_partitions(kept_rows, (f, False, None), "k", "int", None, meta=probe._meta).compute()
     assert len(kept) < 0.1 * len(probe) and set(probe.merge(build, on="k").compute()["p"]) <= set(kept["p"])
-    first = probe.partitions[0].map_partitions(bbd._drop_rejected, (f, False), "k", "int", None,
+    first = probe.partitions[0].map_partitions(kept_rows, (f, False, None), "k", "int", None,
                                                meta=probe._meta).compute()
     assert len(first) < 0.05 * len(probe.partitions[0])  # a partition of no match: nearly empty
 
@@ -149,11 +154,31 @@ def test_semi_join_how_left_and_right(client):
         assert_same_rows(bbd.semi_join(build, probe, on="k", how=how), build.merge(probe, on="k", how=how))
 
 
-def test_semi_join_falls_back_to_merge_for_keys_it_cannot_hash(client):
-    build = dd.from_pandas(pd.DataFrame({"k": [True, False], "b": 1}), npartitions=1)
+def test_semi_join_filters_bool_keys_on_the_cluster(client):
+    # Bools were a plain merge; merge compares them as the ints 0 and 1, so does the filter.
+    build = dd.from_pandas(pd.DataFrame({"k": [True, True], "b": 1}), npartitions=1)
     probe = dd.from_pandas(pd.DataFrame({"k": [True] * 5 + [False] * 3, "p": range(8)}), npartitions=2)
-    assert_same_rows(bbd.semi_join(probe, build, on="k"), probe.merge(build, on="k"))
-    assert bbd._key_kind(np.dtype(bool), np.dtype(bool)) is None
+    joined, report = bbd.semi_join(probe, build, on="k", report=True)
+    got, partitions = dask.compute(joined, report.partitions)
+    assert_same_rows(got, probe.merge(build, on="k"))
+    assert partitions["filtered"].all() and partitions["kept"].sum() == 5
+    assert bbd._key_kind(np.dtype(bool), np.dtype(bool)) == "int"
+
+
+def test_semi_join_report_of_a_persisted_probe_side(client):
+    # The probe side persisted: its tasks are a materialized layer, annotated
+    # with where each partition lies; the report comes from the same tasks.
+    build = dd.from_pandas(pd.DataFrame({"k": pd.date_range("2024-01-01", periods=300, freq="h"), "b": 1}),
+                           npartitions=2)
+    times = pd.Series(pd.date_range("2023-12-01", periods=4000, freq="h")).sample(frac=1, random_state=1)
+    probe = client.persist(dd.from_pandas(pd.DataFrame({"k": times.to_numpy(), "p": 1}), npartitions=4))
+    distributed.wait(probe)
+    joined, report = bbd.semi_join(probe, build, on="k", report=True)
+    got, partitions = dask.compute(joined, report.partitions)
+    assert_same_rows(got, probe.merge(build, on="k"))
+    summary = report.summary(partitions)
+    assert summary["filter_type"] == "timestamp(ns)" and summary["partitions_filtered"] == 4
+    assert len(got) == 300 <= summary["kept"] < 400 and summary["rows"] == 4000
 
 
 def test_bloom_filter_equals_the_filter_of_all_values(client):
@@ -215,11 +240,11 @@ def test_semi_join_skips_a_filter_that_rejects_too_little(client):
     build, probe = int_frames(build_keys=2000, probe_rows=20_000)
     f = bbd.bloom_filter(build["b"], ndv=2000)
     all_match = pd.DataFrame({"k": np.arange(20_000) % 2000})  # every key is a build["b"]
-    assert bbd._drop_rejected(all_match, (f, False), "k", "int", 0.1) is all_match  # passed on whole
-    filtered = bbd._drop_rejected(all_match, (f, False), "k", "int", None)
+    assert kept_rows(all_match, (f, False, None), "k", "int", 0.1) is all_match  # passed on whole
+    filtered = kept_rows(all_match, (f, False, None), "k", "int", None)
     assert filtered is not all_match and filtered.equals(all_match)  # probed, nothing dropped
     misses = pd.DataFrame({"k": np.arange(20_000) + 10**6})
-    assert len(bbd._drop_rejected(misses, (f, False), "k", "int", 0.1)) < 0.05 * len(misses)
+    assert len(kept_rows(misses, (f, False, None), "k", "int", 0.1)) < 0.05 * len(misses)
     # Decided per partition when computed: the rows of merge either way.
     mixed = dd.concat([dd.from_pandas(all_match, npartitions=2), dd.from_pandas(misses, npartitions=2)])
     with_b = build.assign(k=build["b"])
@@ -376,7 +401,8 @@ def test_the_dask_stub_declares_what_the_module_has():
     with open(os.path.join(os.path.dirname(bbd.__file__), "dask.pyi"), encoding="utf-8") as fh:
         stub = ast.parse(fh.read())
     functions = [n for n in stub.body if isinstance(n, ast.FunctionDef)]
-    names = {n.name for n in functions} | {n.target.id for n in stub.body if isinstance(n, ast.AnnAssign)}
+    names = {n.name for n in functions} | {n.target.id for n in stub.body if isinstance(n, ast.AnnAssign)} | \
+        {n.name for n in stub.body if isinstance(n, ast.ClassDef)}
     assert names == set(bbd.__all__)
     for node in functions:
         a = node.args
