@@ -265,7 +265,10 @@ class ParquetDatasetProbe(DatasetTestCase):
         # Usage errors.
         for args, fragment in (([self.root, "--column", "id", "--row-group", "0", "7"],
                                 "--row-group asks one file"),
-                               ([self.root, "--column", "id", "--jobs", "0", "7"], "--jobs 0"),
+                               ([self.root, "--column", "id", "--jobs", "0", "7"],
+                                "--jobs 0: give 1 to 1024 threads"),
+                               ([self.root, "--column", "id", "--jobs", "1025", "7"],
+                                "--jobs 1025: give 1 to 1024 threads"),
                                ([self.root, "--column", "id", "--jobs", "x", "7"], "--jobs x")):
             result = self.probe(args, 2)
             self.assertIn(fragment, result.stderr)

@@ -28,6 +28,10 @@
 namespace blockbloom_tools {
 namespace {
 
+// More threads than this only wait on the disk and each other; the bound
+// also keeps a typo such as --jobs 100000 from exhausting the process's threads.
+constexpr std::size_t kMaxJobs = 1024;
+
 // The values asked about, as typed (held whole: every file is asked about
 // every value), and where each came from for messages.
 struct Values {
@@ -257,7 +261,10 @@ int RunParquetDatasetProbe(const ParsedFlags& flags, const std::vector<std::stri
   }
   const std::size_t jobs =
       flags.Has("--jobs") ? static_cast<std::size_t>(CountFlag(flags, "--jobs")) : DefaultJobs();
-  if (jobs == 0) throw UsageError("--jobs 0: give at least 1 thread");
+  if (jobs == 0 || jobs > kMaxJobs) {
+    throw UsageError("--jobs " + std::to_string(jobs) + ": give 1 to " + std::to_string(kMaxJobs) +
+                     " threads");
+  }
   const bool json = flags.Has("--json");
   const Values values = ReadValues(flags, value_operands);
   const std::size_t bitmap_bytes = (values.texts.size() + 7) / 8;
