@@ -22,6 +22,7 @@ import os
 import re
 import stat
 import struct
+import subprocess
 import sys
 import unittest
 
@@ -273,6 +274,26 @@ class ParquetDatasetProbe(DatasetTestCase):
             result = self.probe(args, 2)
             self.assertIn(fragment, result.stderr)
             self.assertEqual(result.stdout, "")
+
+    def test_progress_goes_to_stderr_only(self):
+        args = ["parquet", "probe", self.root, "--column", "id", "--jobs", "2", "5", "107"]
+        for form in ([], ["--json"]):
+            quiet = run(args + form)
+            env = dict(os.environ, BLOCKBLOOM_TEST_PROGRESS_INTERVAL="0")
+            loud = subprocess.run(cli_support.WRAPPER + [cli_support.TOOL] + args + form,
+                                  capture_output=True, text=True, env=env, timeout=60)
+            self.assertEqual(loud.returncode, quiet.returncode)
+            self.assertEqual(loud.stdout, quiet.stdout)  # nothing of it on stdout or in --json
+            found = re.findall(r"(?m)^blockbloom parquet probe: probing 8 files: "
+                               r"(\d+)% \((\d+) of 8 files\)", loud.stderr)
+            # 6 good files and 2 regular files that cannot be probed, one line each
+            self.assertEqual([int(done) for _, done in found], list(range(1, 9)), loud.stderr)
+            self.assertIn("probing 8 files: done in", loud.stderr)
+            silenced = subprocess.run(cli_support.WRAPPER + [cli_support.TOOL] + args + form +
+                                      ["--no-progress"], capture_output=True, text=True,
+                                      env=env, timeout=60)
+            self.assertEqual(silenced.stderr, quiet.stderr)
+            self.assertNotIn("probing", quiet.stderr)
 
     def test_a_file_without_read_permission_is_reported(self):
         if os.geteuid() == 0:

@@ -24,6 +24,7 @@
 #include "tools/common/number_flags.h"
 #include "tools/common/ordered_pool.h"
 #include "tools/common/printable_text.h"
+#include "tools/common/progress.h"
 
 namespace blockbloom_tools {
 namespace {
@@ -274,12 +275,20 @@ int RunParquetDatasetProbe(const ParsedFlags& flags, const std::vector<std::stri
   for (const PathError& e : errors) ReportSkipped(e.path, e.why);
   HashCache cache(values, flags.Has("--hex"), flags.Has("--physical"));
   Totals totals;
+  // Lines on stderr when it is not a terminal; no bar on a terminal: the
+  // skipped-file and warning lines printed as files finish would cut it.
+  ProgressSettings progress_settings = ProgressSettingsFromFlags(flags, "parquet probe");
+  if (progress_settings.terminal) progress_settings.enabled = false;
+  std::optional<Progress> progress(std::in_place, progress_settings,
+                                   "probing " + std::to_string(dataset.files.size()) + " files",
+                                   dataset.files.size(), "files");
   JsonArrayStream files_json = JsonArrayStream::OnePerLine(0);
   if (json) std::fputs("{\"files\": ", stdout);
   RunOrdered<FileAnswers>(
       dataset.files.size(), jobs,
       [&](std::size_t i) { return ProbeFile(dataset.files[i], flags, &cache, bitmap_bytes); },
       [&](std::size_t i, FileAnswers a) {
+        progress->Update(i + 1);
         const std::string& path = dataset.files[i];
         if (!a.error.empty()) {
           ReportSkipped(path, a.error);
@@ -304,6 +313,7 @@ int RunParquetDatasetProbe(const ParsedFlags& flags, const std::vector<std::stri
         }
         std::fwrite(out.data(), 1, out.size(), stdout);
       });
+  progress.reset();  // its "done" line before the summary
   std::sort(errors.begin(), errors.end(),
             [](const PathError& a, const PathError& b) { return a.path < b.path; });
   if (json) {

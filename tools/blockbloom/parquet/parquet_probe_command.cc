@@ -24,6 +24,7 @@
 #include "tools/common/json_writer.h"
 #include "tools/common/number_flags.h"
 #include "tools/common/printable_text.h"
+#include "tools/common/progress.h"
 #include "tools/blockbloom/input_lines.h"
 #include "tools/blockbloom/commands.h"
 #include "tools/blockbloom/parquet/column_choice.h"
@@ -38,7 +39,8 @@ namespace {
 const std::vector<FlagSpec> kFlags = {{"--column", true, ""},   {"--column-path", true, ""},
                                       {"--row-group", true, ""}, {"--input", true, ""},
                                       {"--hex", false, ""},      {"--physical", false, ""},
-                                      {"--json", false, ""},     {"--jobs", true, ""}};
+                                      {"--json", false, ""},     {"--jobs", true, ""},
+                                      kNoProgressFlag};
 
 // A chunk's bounds: values, bytes of their text kept, and answers (values
 // times row groups probed, one bit each). A small input is one chunk, read
