@@ -261,7 +261,8 @@ int RunParquetDatasetProbe(const ParsedFlags& flags, const std::vector<std::stri
     throw UsageError("parquet probe: --row-group asks one file; give one FILE, not a dataset");
   }
   const std::size_t jobs =
-      flags.Has("--jobs") ? static_cast<std::size_t>(CountFlag(flags, "--jobs")) : DefaultJobs();
+      flags.Has("--jobs") ? static_cast<std::size_t>(CountFlag(flags, "--jobs"))
+                          : std::min(DefaultJobs(), kMaxJobs);
   if (jobs == 0 || jobs > kMaxJobs) {
     throw UsageError("--jobs " + std::to_string(jobs) + ": give 1 to " + std::to_string(kMaxJobs) +
                      " threads");
