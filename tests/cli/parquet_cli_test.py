@@ -541,8 +541,6 @@ class ParquetListFilesMadeHere(ParquetTestCase):
                                (["parquet", "probe", "f", "x"], "missing --column"),
                                (["parquet", "probe", "--column", "c"], "missing FILE"),
                                (["parquet", "probe", "f", "--column", "c"], "no values"),
-                               (["parquet", "probe", "f", "--column", "c", "--input", "i", "v"],
-                                "not both"),
                                (["parquet", "probe", "f", "--column", "c", "--row-group", "x",
                                  "v"], "--row-group x: not a count"),
                                (["parquet", "probe", "f", "--column", "c", "--row-group", "1.5",

@@ -2,6 +2,8 @@
 // blockbloom parquet probe FILE (--column PATH | --column-path JSON) [--row-group N] [--hex]
 //                          [--physical] [--json]
 //                          (VALUE... | --input FILE)
+// (A directory, a glob pattern, or several paths with --input: the dataset
+// probe of dataset_probe.h; this file answers for one file.)
 // Might row group R of FILE hold VALUE in column PATH? Each value is typed
 // as the column's values are (the library's bb_parquet_hash_text), hashed as Parquet hashes
 // it, and tested against each row group's filter. The values are streamed
@@ -22,9 +24,12 @@
 #include "tools/common/json_writer.h"
 #include "tools/common/number_flags.h"
 #include "tools/common/printable_text.h"
+#include "tools/common/progress.h"
 #include "tools/blockbloom/input_lines.h"
 #include "tools/blockbloom/commands.h"
 #include "tools/blockbloom/parquet/column_choice.h"
+#include "tools/blockbloom/parquet/dataset_paths.h"
+#include "tools/blockbloom/parquet/dataset_probe.h"
 #include "tools/blockbloom/parquet/parquet_commands.h"
 #include "tools/blockbloom/parquet/value_encoding.h"
 
@@ -34,7 +39,8 @@ namespace {
 const std::vector<FlagSpec> kFlags = {{"--column", true, ""},   {"--column-path", true, ""},
                                       {"--row-group", true, ""}, {"--input", true, ""},
                                       {"--hex", false, ""},      {"--physical", false, ""},
-                                      {"--json", false, ""}};
+                                      {"--json", false, ""},     {"--jobs", true, ""},
+                                      kNoProgressFlag};
 
 // A chunk's bounds: values, bytes of their text kept, and answers (values
 // times row groups probed, one bit each). A small input is one chunk, read
@@ -158,14 +164,12 @@ std::optional<std::size_t> RowGroupFlag(const ParsedFlags& flags) {
   return static_cast<std::size_t>(n);
 }
 
-// FILE, the column, and values from exactly one place.
+// FILE, the column, and values from exactly one place: with --input every
+// operand is a path, without it the first one is and the rest are values.
 void CheckProbeArgs(const ParsedFlags& flags) {
   const std::vector<std::string>& operands = flags.operands();
   if (operands.empty()) throw UsageError("parquet probe: missing FILE");
   CheckColumnFlags(flags);
-  if (flags.Has("--input") && operands.size() > 1) {
-    throw UsageError("parquet probe: values come from VALUE arguments or --input FILE, not both");
-  }
   if (!flags.Has("--input") && operands.size() == 1) {
     throw UsageError("parquet probe: no values: give VALUE... or --input FILE");
   }
@@ -273,7 +277,15 @@ int RunParquetProbe(const std::vector<std::string>& args) {
   const ParsedFlags flags = ParseFlagsAndValues(args, kFlags);
   if (flags.help_requested()) return PrintHelp("parquet");
   CheckProbeArgs(flags);
-  const std::string& path = flags.operands()[0];
+  const std::vector<std::string>& operands = flags.operands();
+  if (operands.size() > 1 && flags.Has("--input")) {
+    return RunParquetDatasetProbe(flags, operands, {});
+  }
+  if (NamesManyFiles(operands[0])) {
+    return RunParquetDatasetProbe(flags, {operands[0]},
+                                  std::vector<std::string>(operands.begin() + 1, operands.end()));
+  }
+  const std::string& path = operands[0];
   const std::optional<std::size_t> only_row_group = RowGroupFlag(flags);
 
   const blockbloom::ParquetFile file = OpenParquetFile(path);

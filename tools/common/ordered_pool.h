@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+// RunOrdered: work items 0..n-1 computed by a bounded pool of threads and
+// handed to the caller in index order, whatever order the threads finish
+// in, so that output built from them is the same for any number of
+// threads. At most `window` results wait to be consumed at a time, so memory
+// stays bounded however many items there are.
+#ifndef BLOCKBLOOM_TOOLS_COMMON_ORDERED_POOL_H_
+#define BLOCKBLOOM_TOOLS_COMMON_ORDERED_POOL_H_
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstddef>
+#include <exception>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace blockbloom_tools {
+
+// The default number of threads: the machine's hardware threads (1 when
+// the library cannot tell).
+inline std::size_t DefaultJobs() {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : n;
+}
+
+// Calls consume(i, compute(i)) for i = 0..n-1 in order on the calling
+// thread; compute runs on `jobs` threads (jobs <= 1: on the calling thread,
+// no thread started). compute must not throw (catch inside and return the
+// failure as part of the result); an exception from consume stops the
+// workers and is rethrown once they have stopped.
+template <typename Result, typename Compute, typename Consume>
+void RunOrdered(std::size_t n, std::size_t jobs, Compute compute, Consume consume) {
+  if (jobs <= 1 || n <= 1) {
+    for (std::size_t i = 0; i < n; ++i) consume(i, compute(i));
+    return;
+  }
+  jobs = std::min(jobs, n);
+  const std::size_t window = 4 * jobs + 16;  // results computed ahead of the consumer
+  std::vector<std::optional<Result>> slots(window);
+  std::mutex mutex;
+  std::condition_variable ready;  // a slot was filled
+  std::condition_variable freed;  // the consumer moved on, or stopped
+  std::size_t next_claim = 0;     // the next index a worker takes
+  std::size_t consumed = 0;       // indexes below this were consumed
+  bool stop = false;
+
+  auto work = [&] {
+    for (;;) {
+      std::size_t i = 0;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        freed.wait(lock, [&] { return stop || next_claim >= n || next_claim < consumed + window; });
+        if (stop || next_claim >= n) return;
+        i = next_claim++;
+      }
+      Result result = compute(i);
+      {
+        std::lock_guard<std::mutex> lock(mutex);
+        slots[i % window].emplace(std::move(result));
+      }
+      ready.notify_all();
+    }
+  };
+  std::vector<std::thread> threads;
+  threads.reserve(jobs);
+  for (std::size_t t = 0; t < jobs; ++t) threads.emplace_back(work);
+
+  std::exception_ptr failure;
+  try {
+    for (std::size_t i = 0; i < n; ++i) {
+      std::optional<Result> result;
+      {
+        std::unique_lock<std::mutex> lock(mutex);
+        ready.wait(lock, [&] { return slots[i % window].has_value(); });
+        result.swap(slots[i % window]);
+        consumed = i + 1;
+      }
+      freed.notify_all();
+      consume(i, std::move(*result));
+    }
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    stop = true;
+  }
+  freed.notify_all();
+  for (std::thread& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+}  // namespace blockbloom_tools
+
+#endif  // BLOCKBLOOM_TOOLS_COMMON_ORDERED_POOL_H_
