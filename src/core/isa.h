@@ -5,6 +5,11 @@
 // kernels and under which name (src/kernels/simd/), the kernel table of each tier
 // (CompiledKernels), what a CPU needs to run it (CpuCanRun), the Meson test
 // setups and the scripts' view (scripts/isa_registry.py reads the rows).
+// A tier is its row here, plus, when it needs a CPU feature this list lacks,
+// the feature's detection (src/dispatch/cpu_features_detect.cc), and, when
+// its Highway target is one src/kernels/simd/hwy_targets.h disables, that
+// target enabled there: one to three files (docs/architecture.md, "How to add
+// an ISA tier").
 // Shared vocabulary of the kernel tables and the dispatcher.
 #ifndef BLOCKBLOOM_CORE_ISA_H_
 #define BLOCKBLOOM_CORE_ISA_H_
