@@ -14,8 +14,10 @@
 #include "src/core/kernel_table.h"
 #include "bench_grid.h"
 #include "column_data.h"
+#include "ns_per_key.h"
 #include "placements.h"
 #include "probe_data.h"
+#include "probe_loop.h"
 #include "scoped_isa.h"
 
 namespace blockbloom_bench {
@@ -30,24 +32,12 @@ constexpr size_t kColumnBytes[] = {kKiB16, kMiB16};
 template <typename BatchFn>
 void ColumnLoop(benchmark::State& state, ColumnData& data, BatchFn&& batch) {
   const std::vector<ColumnPlacement>& placements = data.placements();
-  PlacementSchedule schedule(placements.size(), state.max_iterations);
-  size_t offset = data.cursor();
-  size_t hits = 0;
-  for (auto _ : state) {
-    const ColumnPlacement& p = placements[schedule.Next()];
-    hits += batch(p, p.values + offset);
-    offset += kBatchSize;
-    if (offset == data.num_values()) offset = 0;
-  }
-  data.cursor() = offset;
+  const size_t hits = PlacedBatchLoop(state, placements, &ColumnPlacement::values,
+                                      data.num_values(), data.cursor(), batch);
+  SetNsPerKey(state, static_cast<double>(kBatchSize));
+  // The same number under a name that says what a key is here: a row.
+  state.counters["ns_per_row"] = state.counters["ns_per_key"];
   const auto rows = static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(kBatchSize);
-  state.SetItemsProcessed(rows);
-  const benchmark::Counter per_row(
-      static_cast<double>(kBatchSize) * 1e-9,
-      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-  state.counters["ns_per_row"] = per_row;
-  // The same number under the name every script reads (a row is a key).
-  state.counters["ns_per_key"] = per_row;
   state.counters["placements"] = static_cast<double>(placements.size());
   if (rows > 0) state.counters["hit_rate"] = static_cast<double>(hits) / static_cast<double>(rows);
 }

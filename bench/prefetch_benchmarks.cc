@@ -16,6 +16,7 @@
 #include "src/core/kernel_table.h"
 #include "src/kernels/prefetch.h"
 #include "bench_grid.h"
+#include "ns_per_key.h"
 #include "tools/common/random_lines.h"
 #include "tools/common/scoped_prefetch.h"
 #include "probe_data.h"
@@ -74,10 +75,7 @@ void RandomLinesLoop(benchmark::State& state, ProbeData& data, int hint, size_t 
   }
   // Stay on batch boundaries: the kernel benchmarks step the cursor by kBatchSize.
   data.cursor() = offset % probes.size();
-  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(kLinesPerIteration));
-  state.counters["ns_per_key"] = benchmark::Counter(
-      static_cast<double>(kLinesPerIteration) * 1e-9,
-      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  SetNsPerKey(state, static_cast<double>(kLinesPerIteration));
 }
 
 // Random read-modify-writes of one 8-byte word of each block: what an insert

@@ -10,39 +10,46 @@
 
 #include "benchmark/benchmark.h"
 #include "huge_pages.h"
+#include "ns_per_key.h"
 #include "placements.h"
 #include "probe_data.h"
 
 namespace blockbloom_bench {
 
-// Every iteration handles kBatchSize hashes, read from the probe pool in
-// order from the shared cursor and wrapping around at its end. `batch` gets
-// the iteration's placement (placements.h) and the hashes at that
-// placement's copy of the pool, and returns the hits it found (0 for
-// inserts). Reports ns_per_key, items_per_second and, for finds, hit_rate
-// (about 0.5 plus half the false positive rate).
+// The loop of every per-key benchmark: kBatchSize items an iteration, read
+// from a pool of pool_size items (a multiple of kBatchSize) in order from
+// cursor and wrapping around at its end. `batch` gets the iteration's
+// placement (placements.h) and the items at that placement's copy of the
+// pool (placement.*pool), and returns the hits it found (0 for inserts).
+// Leaves cursor where the next run starts; returns the hits of all
+// iterations.
+template <typename PlacementT, typename Item, typename BatchFn>
+size_t PlacedBatchLoop(benchmark::State& state, const std::vector<PlacementT>& placements,
+                       const Item* PlacementT::*pool, size_t pool_size, size_t& cursor,
+                       BatchFn&& batch) {
+  PlacementSchedule schedule(placements.size(), state.max_iterations);
+  size_t offset = cursor;
+  size_t hits = 0;
+  for (auto _ : state) {
+    const PlacementT& p = placements[schedule.Next()];
+    hits += batch(p, p.*pool + offset);
+    offset += kBatchSize;
+    if (offset == pool_size) offset = 0;
+  }
+  cursor = offset;
+  return hits;
+}
+
+// PlacedBatchLoop over the probe pool's hashes. Reports ns_per_key,
+// items_per_second and, for finds, hit_rate (about 0.5 plus half the false
+// positive rate).
 template <typename BatchFn>
 void ProbeLoop(benchmark::State& state, ProbeData& data, bool report_hits, BatchFn&& batch) {
   const std::vector<Placement>& placements = data.placements();
-  PlacementSchedule schedule(placements.size(), state.max_iterations);
-  const size_t num_probes = data.probes().size();
-  size_t offset = data.cursor();
-  size_t hits = 0;
-  for (auto _ : state) {
-    const Placement& p = placements[schedule.Next()];
-    hits += batch(p, p.probes + offset);
-    offset += kBatchSize;
-    if (offset == num_probes) offset = 0;
-  }
-  data.cursor() = offset;
+  const size_t hits = PlacedBatchLoop(state, placements, &Placement::probes, data.probes().size(),
+                                      data.cursor(), batch);
+  SetNsPerKey(state, static_cast<double>(kBatchSize));
   const auto keys = static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(kBatchSize);
-  state.SetItemsProcessed(keys);
-  // (kBatchSize * 1e-9 * iterations / seconds) inverted: nanoseconds per key.
-  // The JSON holds that number; the console prints it with an "s" suffix,
-  // which google-benchmark appends to every inverted rate.
-  state.counters["ns_per_key"] =
-      benchmark::Counter(static_cast<double>(kBatchSize) * 1e-9,
-                         benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
   // Share of the filter on transparent huge pages (1 = all, -1 = unknown).
   state.counters["huge_pages"] = HugePageFraction(placements[0].filled.data);
   state.counters["placements"] = static_cast<double>(placements.size());

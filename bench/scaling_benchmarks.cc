@@ -16,6 +16,7 @@
 #include "src/core/block_op.h"
 #include "src/core/kernel_table.h"
 #include "bench_grid.h"
+#include "ns_per_key.h"
 #include "placements.h"
 #include "probe_data.h"
 #include "tools/common/splitmix64.h"
@@ -28,13 +29,6 @@ using blockbloom_tools::SplitMix64;
 // The multi-threaded build hands each thread this many hashes per round, so
 // that starting the threads is a small part of a round.
 constexpr size_t kThreadChunk = size_t{1} << 18;
-
-void SetNsPerKey(benchmark::State& state, double keys_per_iteration) {
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations() * keys_per_iteration));
-  state.counters["ns_per_key"] = benchmark::Counter(
-      keys_per_iteration * 1e-9,
-      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-}
 
 // union/<isa>/<bytes>: ORs the filled filter into the insert target. Per key
 // means per key the filter holds at 10.67 bits per key. Averaged over the

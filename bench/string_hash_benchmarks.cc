@@ -14,6 +14,7 @@
 #include "benchmark/benchmark.h"
 #include "blockbloom/blockbloom.h"
 #include "blockbloom/column.h"
+#include "ns_per_key.h"
 #include "src/core/kernel_table.h"
 #include "tools/common/splitmix64.h"
 #include "xxh64_inline_loop.h"
@@ -61,10 +62,7 @@ void StringLoop(benchmark::State& state, const StringPool& pool, Hash&& hash) {
     row += pool.batch;
     if (row == pool.rows) row = 0;
   }
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(pool.batch));
-  state.counters["ns_per_key"] = benchmark::Counter(
-      static_cast<double>(pool.batch) * 1e-9,
-      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  SetNsPerKey(state, static_cast<double>(pool.batch));
 }
 
 }  // namespace

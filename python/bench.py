@@ -15,8 +15,8 @@ N uint64 hashes (default 10^7; half present, half absent) and the same bitset:
   find()          Filter.find(hashes): a new numpy bool array
   find(out=)      Filter.find(hashes, out=bools): into a reused bool array
   find_bitmap()   Filter.find_bitmap(hashes): a new bitmap, as the C call writes
-  numpy           tests/numpy_model.py, the same filter in pure numpy (its bits and
-                  answers are checked against blockbloom's)
+  numpy           python/tests/numpy_model.py, the same filter in pure numpy
+                  (its bits and answers are checked against blockbloom's)
   np.isin         exact membership of the inserted keys (1 MiB only, for scale)
 
 in R rounds (default 11) of one call each, pinned to CPU C (default 1) with

@@ -12,6 +12,7 @@
 
 #include "benchmark/benchmark.h"
 #include "bench/bench_grid.h"
+#include "bench/ns_per_key.h"
 #include "peer_keys.h"
 
 namespace blockbloom_peers {
@@ -101,13 +102,9 @@ FilterCache& Cache() {
   return cache;
 }
 
+// ns_per_key as blockbloom_bench reports it.
 void ReportPerKey(benchmark::State& state) {
-  state.SetItemsProcessed(static_cast<int64_t>(state.iterations()) *
-                          static_cast<int64_t>(kBatchSize));
-  // Inverted rate: nanoseconds per key (as blockbloom_bench's ns_per_key).
-  state.counters["ns_per_key"] =
-      benchmark::Counter(static_cast<double>(kBatchSize) * 1e-9,
-                         benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  blockbloom_bench::SetNsPerKey(state, static_cast<double>(kBatchSize));
 }
 
 void FindCell(benchmark::State& state, const PeerImpl& impl, size_t bytes) {

@@ -331,7 +331,7 @@ void Filter::InsertT(py::handle hashes) {
     int status;
     {
       BriefWriteLock lock(mutex_);
-      status = HashOps<T>::Insert(&f_, h);
+      status = HashOps<T>::insert(&f_, h);
     }
     Check(status, "insert()");
     return;
@@ -340,7 +340,7 @@ void Filter::InsertT(py::handle hashes) {
   int status;
   {
     WriteLock lock(mutex_);
-    status = HashOps<T>::InsertBatch(&f_, in.data(), in.size());
+    status = HashOps<T>::insert_batch(&f_, in.data(), in.size());
   }
   Check(status, "insert()");
 }
@@ -361,7 +361,7 @@ py::object Filter::FindT(py::handle hashes, py::handle out) {
   {
     ReadLock lock(mutex_);
     status = ProbeToBools(in.size(), answers.data(), [&](size_t first, size_t count, uint8_t* bitmap) {
-      return HashOps<T>::FindBitmap(&f_, in.data() + first, count, bitmap, nullptr);
+      return HashOps<T>::find_batch_bitmap(&f_, in.data() + first, count, bitmap, nullptr);
     });
   }
   Check(status, "find()");
@@ -380,7 +380,7 @@ py::array Filter::FindBitmapT(py::handle hashes) {
   int status;
   {
     ReadLock lock(mutex_);
-    status = HashOps<T>::FindBitmap(&f_, in.data(), in.size(), dst, nullptr);
+    status = HashOps<T>::find_batch_bitmap(&f_, in.data(), in.size(), dst, nullptr);
   }
   Check(status, "find_bitmap()");
   return std::move(bitmap);
@@ -402,7 +402,7 @@ py::array Filter::FindIndicesT(py::handle hashes) {
   int status;
   {
     ReadLock lock(mutex_);
-    status = HashOps<T>::FindSelect(&f_, in.data(), in.size(), dst, &hits);
+    status = HashOps<T>::find_batch_select(&f_, in.data(), in.size(), dst, &hits);
   }
   Check(status, "find_indices()");
   selection.resize({static_cast<py::ssize_t>(hits)}, false);

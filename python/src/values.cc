@@ -737,7 +737,7 @@ void InsertSequence(Filter& f, py::handle values, py::handle type, py::handle ma
       if (in.nulls[i] == 0) in.hashes[kept++] = in.hashes[i];
     }
     WriteLock lock(f.mutex());
-    status = HashOps<T>::InsertBatch(&f.raw(), in.hashes.data(), kept);
+    status = HashOps<T>::insert_batch(&f.raw(), in.hashes.data(), kept);
   }
   Check(status, what);
 }
@@ -753,7 +753,7 @@ py::object FindSequence(Filter& f, py::handle values, py::handle type, py::handl
   {
     ReadLock lock(f.mutex());
     status = ProbeToBools(n, out, [&](size_t first, size_t count, uint8_t* bitmap) {
-      return HashOps<T>::FindBitmap(&f.raw(), in.hashes.data() + first, count, bitmap, nullptr);
+      return HashOps<T>::find_batch_bitmap(&f.raw(), in.hashes.data() + first, count, bitmap, nullptr);
     });
     for (size_t i = 0; status >= 0 && i < n; ++i) out[i] = out[i] && in.nulls[i] == 0;
   }

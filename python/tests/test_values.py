@@ -127,7 +127,7 @@ def test_nulls_in_kudu_and_fused_paths_on_every_tier(each_isa):
 
 
 def test_kudu_hash_is_fasthash32_of_little_endian_bytes():
-    # The FastHash vectors of the Kudu .NET client (tests/cli/cli_test.py has them too).
+    # The FastHash vectors of the Kudu .NET client (tests/cli/typed_values_cli_test.py has them too).
     for data, seed, h32 in ((b"ab", 0, 2564147595), (b"abcdefg", 0, 1497700618),
                             (b"quick brown fox", 42, 1676541068), (b"", 0, 3045300040)):
         assert blockbloom.kudu_hash(data, seed) == h32

@@ -8,7 +8,7 @@
 // Other widths are hashed one at a time with xxHash
 // compiled inline here (XXH_INLINE_ALL: a constant width unrolls), Kudu's
 // with FastHash (src/hashing/fasthash.h); both equal the libraries' values
-// (tests/column_*_test.cc).
+// (tests/columns/column_*_test.cc).
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 

@@ -5,6 +5,11 @@
 // kernels and under which name (src/kernels/simd/), the kernel table of each tier
 // (CompiledKernels), what a CPU needs to run it (CpuCanRun), the Meson test
 // setups and the scripts' view (scripts/isa_registry.py reads the rows).
+// A tier is its row here, plus, when it needs a CPU feature this list lacks,
+// the feature's detection (src/dispatch/cpu_features_detect.cc), and, when
+// its Highway target is one src/kernels/simd/hwy_targets.h disables, that
+// target enabled there: one to three files (docs/architecture.md, "How to add
+// an ISA tier").
 // Shared vocabulary of the kernel tables and the dispatcher.
 #ifndef BLOCKBLOOM_CORE_ISA_H_
 #define BLOCKBLOOM_CORE_ISA_H_
@@ -112,17 +117,38 @@ constexpr const char* IsaName(Isa isa) {
   return "?";
 }
 
-// Every CPU feature the tier's code may use, those of the tiers it includes
-// too. Evaluated for every tier below, so a cycle of includes does not compile.
-constexpr CpuFeatureSet IsaNeeds(Isa isa) {
+// The tier a tier includes (itself for none), and the features it adds.
+constexpr Isa IsaIncludes(Isa isa) {
   switch (isa) {
-#define BLOCKBLOOM_ISA_NEEDS(enumerator, name, target, includes, adds) \
-  case Isa::enumerator:                                                \
-    return (adds) | (Isa::includes == isa ? CpuFeatureSet{0} : IsaNeeds(Isa::includes));
-    BLOCKBLOOM_ISA_TIERS(BLOCKBLOOM_ISA_NEEDS)
-#undef BLOCKBLOOM_ISA_NEEDS
+#define BLOCKBLOOM_ISA_INCLUDES(enumerator, name, target, includes, adds) \
+  case Isa::enumerator: return Isa::includes;
+    BLOCKBLOOM_ISA_TIERS(BLOCKBLOOM_ISA_INCLUDES)
+#undef BLOCKBLOOM_ISA_INCLUDES
+  }
+  return isa;
+}
+constexpr CpuFeatureSet IsaAdds(Isa isa) {
+  switch (isa) {
+#define BLOCKBLOOM_ISA_ADDS(enumerator, name, target, includes, adds) \
+  case Isa::enumerator: return (adds);
+    BLOCKBLOOM_ISA_TIERS(BLOCKBLOOM_ISA_ADDS)
+#undef BLOCKBLOOM_ISA_ADDS
   }
   return 0;
+}
+
+// Every CPU feature the tier's code may use, those of the tiers it includes
+// too. Evaluated for every tier below, so a cycle of includes does not
+// compile (the loop never ends). A loop, not a recursion: clang 14 compiles
+// the recursive form of this function into one that never returns at run
+// time (the fuzz build hung in the dispatcher's initialiser).
+constexpr CpuFeatureSet IsaNeeds(Isa isa) {
+  CpuFeatureSet needs = IsaAdds(isa);
+  for (Isa tier = isa; IsaIncludes(tier) != tier;) {
+    tier = IsaIncludes(tier);
+    needs |= IsaAdds(tier);
+  }
+  return needs;
 }
 
 static_assert([] {

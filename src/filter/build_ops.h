@@ -27,7 +27,7 @@ inline constexpr size_t kBuildRangeBytes = size_t{1} << 20;
 // The partition writes and reads back 8 bytes a key (4 for Kudu) on top of
 // the hashes, which costs more than it saves wherever the batch insert's
 // misses are served by a cache. Measured on an Intel Xeon VM (L2 2 MiB a
-// core, L3 300 MiB; docs/benchmarks.md, "Issue 35"), CPU time per key at 24
+// core, L3 300 MiB; docs/benchmarks.md, "the one-pass build"), CPU time per key at 24
 // keys a block: the partitioned build 5.7 / 5.7 / 5.5-5.9 ns against
 // bb_insert_batch's 3.0 / 3.6 / 4.8-5.3 at 16 / 128 / 512 MiB, the gap
 // closing as the filter outgrows the L3. So the partition serves only

@@ -27,7 +27,8 @@
 // blocks, computed a key at a time in the scatter loop. It cost 0.4-0.8
 // ns/key less than PartLocator's exact ranges through the vector pipeline of
 // the radix partition (block offsets, then parts, each an array a chunk),
-// measured (docs/benchmarks.md, "Issue 35"); the build needs no exact ranges.
+// measured (docs/benchmarks.md, "the one-pass build"); the build needs no
+// exact ranges.
 class BuildRanges {
  public:
   // 2 <= num_parts <= num_blocks.

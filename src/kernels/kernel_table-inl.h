@@ -9,8 +9,8 @@
 //
 // ---------------------------------------------------------- the tier contract
 // Everything a tier defines before it includes this file; the one list
-// (src/kernels/scalar/scalar_kernels.cc is the reference, kernels/simd/
-// block_kernels-inl.h the Highway one). A name left out does not compile.
+// (src/kernels/scalar/scalar_kernels.cc is the reference,
+// src/kernels/simd/block_kernels-inl.h the Highway one). A name left out does not compile.
 //
 // 1. The block operation:
 //   uint32_t FindInBlock(const uint8_t* block, uint32_t key);  // 0 or 1

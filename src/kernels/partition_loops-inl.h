@@ -91,7 +91,8 @@ inline void ForEachPartChunk(uint32_t num_blocks, const PartLocator& locate, con
 // before it is written. The buffers pay only then, and from about 64 parts
 // (where straight stores start to depend on what else runs), so only then
 // are they used; else each key is stored straight to its
-// place (measured: docs/benchmarks.md, "Issue 35"). An out that is not
+// place (measured: docs/benchmarks.md, "whole builds and the radix
+// partition"). An out that is not
 // aligned to its elements gets the full lines by plain stores.
 inline constexpr size_t kCombineLine = 64;
 inline constexpr uint32_t kCombineParts = 512;

@@ -220,7 +220,7 @@ size_t FindBatchBitmapAnd(const uint8_t* blocks, uint32_t num_blocks,
                           const typename Layout::Hash* hashes, size_t n, uint8_t* bitmap) {
   // From what share of live rows a window is probed densely: where a listed
   // row (compacted, gathered, probed, its bit set back) costs as much as
-  // the dense loop's rows. Measured (docs/benchmarks.md, 2026-12-01): in
+  // the dense loop's rows. Measured (docs/benchmarks.md, "Pipeline probes"): in
   // cache 30% for avx512, 60% for sse42; from 1 MiB, where the list saves
   // memory traffic, 50-60% for both. "Large" is where the prefetching
   // starts: past the L2.

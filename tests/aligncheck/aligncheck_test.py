@@ -5,9 +5,9 @@
 usage: aligncheck_test.py PATH_TO_BLOCKBLOOM_ALIGNCHECK [TestClass ...]
 
 BLOCKBLOOM_TEST_WRAPPER (e.g. "qemu-x86_64 -cpu Haswell") runs the tool under
-an emulator, as in tests/cli/cli_test.py. BLOCKBLOOM_TESTDATA names the shared
-test data folder (real Parquet files); tests that need it are skipped, with the
-reason, when it is absent.
+an emulator, as in tests/cli/cli_support.py. BLOCKBLOOM_TESTDATA names the
+shared test data folder (real Parquet files); tests that need it are skipped,
+with the reason, when it is absent.
 
 Runs the named unittest classes (all when none is named). Exits 0 when every
 test passed, 77 (meson's "skipped") when every test that ran was skipped, 1 on

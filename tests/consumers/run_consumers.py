@@ -102,10 +102,15 @@ def check_installed_files(ctx):
         if not os.path.exists(path):
             raise Failure("not installed: " + path)
     # The installed headers are the public API, each function declared BB_API;
-    # the internal kernel table header stays in the source tree.
+    # the implementation's headers (src/) stay in the source tree.
     headers = os.path.join(ctx.root, args.includedir, "blockbloom")
+    implementation = os.path.join(args.source_root, "src")
+    internal = {name for _, _, names in os.walk(implementation) for name in names
+                if name.endswith(".h")}
+    if not internal:
+        raise Failure("no implementation headers under " + implementation)
     for name in sorted(os.listdir(headers)):
-        if name in ("kernels.h", "kernel_table.h"):
+        if name in internal:
             raise Failure("internal header installed: " + name)
     run([sys.executable, os.path.join(STRUCTURE, "exports_check.py"), ctx.library, headers],
         env=ctx.env)

@@ -14,7 +14,7 @@
 
 #include "src/core/kernel_table.h"
 #include "fuzz_input.h"
-#include "../isa_names.h"
+#include "tests/support/isa_names.h"
 
 namespace {
 

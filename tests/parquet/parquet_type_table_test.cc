@@ -155,7 +155,7 @@ TEST(ParquetTypeTable, NamesAreTheTables) {
   EXPECT_EQ(Name(bb_parquet_logical_type_name, c), "LOGICAL(9)");
 }
 
-// file.cc: bb_parquet_hash_value takes exactly the table's width.
+// src/parquet/format/parquet_file.cc: bb_parquet_hash_value takes exactly the table's width.
 TEST(ParquetTypeTable, HashValueTakesTheTablesWidth) {
   const uint8_t bytes[16] = {1, 2, 3};
   uint64_t hash = 0;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Columns of every bb_column_type for the typed-column tests
-// (tests/column_*_test.cc), each with the bytes that must be hashed for each
+// (tests/columns/column_*_test.cc), each with the bytes that must be hashed for each
 // row, written down independently of the library:
 // - Parquet: the plain encoding after the widening a writer does, built here
 //   by shifting (little-endian whatever the host), hashed by the shared

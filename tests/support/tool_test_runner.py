@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 """The command line shared by the tools' end-to-end test scripts
-(tests/cli/cli_test.py, tests/aligncheck/aligncheck_test.py):
+(tests/cli/*_cli_test.py, tests/aligncheck/aligncheck_test.py):
 
     python3 SCRIPT TOOL [TestClass ...]
 

@@ -3,7 +3,7 @@
 XXH64 written from the xxHash specification (primes, four-lane rounds,
 merge, tail, avalanche) and the split block filter written from the Parquet
 format's description (BloomFilter.md), in plain Python, sharing nothing with
-the library or with tests/cli/cli_test.py. Used by
+the library or with tests/cli/cli_support.py. Used by
 parquet_files.logical_types_parquet() and the tests of its file.
 
 Run directly, it checks the published XXH64 test vectors."""

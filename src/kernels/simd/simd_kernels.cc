@@ -19,7 +19,7 @@
 namespace blockbloom::internal {
 
 // The kernel table compiled for a Highway target (0: the portable C++ of
-// kernels/scalar/). Each target this build compiles as a tier specializes it
+// src/kernels/scalar/). Each target this build compiles as a tier specializes it
 // below, so a target it does not compile has none.
 template <int64_t kHwyTarget>
 const bbi_kernel_table* KernelsOfTarget() {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The public type tables of parquet_types.h as constexpr arrays, and the
 // look-ups the library makes in them: a physical type's width and hex rule
-// (value_rules.cc, type_parse.cc, file.cc), a type's name (type_names.cc).
+// (value_rules.cc, type_parse.cc, format/parquet_file.cc), a type's name (type_names.cc).
 // Nothing here restates a code, a width or a name.
 #ifndef BLOCKBLOOM_PARQUET_VALUES_TYPE_TABLE_H_
 #define BLOCKBLOOM_PARQUET_VALUES_TYPE_TABLE_H_

@@ -11,8 +11,8 @@
 
 namespace blockbloom_tools {
 
-int RunParquetList(const std::vector<std::string>& args);   // parquet/list_command.cc
-int RunParquetProbe(const std::vector<std::string>& args);  // parquet/probe_command.cc
+int RunParquetList(const std::vector<std::string>& args);   // parquet_list_command.cc
+int RunParquetProbe(const std::vector<std::string>& args);  // parquet_probe_command.cc
 
 // Opens a Parquet file by path; throws CliError with the library's reason
 // (naming the file) if it is not a readable Parquet file.
