@@ -857,8 +857,11 @@ class Source {
  public:
   int Open(const ArrowSchema* s, const ArrowArray* a, std::uint32_t layout) {
     if (s == nullptr || a == nullptr) return BB_ERR_NULL_POINTER;
-    if (s->release == nullptr || a->release == nullptr) return Malformed(kReleased);
+    // A live schema's format names the refusal of a released array too (a
+    // released schema's pointers may dangle: not read).
+    if (s->release == nullptr) return Malformed(kReleased);
     format_ = s->format;
+    if (a->release == nullptr) return Malformed(kReleased);
     if ((s->dictionary == nullptr) != (a->dictionary == nullptr)) {
       return Malformed("a dictionary on the schema or the array but not both");
     }
@@ -892,8 +895,9 @@ class Source {
   // "Arrow format 'tsu:UTC'" (or the dictionary's values' format, or its
   // indices' when they are what was refused), for messages.
   std::string Describe() const {
+    if (format_ == nullptr) return "Arrow array (no format: a NULL or released schema, or none given)";
     std::string d = "Arrow format '";
-    d += format_ != nullptr ? format_ : "(null)";
+    d += format_;
     d += "'";
     if (dictionary_) d += indices_refused_ ? " (as dictionary indices)" : " (a dictionary's values)";
     return d;
@@ -1004,6 +1008,7 @@ class Call {
       : why_(why) {
     if (f == nullptr || s == nullptr || a == nullptr || (typed && type == nullptr)) {
       status_ = BB_ERR_NULL_POINTER;
+      Fail(nullptr);
       return;
     }
     parquet_ = f->layout == BB_LAYOUT_PARQUET;

@@ -28,7 +28,9 @@
 // templates over KuduLayout, are in blockbloom/kudu.hpp.
 //
 // Errors (bad sizes, null pointers, out of memory) throw blockbloom::Error,
-// which carries the bb_status code. Every operation (insert, insert_batch,
+// which carries the bb_status code; a constructor's message names the size
+// it refused ("a filter of 33 bytes: filter size is not a multiple of 32
+// bytes (the block size)"). Every operation (insert, insert_batch,
 // find, find_batch_*) checks the library's status the same way: on a
 // moved-from Filter, which holds no bitset, each of them throws Error with
 // BB_ERR_NULL_POINTER rather than doing nothing or answering "absent". The
@@ -89,6 +91,12 @@ class Error : public std::runtime_error {
 namespace detail {
 inline void Check(int status) {
   if (status < 0) throw Error(status);
+}
+// A constructor's refusal names the size it was given ("a filter of 33
+// bytes: filter size is not a multiple of 32 bytes"), as Python's does:
+// what: "a filter", "a view"; size: the layout's size_text.
+inline void CheckSized(int status, const char* what, const std::string& size) {
+  if (status < 0) throw Error(status, std::string(what) + " of " + size + ": " + bb_status_message(status));
 }
 // A zeroed bb_parquet_column of this header's size.
 inline bb_parquet_column BlankColumn() {
@@ -350,7 +358,8 @@ class BasicConstView<Layout, void(ViewArgs...)>
   // The bytes and, for Kudu, the always-false state and hash seed
   // (bb_filter_init_view_readonly, bb_kudu_filter_init_view_readonly).
   BasicConstView(const void* data, std::size_t num_bytes, ViewArgs... args) {
-    detail::Check(Layout::init_view_readonly(&filter_, data, num_bytes, args...));
+    detail::CheckSized(Layout::init_view_readonly(&filter_, data, num_bytes, args...), "a view",
+                       std::to_string(num_bytes) + " bytes");
   }
 
   bool find(hash_type hash) const {
@@ -496,7 +505,8 @@ class BasicView<Layout, void(ViewArgs...)> : public BasicConstView<Layout> {
   // The bytes and, for Kudu, the always-false state and hash seed
   // (bb_filter_init_view, bb_kudu_filter_init_view).
   BasicView(void* data, std::size_t num_bytes, ViewArgs... args) {
-    detail::Check(Layout::init_view(&this->filter_, data, num_bytes, args...));
+    detail::CheckSized(Layout::init_view(&this->filter_, data, num_bytes, args...), "a view",
+                       std::to_string(num_bytes) + " bytes");
   }
 
   void insert(hash_type hash) { detail::Check(Layout::insert(&this->filter_, hash)); }
@@ -562,7 +572,7 @@ class BasicFilter<Layout, void(OwnerArgs...)>
   // The size (Parquet: bytes; Kudu: log2 of the bytes, then the hash seed)
   // (bb_filter_init, bb_kudu_filter_init).
   explicit BasicFilter(size_type size, OwnerArgs... args) {
-    detail::Check(Layout::init(&this->filter_, size, args...));
+    detail::CheckSized(Layout::init(&this->filter_, size, args...), "a filter", Layout::size_text(size));
   }
   // The size alone where the layout takes more: the rest 0 (Kudu's seed).
   template <std::size_t N = sizeof...(OwnerArgs), std::enable_if_t<(N > 0), int> = 0>
@@ -570,7 +580,8 @@ class BasicFilter<Layout, void(OwnerArgs...)>
   // The bitset from allocator (bb_filter_init_with_allocator), which must
   // outlive the filter and every copy_of it: hence no temporaries.
   BasicFilter(size_type size, OwnerArgs... args, const bb_allocator& allocator) {
-    detail::Check(Layout::init_with_allocator(&this->filter_, size, args..., &allocator));
+    detail::CheckSized(Layout::init_with_allocator(&this->filter_, size, args..., &allocator), "a filter",
+                       Layout::size_text(size));
   }
   BasicFilter(size_type size, OwnerArgs... args, const bb_allocator&& allocator) = delete;
   ~BasicFilter() { bb_filter_release(&this->filter_); }
@@ -651,6 +662,8 @@ struct ParquetLayout {
   using view_args = void();
   using owner_args = void();
   static constexpr std::uint32_t id = BB_LAYOUT_PARQUET;
+  // A size as refusals name it.
+  static std::string size_text(size_type bytes) { return std::to_string(bytes) + " bytes"; }
   static constexpr auto init = bb_filter_init;
   static constexpr auto init_with_allocator = bb_filter_init_with_allocator;
   static constexpr auto init_view = bb_filter_init_view;

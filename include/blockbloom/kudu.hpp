@@ -96,6 +96,10 @@ struct KuduLayout {
   using view_args = void(bool always_false, std::uint32_t hash_seed);
   using owner_args = void(std::uint32_t hash_seed);
   static constexpr std::uint32_t id = BB_LAYOUT_KUDU;
+  // A size as refusals name it.
+  static std::string size_text(size_type log_space_bytes) {
+    return "log_space_bytes " + std::to_string(log_space_bytes);
+  }
   static constexpr auto init = bb_kudu_filter_init;
   static constexpr auto init_with_allocator = bb_kudu_filter_init_with_allocator;
   static int init_view(bb_filter* f, void* data, std::size_t num_bytes, bool always_false,

@@ -1,31 +1,42 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The README's offline install of the Python package, for real (test `python_pip_install`).
+"""README's offline install of the Python package, run as printed (test `python_pip_install`).
 
 usage: pip_install_check.py PYTHON SOURCE_ROOT VERSION
 
-Copies the source tree (without build folders and .git, so the checkout is left
-as it was) into a temporary folder and there runs the README's command for a
-Debian machine without a package index:
-
-    PYTHON -m venv --system-site-packages V && V/bin/pip install --no-build-isolation ./python
-
-with PIP_NO_INDEX=1, so nothing is fetched. Then, from another folder, V/bin/python
-imports blockbloom and checks: the module is the installed one, __version__ is
-VERSION (the project's), a filter works (the parquet-mr strings give the bitset of
-../shared/testdata/bloom_filter.xxhash.bin, when present); the
-wheel installed only the package (no headers, library or pkg-config file of the
-bundled C library) and the extension exports PyInit__core and nothing else.
+Takes README.md's one ```sh block holding `pip install --no-build-isolation ./python`
+(tests/consumers/doc_blocks.py; docs/python.md and python/README.md must print the same
+block, so no document can part from what is tested), copies the source tree (without build
+folders and .git, so the checkout is left as it was) into a temporary folder and there runs
+the block with bash -euo pipefail, `python3` being PYTHON, PIP_NO_INDEX=1 so nothing is
+fetched, and PIP_VERBOSE=1 so that the build's compiler lines can be counted (the block
+itself is not changed). It checks that the build compiled only what the extension needs
+(the library's sources and the extension's: nothing of tools/, tests/ or bench/) and prints
+how long the install took. Then, from another folder, V/bin/python imports blockbloom and
+checks: the module is the installed one, __version__ is VERSION (the project's), a filter
+works (the parquet-mr strings give the bitset of ../shared/testdata/bloom_filter.xxhash.bin,
+when present); the wheel installed only the package (no headers, library or pkg-config file
+of the bundled C library) and the extension exports PyInit__core and nothing else.
 
 Exit status 0 passed, 1 failed, 77 (skipped) in emulated-CPU or forced-ISA rows
 (packaging does not depend on the CPU) or without the venv module.
 """
 import glob
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
+
+INSTALL_LINE = "pip install --no-build-isolation ./python"
+# The other documents that print README's install block unchanged.
+SAME_BLOCK_IN = (os.path.join("docs", "python.md"), os.path.join("python", "README.md"))
+# What the package's build may compile: the library (a static archive in the
+# subproject) and the extension; anything else (tools, tests, benchmarks) is
+# time the user waits for nothing.
+COMPILED_FOR_THE_EXTENSION = ("subprojects/blockbloom/libblockbloom_core.a.p/", "blockbloom/_core.")
 
 # parquet-mr's bloom_filter.xxhash.bin holds these four strings.
 PARQUET_MR_STRINGS = ["hello", "parquet", "bloom", "filter"]
@@ -67,8 +78,29 @@ def run(command, **kwargs):
     return result.stdout
 
 
+def documented_block(source_root):
+    """README's install block, after checking that the other documents print it unchanged."""
+    sys.path.insert(0, os.path.join(source_root, "tests", "consumers"))
+    import doc_blocks
+    from hermetic import Failure
+    try:
+        block = doc_blocks.only_block(os.path.join(source_root, "README.md"), "sh", INSTALL_LINE)
+        for document in SAME_BLOCK_IN:
+            if block not in doc_blocks.fenced(os.path.join(source_root, document), "sh"):
+                raise Failure("%s does not print README's install block unchanged" % document)
+    except Failure as failure:
+        raise SystemExit("FAIL: %s" % failure)
+    return block
+
+
+def compiled_objects(output):
+    """The objects the build compiled, from its ninja lines ("[3/68] Compiling C++ object X")."""
+    return re.findall(r"\[\d+/\d+\] Compiling \S+ object (\S+)", output)
+
+
 def main():
     python, source_root, version = sys.argv[1], os.path.abspath(sys.argv[2]), sys.argv[3]
+    block = documented_block(source_root)
     for variable in ("BLOCKBLOOM_TEST_WRAPPER", "BLOCKBLOOM_ISA"):
         if os.environ.get(variable):
             print("SKIPPED: %s is set (an emulated or forced-ISA row); the install runs once, "
@@ -81,13 +113,40 @@ def main():
     with tempfile.TemporaryDirectory(prefix="blockbloom-pip-") as work:
         tree = os.path.join(work, "src")
         shutil.copytree(source_root, tree, symlinks=True, ignore=ignore_build_folders)
-        venv = os.path.join(work, "V")
         env = dict(os.environ, PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1")
         for variable in ("PYTHONPATH", "PYTHONHOME"):
             env.pop(variable, None)
-        run([python, "-m", "venv", "--system-site-packages", venv], cwd=tree, env=env)
-        run([os.path.join(venv, "bin", "pip"), "install", "--no-build-isolation", "./python"],
-            cwd=tree, env=env)
+        # `python3` in the block is PYTHON: a script rather than a link, so the
+        # venv's base interpreter is PYTHON itself.
+        shim = os.path.join(work, "bin")
+        os.mkdir(shim)
+        with open(os.path.join(shim, "python3"), "w") as fh:
+            fh.write('#!/bin/sh\nexec "%s" "$@"\n' % python)
+        os.chmod(os.path.join(shim, "python3"), 0o755)
+        env["PATH"] = shim + os.pathsep + env.get("PATH", "/usr/bin:/bin")
+        env["PIP_VERBOSE"] = "1"
+        started = time.monotonic()
+        output = run(["bash", "-euo", "pipefail", "-c", block], cwd=tree, env=env)
+        seconds = time.monotonic() - started
+        venv = os.path.join(tree, "V")
+        objects = compiled_objects(output)
+        strays = [o for o in objects if not o.startswith(COMPILED_FOR_THE_EXTENSION)]
+        print("the documented install took %.0f s (%d objects compiled: %d of the library, %d of "
+              "the extension; CCACHE_DISABLE=%s)" % (
+                  seconds, len(objects),
+                  sum(o.startswith(COMPILED_FOR_THE_EXTENSION[0]) for o in objects),
+                  sum(o.startswith(COMPILED_FOR_THE_EXTENSION[1]) for o in objects),
+                  os.environ.get("CCACHE_DISABLE", "")), flush=True)
+        if strays:
+            raise SystemExit("FAIL: the package's build compiled what the extension does not need: "
+                             + ", ".join(strays[:10]))
+        if not objects:
+            raise SystemExit("FAIL: no compiler lines in pip's verbose output: what the build "
+                             "compiled cannot be checked")
+        last = output.strip().splitlines()[-1] if output.strip() else ""
+        if not last.startswith(version + " "):
+            raise SystemExit("FAIL: the block's last line printed %r, expected the version %s and the ISA"
+                             % (last, version))
         output = run([os.path.join(venv, "bin", "python"), "-c", IMPORT_CHECK, venv], cwd=work, env=env)
         print("\n".join(line for line in output.splitlines() if not line.startswith("bitset")))
         lines = dict(line.split(" ", 1) for line in output.splitlines() if " " in line)
@@ -124,7 +183,7 @@ def main():
             print("FAIL: " + failure)
         if failures:
             return 1
-    print("passed: the README's offline install works")
+    print("passed: README's install block, as printed, works")
     return 0
 
 

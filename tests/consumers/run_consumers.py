@@ -43,6 +43,7 @@ suite runs this once), or when a required tool (cc, c++, pkg-config, ninja,
 cmake, nm, readelf) is missing.
 """
 import argparse
+import glob
 import os
 import platform
 import re
@@ -309,6 +310,10 @@ def readme_prefix(ctx):
              " -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF"
              "\ncmake --build cmake-build --parallel %s\n" % JOBS)
     run(["bash", "-euo", "pipefail", "-c", block + cmake], env=env, cwd=source)
+    # The block installs the library alone: no Python extension is built for it.
+    extensions = glob.glob(os.path.join(source, "build-prefix", "**", "_core*.so"), recursive=True)
+    if extensions:
+        raise Failure("README's library-only prefix install built the Python extension: %s" % extensions)
     multiarch = run(["gcc", "-print-multiarch"], env=env).stdout.strip()
     libdir = os.path.join(home, "opt", "blockbloom", "lib", multiarch)
     library = os.path.join(libdir, "libblockbloom.so.0")

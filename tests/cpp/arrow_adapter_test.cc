@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cpp/arrow_test_arrays.h"
+#include "support/thrown_status.h"
 #include "blockbloom/kudu.h"
 
 namespace {
@@ -640,6 +641,47 @@ TEST(ArrowAdapter, RefusalMessagesNameTheArrowFormat) {
   why.clear();
   EXPECT_EQ(blockbloom::arrow::insert(f.c_filter(), &a->schema, &a->array, &why), BB_ERR_ARROW_UNSUPPORTED_TYPE);
   EXPECT_NE(why.find("'f' (as dictionary indices)"), std::string::npos) << why;
+  EXPECT_EQ(f, blockbloom::Filter(1024));
+}
+
+// A UTC timestamp into column types it cannot be compared with, a released
+// array under a live schema and NULL arguments: every refusal's message
+// names the Arrow format (or says there was none to name).
+TEST(ArrowAdapter, EveryRefusalNamesTheFormatOrItsAbsence) {
+  const std::vector<bool> valid = SomeNulls(6);
+  blockbloom::Filter f(1024);
+  const auto utc = FixedArrow("tsu:UTC", FixedValues(6, 8, 1), 8, valid);
+  for (const char* name : {"date", "int32", "string", "timestamp(us)"}) {
+    SCOPED_TRACE(name);
+    bb_parquet_column type{};
+    type.struct_size = sizeof type;
+    ASSERT_EQ(bb_parquet_type_parse(name, std::strlen(name), &type), BB_OK);
+    const std::string message = ThrownMessage([&] { blockbloom::arrow::insert(f, type, utc->schema, utc->array); });
+    EXPECT_EQ(message.rfind("Arrow format 'tsu:UTC': ", 0), 0u) << message;
+    uint8_t bitmap[1];
+    std::string why;
+    EXPECT_LT(blockbloom::arrow::find_bitmap(f.c_filter(), &type, &utc->schema, &utc->array, bitmap, nullptr, &why),
+              0);
+    EXPECT_EQ(why, message);
+  }
+  // A released array, its schema still live: the schema's format is named.
+  auto released = FixedArrow("tsu:UTC", FixedValues(6, 8, 1), 8, valid);
+  auto release = released->array.release;
+  released->array.release = nullptr;
+  std::string why;
+  EXPECT_EQ(blockbloom::arrow::insert(f.c_filter(), &released->schema, &released->array, &why),
+            BB_ERR_ARROW_MALFORMED);
+  EXPECT_EQ(why.rfind("Arrow format 'tsu:UTC': ", 0), 0u) << why;
+  EXPECT_NE(why.find("released"), std::string::npos) << why;
+  released->array.release = release;
+  // No schema to read a format from: the message says so instead of being empty.
+  why.clear();
+  EXPECT_EQ(blockbloom::arrow::insert(f.c_filter(), nullptr, &utc->array, &why), BB_ERR_NULL_POINTER);
+  EXPECT_NE(why.find("no format"), std::string::npos) << why;
+  EXPECT_NE(why.find(bb_status_message(BB_ERR_NULL_POINTER)), std::string::npos) << why;
+  why.clear();
+  EXPECT_EQ(blockbloom::arrow::validate(nullptr, &utc->array, BB_LAYOUT_PARQUET, &why), BB_ERR_NULL_POINTER);
+  EXPECT_NE(why.find("no format"), std::string::npos) << why;
   EXPECT_EQ(f, blockbloom::Filter(1024));
 }
 

@@ -101,6 +101,26 @@ TEST(CppParquetHash, StringsAndBytesAreTheCByteHash) {
   EXPECT_EQ(blockbloom::parquet_hash_bytes(raw, sizeof raw), bb_parquet_hash_bytes(raw, 3));
 }
 
+// A refused size is named in the message, as Python's Filter(num_bytes=33) names it.
+TEST(CppSizeRefusal, ConstructorsNameTheSizeTheyRefused) {
+  EXPECT_EQ(ThrownMessage([] { blockbloom::Filter(33); }),
+            std::string("a filter of 33 bytes: ") + bb_status_message(BB_ERR_SIZE_NOT_MULTIPLE_OF_32));
+  EXPECT_EQ(ThrownMessage([] { blockbloom::Filter(0); }),
+            std::string("a filter of 0 bytes: ") + bb_status_message(BB_ERR_SIZE_ZERO));
+  // Refused before it is asked for memory.
+  static const bb_allocator never = {[](void*, std::size_t, std::size_t) -> void* { return nullptr; },
+                                     [](void*, void*, std::size_t) {}, nullptr};
+  EXPECT_EQ(ThrownMessage([] { blockbloom::Filter(100, never); }),
+            std::string("a filter of 100 bytes: ") + bb_status_message(BB_ERR_SIZE_NOT_MULTIPLE_OF_32));
+  alignas(64) static std::uint8_t bytes[96] = {};
+  EXPECT_EQ(ThrownMessage([] { blockbloom::ConstView(bytes, 40); }),
+            std::string("a view of 40 bytes: ") + bb_status_message(BB_ERR_SIZE_NOT_MULTIPLE_OF_32));
+  EXPECT_EQ(ThrownMessage([] { blockbloom::View(bytes, 95); }),
+            std::string("a view of 95 bytes: ") + bb_status_message(BB_ERR_SIZE_NOT_MULTIPLE_OF_32));
+  EXPECT_EQ(ThrownStatus([] { blockbloom::View(bytes, 95); }), BB_ERR_SIZE_NOT_MULTIPLE_OF_32);
+  EXPECT_EQ(ThrownMessage([] { blockbloom::Filter(64); }), "");
+}
+
 TEST(CppSizing, EnumValuesAreTheCKinds) {
   EXPECT_EQ(static_cast<int>(blockbloom::Sizing::parquet), BB_SIZE_PARQUET);
   EXPECT_EQ(static_cast<int>(blockbloom::Sizing::parquet_pow2), BB_SIZE_PARQUET_POW2);

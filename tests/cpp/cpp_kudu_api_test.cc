@@ -118,6 +118,8 @@ TEST(CppKuduFilter, ConstructorAndForNdvAreTheCInit) {
   EXPECT_EQ(sized.hash_seed(), kSeed);
 
   EXPECT_EQ(ThrownStatus([] { blockbloom::KuduFilter(5); }), BB_ERR_LOG_SPACE_OUT_OF_RANGE);
+  EXPECT_EQ(ThrownMessage([] { blockbloom::KuduFilter(5); }),
+            std::string("a filter of log_space_bytes 5: ") + bb_status_message(BB_ERR_LOG_SPACE_OUT_OF_RANGE));
   // An empty build side: the smallest directory, as Kudu's MinLogSpace gives.
   const blockbloom::KuduFilter empty = blockbloom::KuduFilter::for_ndv(0, 0.01, kSeed);
   EXPECT_EQ(empty.num_bytes(), 64u);

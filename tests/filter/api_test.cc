@@ -364,7 +364,8 @@ TEST(CppApi, ErrorsThrowWithTheStatusCode) {
     FAIL() << "no exception";
   } catch (const blockbloom::Error& e) {
     EXPECT_EQ(e.status(), BB_ERR_SIZE_NOT_MULTIPLE_OF_32);
-    EXPECT_STREQ(e.what(), bb_status_message(BB_ERR_SIZE_NOT_MULTIPLE_OF_32));
+    EXPECT_EQ(std::string(e.what()),
+              std::string("a filter of 33 bytes: ") + bb_status_message(BB_ERR_SIZE_NOT_MULTIPLE_OF_32));
   }
   EXPECT_THROW(blockbloom::ConstView(nullptr, 32), blockbloom::Error);
   EXPECT_THROW(blockbloom::select_isa("no-such-isa"), blockbloom::Error);
