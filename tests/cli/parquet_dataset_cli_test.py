@@ -20,6 +20,7 @@ mode does not stop reads: that test is skipped saying so).
 import json
 import os
 import re
+import resource
 import stat
 import struct
 import subprocess
@@ -274,6 +275,26 @@ class ParquetDatasetProbe(DatasetTestCase):
             result = self.probe(args, 2)
             self.assertIn(fragment, result.stderr)
             self.assertEqual(result.stdout, "")
+
+    def test_threads_the_system_refuses_do_not_stop_the_probe(self):
+        # glibc sizes a thread's stack by RLIMIT_STACK: with 2 GiB stacks and
+        # an address space of 2.2 or 3 GiB the system refuses every thread or
+        # all but one; the probe then runs on what it got and answers as with
+        # --jobs 1 (it used to abort, the exception escaping the pool).
+        if cli_support.sanitized() or cli_support.WRAPPER:
+            self.skipTest("an address-space limit cannot hold the sanitizer's shadow memory "
+                          "or a wrapper")
+        args = [self.root, "--column", "id", "--no-progress", "--"] + [str(v) for v in self.values()]
+        expected = self.probe(["--jobs", "1"] + args, 1)
+        for space in ((2 << 30) + (200 << 20), 3 << 30):
+            def limit(space=space):
+                resource.setrlimit(resource.RLIMIT_STACK, (2 << 30, 2 << 30))
+                resource.setrlimit(resource.RLIMIT_AS, (space, space))
+            result = subprocess.run([cli_support.TOOL, "parquet", "probe", "--jobs", "1024"] + args,
+                                    capture_output=True, text=True, timeout=60, preexec_fn=limit)
+            self.assertEqual(result.returncode, 1, result.stderr)
+            self.assertEqual(result.stdout, expected.stdout)
+            self.assertEqual(result.stderr, expected.stderr)
 
     def test_progress_goes_to_stderr_only(self):
         args = ["parquet", "probe", self.root, "--column", "id", "--jobs", "2", "5", "107"]

@@ -27,7 +27,8 @@ inline std::size_t DefaultJobs() {
 
 // Calls consume(i, compute(i)) for i = 0..n-1 in order on the calling
 // thread; compute runs on `jobs` threads (jobs <= 1: on the calling thread,
-// no thread started). compute must not throw (catch inside and return the
+// no thread started; fewer when the system refuses more threads, the calling
+// thread when it refuses all). compute must not throw (catch inside and return the
 // failure as part of the result); an exception from consume stops the
 // workers and is rethrown once they have stopped.
 template <typename Result, typename Compute, typename Consume>
@@ -63,9 +64,19 @@ void RunOrdered(std::size_t n, std::size_t jobs, Compute compute, Consume consum
       ready.notify_all();
     }
   };
+  // The system may refuse a thread (RLIMIT_NPROC, address space for its
+  // stack): the pool then runs on the threads it got, or on the calling
+  // thread if it got none, rather than letting the exception terminate.
   std::vector<std::thread> threads;
-  threads.reserve(jobs);
-  for (std::size_t t = 0; t < jobs; ++t) threads.emplace_back(work);
+  try {
+    threads.reserve(jobs);
+    for (std::size_t t = 0; t < jobs; ++t) threads.emplace_back(work);
+  } catch (const std::exception&) {  // std::system_error, std::bad_alloc
+  }
+  if (threads.empty()) {
+    for (std::size_t i = 0; i < n; ++i) consume(i, compute(i));
+    return;
+  }
 
   std::exception_ptr failure;
   try {
