@@ -296,6 +296,20 @@ class ParquetDatasetProbe(DatasetTestCase):
             self.assertEqual(result.stdout, expected.stdout)
             self.assertEqual(result.stderr, expected.stderr)
 
+    def test_a_glob_the_shell_expanded_is_refused_on_one_file(self):
+        # `probe a/part-*.parquet --column id 5` unquoted: the second file
+        # would be a value answering absent; it is refused, saying why.
+        files = [self.full("a/part-0.parquet"), self.full("a/part-1.parquet")]
+        result = self.probe(files + ["--column", "id", "5"], 2)
+        self.assertIn('value "%s" names a Parquet file: the shell expanded a glob' % files[1],
+                      result.stderr)
+        self.assertEqual(result.stdout, "")
+        # --jobs is checked on one file too, where it is not used.
+        for jobs in ("abc", "0", "1025"):
+            result = self.probe([files[0], "--column", "id", "--jobs", jobs, "5"], 2)
+            self.assertIn("--jobs %s" % jobs, result.stderr)
+            self.assertEqual(result.stdout, "")
+
     def test_progress_goes_to_stderr_only(self):
         args = ["parquet", "probe", self.root, "--column", "id", "--jobs", "2", "5", "107"]
         for form in ([], ["--json"]):

@@ -255,18 +255,22 @@ void PrintSummary(const Totals& t, std::size_t skipped) {
 
 }  // namespace
 
+std::size_t JobsFlag(const ParsedFlags& flags) {
+  if (!flags.Has("--jobs")) return std::min(DefaultJobs(), kMaxJobs);
+  const std::uint64_t jobs = CountFlag(flags, "--jobs");
+  if (jobs == 0 || jobs > kMaxJobs) {
+    throw UsageError("--jobs " + std::to_string(jobs) + ": give 1 to " + std::to_string(kMaxJobs) +
+                     " threads");
+  }
+  return static_cast<std::size_t>(jobs);
+}
+
 int RunParquetDatasetProbe(const ParsedFlags& flags, const std::vector<std::string>& paths,
                            const std::vector<std::string>& value_operands) {
   if (flags.Has("--row-group")) {
     throw UsageError("parquet probe: --row-group asks one file; give one FILE, not a dataset");
   }
-  const std::size_t jobs =
-      flags.Has("--jobs") ? static_cast<std::size_t>(CountFlag(flags, "--jobs"))
-                          : std::min(DefaultJobs(), kMaxJobs);
-  if (jobs == 0 || jobs > kMaxJobs) {
-    throw UsageError("--jobs " + std::to_string(jobs) + ": give 1 to " + std::to_string(kMaxJobs) +
-                     " threads");
-  }
+  const std::size_t jobs = JobsFlag(flags);
   const bool json = flags.Has("--json");
   const Values values = ReadValues(flags, value_operands);
   const std::size_t bitmap_bytes = (values.texts.size() + 7) / 8;

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <unordered_map>
 #include <vector>
+#include <sys/stat.h>
 
 #include "tools/common/cli_args.h"
 #include "tools/common/cli_error.h"
@@ -175,6 +176,25 @@ void CheckProbeArgs(const ParsedFlags& flags) {
   }
 }
 
+// An unquoted glob (s/*.parquet) reaches us expanded: the first file is
+// probed and the others would be taken as values, each answering absent. A
+// VALUE that names an existing .parquet file is that mistake, never a value
+// anyone means, so it is refused.
+void RefuseExpandedGlob(const ParsedFlags& flags) {
+  if (flags.Has("--input")) return;
+  const std::vector<std::string>& operands = flags.operands();
+  for (std::size_t i = 1; i < operands.size(); ++i) {
+    const std::string& v = operands[i];
+    struct stat st;
+    if (v.size() > 8 && v.compare(v.size() - 8, 8, ".parquet") == 0 && ::stat(v.c_str(), &st) == 0 &&
+        S_ISREG(st.st_mode)) {
+      throw UsageError("parquet probe: value \"" + Printable(v) + "\" names a Parquet file: the "
+                       "shell expanded a glob; quote the pattern, or list the files and pass the "
+                       "values with --input");
+    }
+  }
+}
+
 // The probed row groups of a column: every one, or --row-group's, and which
 // of them answer from a filter (the others cannot rule anything out).
 struct ProbedRowGroups {
@@ -286,6 +306,8 @@ int RunParquetProbe(const std::vector<std::string>& args) {
                                   std::vector<std::string>(operands.begin() + 1, operands.end()));
   }
   const std::string& path = operands[0];
+  JobsFlag(flags);  // unused on one file, but a bad value is still refused
+  RefuseExpandedGlob(flags);
   const std::optional<std::size_t> only_row_group = RowGroupFlag(flags);
 
   const blockbloom::ParquetFile file = OpenParquetFile(path);
