@@ -178,14 +178,17 @@ def main():
                     cpus[(engine, cache)].append(cpu)
         print()
         print("| page cache | blockbloom s, median (min..max) | CPU s | DuckDB s, median (min..max)"
-              " | CPU s | DuckDB / blockbloom |")
-        print("|---|---|---|---|---|---|")
+              " | CPU s | DuckDB / blockbloom | at least 5x |")
+        print("|---|---|---|---|---|---|---|")
         for cache in ("warm", "cold"):
             b, d = times[("blockbloom", cache)], times[("duckdb", cache)]
-            print("| %s | %s | %.3f | %s | %.3f | %.1fx |" % (
+            ratio = statistics.median(d) / statistics.median(b)
+            # Two decimals, and the target judged on the ratio itself, not on
+            # its rounding (4.98 is not 5).
+            print("| %s | %s | %.3f | %s | %.3f | %.2fx | %s |" % (
                 cache, median_cell(b), statistics.median(cpus[("blockbloom", cache)]),
-                median_cell(d), statistics.median(cpus[("duckdb", cache)]),
-                statistics.median(d) / statistics.median(b)))
+                median_cell(d), statistics.median(cpus[("duckdb", cache)]), ratio,
+                "met" if ratio >= 5.0 else "not met"))
     finally:
         os.remove(helper)
         if args.keep:
