@@ -125,7 +125,10 @@ const char kFooter[] =
     "build, probe, join-demo and tune report progress on standard error once they have\n"
     "run 2 s: a bar on a terminal, a line every 5 s otherwise (--no-progress: none).\n"
     "Flags also take the form --flag=VALUE. BLOCKBLOOM_ISA=<isa> in the environment forces\n"
-    "an ISA. Exit status: 0 on success, 2 on any error; on an error nothing is written.\n";
+    "an ISA. Exit status: 0 on success, 2 on an error (an output file is then not written);\n"
+    "see each command's help for the exceptions: check exits 1 on a failed check, parquet\n"
+    "probe over a dataset 1 when files were skipped, and probe prints answers as it goes\n"
+    "(those printed before a bad value stay printed).\n";
 
 // ------------------------------------------------------------- the table
 
