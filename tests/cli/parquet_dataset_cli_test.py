@@ -304,6 +304,15 @@ class ParquetDatasetProbe(DatasetTestCase):
         self.assertIn('value "%s" names a Parquet file: the shell expanded a glob' % files[1],
                       result.stderr)
         self.assertEqual(result.stdout, "")
+        # One file named twice, two ways, is probed once; no values: nothing to decide.
+        empty = self.path("no-values.txt")
+        open(empty, "w").close()
+        result = self.probe(["--column", "id", "--input", empty, self.full("a"),
+                             os.path.join(self.root, ".", "a")], 1)
+        self.assertEqual(result.stdout, "")
+        self.assertEqual(result.stderr.count("corrupt.parquet"), 1, result.stderr)
+        self.assertIn("blockbloom: 3 files (2 read, 1 skipped), 5 row groups; 0 values: "
+                      "nothing to decide", result.stderr)
         # --jobs is checked on one file too, where it is not used.
         for jobs in ("abc", "0", "1025"):
             result = self.probe([files[0], "--column", "id", "--jobs", jobs, "5"], 2)
@@ -344,6 +353,17 @@ class ParquetDatasetProbe(DatasetTestCase):
             os.chmod(locked, stat.S_IRUSR | stat.S_IWUSR)
         self.assertRegex(result.stderr, r"(?m)^blockbloom: skipped %s: ." % re.escape(locked))
         self.assertNotIn(locked, result.stdout)
+        # A directory a pattern meets that cannot be listed is reported as
+        # skipped, as the walk reports one (glob used to pass over it silently).
+        sub = self.full("b/sub")
+        os.chmod(sub, 0)
+        try:
+            result = self.probe([os.path.join(self.root, "b", "*", "*.parquet"), "--column", "id",
+                                 "5"], 2)
+        finally:
+            os.chmod(sub, stat.S_IRWXU)
+        self.assertIn("blockbloom: skipped %s: the directory cannot be listed: " % sub,
+                      result.stderr)
 
 
 if __name__ == "__main__":

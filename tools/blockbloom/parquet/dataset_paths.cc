@@ -2,9 +2,12 @@
 #include "tools/blockbloom/parquet/dataset_paths.h"
 
 #include <glob.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
+#include <utility>
 #include <system_error>
 
 namespace blockbloom_tools {
@@ -20,6 +23,18 @@ bool EndsWithParquet(const std::string& name) {
   static const std::string kSuffix = ".parquet";
   return name.size() >= kSuffix.size() &&
          name.compare(name.size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0;
+}
+
+// glob's error callback has no context argument: the errors of the pattern
+// being expanded go here (expansion runs on one thread at a time).
+thread_local std::vector<PathError>* glob_errors = nullptr;
+
+// A directory the pattern met that cannot be listed: reported as skipped, as
+// the walk reports one, and the expansion goes on with the rest.
+int OnGlobError(const char* path, int error) {
+  glob_errors->push_back(
+      {path, "the directory cannot be listed: " + std::generic_category().message(error)});
+  return 0;
 }
 
 class Expander {
@@ -52,7 +67,9 @@ class Expander {
 
   void Pattern(const std::string& pattern) {
     glob_t matches{};
-    const int status = ::glob(pattern.c_str(), 0, nullptr, &matches);
+    glob_errors = &out_->errors;
+    const int status = ::glob(pattern.c_str(), 0, OnGlobError, &matches);
+    glob_errors = nullptr;
     if (status == GLOB_NOMATCH) {
       Error(pattern, "no file matches the pattern");
     } else if (status != 0) {
@@ -124,6 +141,17 @@ DatasetPaths ExpandDatasetPaths(const std::vector<std::string>& operands) {
   for (const std::string& operand : operands) expander.Operand(operand);
   std::sort(out.files.begin(), out.files.end());
   out.files.erase(std::unique(out.files.begin(), out.files.end()), out.files.end());
+  // One file named two ways (d1 and ./d1, a symlink) is probed once: the
+  // first of its names in path order is kept.
+  std::set<std::pair<dev_t, ino_t>> seen;
+  std::vector<std::string> distinct;
+  for (std::string& path : out.files) {
+    struct stat st;
+    if (::stat(path.c_str(), &st) != 0 || seen.insert({st.st_dev, st.st_ino}).second) {
+      distinct.push_back(std::move(path));
+    }
+  }
+  out.files = std::move(distinct);
   std::sort(out.errors.begin(), out.errors.end(),
             [](const PathError& a, const PathError& b) { return a.path < b.path; });
   return out;

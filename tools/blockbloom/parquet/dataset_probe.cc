@@ -173,9 +173,11 @@ bool Maybe(const FileAnswers& a, std::size_t bitmap_bytes, std::size_t g, std::s
   return (a.bitmaps[g * bitmap_bytes + i / 8] >> (i % 8)) & 1u;
 }
 
-// Row groups where every value is absent: the ones a reader can skip.
+// Row groups where every value is absent: the ones a reader can skip. With
+// no values there is nothing to decide: none is counted.
 std::size_t SkippableRowGroups(const FileAnswers& a, std::size_t values, std::size_t bitmap_bytes) {
   std::size_t skippable = 0;
+  if (values == 0) return 0;
   for (std::size_t g = 0; g < a.row_groups; ++g) {
     bool any_maybe = false;
     for (std::size_t i = 0; i < values && !any_maybe; ++i) any_maybe = Maybe(a, bitmap_bytes, g, i);
@@ -245,7 +247,14 @@ std::string SummaryJson(const Totals& t, std::size_t skipped) {
       .Finish();
 }
 
-void PrintSummary(const Totals& t, std::size_t skipped) {
+void PrintSummary(const Totals& t, std::size_t skipped, std::size_t values) {
+  if (values == 0) {
+    std::fprintf(stderr,
+                 "blockbloom: %zu files (%zu read, %zu skipped), %zu row groups; 0 values: "
+                 "nothing to decide\n",
+                 t.files_read + skipped, t.files_read, skipped, t.row_groups);
+    return;
+  }
   const double share = t.row_groups == 0 ? 0.0 : 100.0 * double(t.skippable) / double(t.row_groups);
   std::fprintf(stderr,
                "blockbloom: %zu files (%zu read, %zu skipped), %zu row groups, %zu can be "
@@ -334,7 +343,7 @@ int RunParquetDatasetProbe(const ParsedFlags& flags, const std::vector<std::stri
     std::fputs(out.c_str(), stdout);
   } else {
     std::fflush(stdout);
-    PrintSummary(totals, errors.size());
+    PrintSummary(totals, errors.size(), values.texts.size());
   }
   if (totals.files_read == 0) {
     throw CliError(dataset.files.empty() && errors.empty()

@@ -3,8 +3,8 @@
 // glob patterns (dataset_paths.h), each file's footer, its column chunks'
 // filter headers and the column's bitsets read on a bounded pool of threads
 // (--jobs), the answers printed per (file, row group, value) in path order,
-// then a summary of the row groups that can be skipped. A file that cannot be probed is reported and
-// skipped; it never answers "absent".
+// then a summary of the row groups that can be skipped. A file that cannot
+// be probed is reported and skipped; it never answers "absent".
 #ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_DATASET_PROBE_H_
 #define BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_DATASET_PROBE_H_
 
