@@ -19,7 +19,7 @@ import cli_support  # noqa: E402
 from cli_support import FileTestCase, own_stderr, read_bytes, write_hashes  # noqa: E402
 
 COUNT_FORMS = "a count is written 1000000, 1_000_000, 1e6, 2.5e6 or 0xF4240"
-SIZE_FORMS = "a size is written 16777216, 16_777_216, 1.6e7, 0x1000000, or with a binary unit 16MiB"
+SIZE_FORMS = "a size is written 16777216, 16_777_216, 0x1000000, 1.6e7 (16000000), or with a binary unit 16MiB"
 AMBIGUOUS = "ambiguous unit: K, M, G and T may mean powers of 2 or of 10"
 
 

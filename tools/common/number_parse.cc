@@ -166,7 +166,7 @@ CountStatus ParseWholeNumber(std::string_view text, bool units, std::uint64_t* v
 
 const char kCountForms[] = "1000000, 1_000_000, 1e6, 2.5e6 or 0xF4240";
 const char kByteSizeForms[] =
-    "16777216, 16_777_216, 1.6e7, 0x1000000, or with a binary unit 16MiB (KiB, MiB, GiB, "
+    "16777216, 16_777_216, 0x1000000, 1.6e7 (16000000), or with a binary unit 16MiB (KiB, MiB, GiB, "
     "TiB: 2^10, 2^20, 2^30, 2^40 bytes; 1.5KiB is 1536)";
 
 CountStatus ParseCount(std::string_view text, std::uint64_t* value) {

@@ -177,7 +177,7 @@ void PrintRecommendation(const TuneReport& r, PrefetchSetting best) {
                   " more than the %.2f ns/key between the best setting and the default; rerun"
                   " on a quiet machine or with more --seconds\n",
                   d.noise, 100.0 * d.noise / f.current.ns_per_key, f.current.ns_per_key,
-                  100.0 * kNoisyShare, d.gain);
+                  100.0 * kNoisyShare, std::fabs(d.gain));  // a difference: the best may be slower
       return;
   }
 }
