@@ -21,7 +21,7 @@ from concurrent.futures import ThreadPoolExecutor as _ThreadPoolExecutor
 import numpy as _np
 
 from . import parquet as _parquet
-from ._containers import one_column
+from ._containers import one_column_list
 from ._core import Error, _ERR_PARQUET_UNSUPPORTED, _column_hashes
 
 _COLUMNS = ["file", "row_group", "value", "maybe"]
@@ -95,8 +95,7 @@ def value_list(values, function):
     """values as a list (one value: a str, bytes, or anything not iterable)."""
     if isinstance(values, (str, bytes, bytearray, memoryview)) or not hasattr(values, "__iter__"):
         return [values]
-    one_column(values, function, ordered=False)  # each row carries its value: a set is fine
-    return list(values)
+    return one_column_list(values, function)  # each row carries its value: a set is fine
 
 
 class _Hashes:
