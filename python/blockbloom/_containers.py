@@ -153,7 +153,19 @@ def one_column(values, what, ordered):
     if isinstance(shape, tuple) and len(shape) > 1 and not (len(shape) == 2 and shape[1] == 1):
         dims = " x ".join(str(n) for n in shape)
         raise TypeError(f"{what}: a {dims} {kind.__name__} is not one column of values (a 1-D array, or "
-                        "n x 1): pass one column, x[:, 0], or x.ravel() for every value")
+                        "n x 1): pass one column, numpy.ascontiguousarray(x[:, 0]) (the batch calls take "
+                        "contiguous arrays only), or x.ravel() for every value")
+
+
+def one_column_list(values, what):
+    """values, one column (one_column; a set is fine: each answer carries its
+    value), as a list of its values: an n x 1 array's rows are 1-element
+    arrays, so its single elements are taken."""
+    one_column(values, what, ordered=False)
+    shape = getattr(values, "shape", None)
+    if isinstance(shape, tuple) and len(shape) == 2:
+        return [row[0] for row in values]
+    return list(values)
 
 
 # The Python kinds each kind of type takes (str always: the library parses it).

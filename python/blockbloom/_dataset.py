@@ -13,7 +13,6 @@ probe_dataset runs _probe_files on chunks of the files on a cluster's
 workers and joins what they return with _join.
 """
 
-import glob as _glob
 import os as _os
 import warnings as _warnings
 from concurrent.futures import ThreadPoolExecutor as _ThreadPoolExecutor
@@ -21,7 +20,8 @@ from concurrent.futures import ThreadPoolExecutor as _ThreadPoolExecutor
 import numpy as _np
 
 from . import parquet as _parquet
-from ._containers import one_column
+from ._containers import one_column_list
+from ._paths import expand_paths
 from ._core import Error, _ERR_PARQUET_UNSUPPORTED, _column_hashes
 
 _COLUMNS = ["file", "row_group", "value", "maybe"]
@@ -30,57 +30,6 @@ _COLUMNS = ["file", "row_group", "value", "maybe"]
 MAX_DEFAULT_JOBS = 16
 # Files named one by one in the warnings of one call; the rest are counted.
 MAX_WARNINGS = 10
-
-
-def _path_text(path):
-    if not isinstance(path, (str, bytes)) and not hasattr(path, "__fspath__"):
-        raise TypeError("paths: expected a str, bytes or os.PathLike path or a list of them, "
-                        "got %s" % type(path).__name__)
-    return _os.fsdecode(path)
-
-
-def _parquet_files_under(directory):
-    """Every *.parquet file under directory, recursively (a dangling symlink
-    so named too: it is reported when it cannot be opened)."""
-    found = []
-    for root, _dirs, names in _os.walk(directory):
-        found.extend(_os.path.join(root, n) for n in names if n.endswith(".parquet"))
-    return found
-
-
-def expand_paths(paths):
-    """(files, errors): paths (a path, a directory, a glob, or a list or
-    tuple of these) as a sorted list of distinct file paths, and
-    [(path, message)] for a glob that matches nothing and a directory that
-    holds no *.parquet file. A path that names no file is kept: opening it
-    reports why."""
-    if isinstance(paths, (list, tuple)):
-        items = [_path_text(p) for p in paths]
-    else:
-        items = [_path_text(paths)]
-    files, errors = set(), []
-    for item in items:
-        if _os.path.isdir(item):
-            under = _parquet_files_under(item)
-            if not under:
-                errors.append((item, "a directory with no *.parquet file under it"))
-            files.update(under)
-        elif not _os.path.lexists(item) and any(ch in item for ch in "*?["):
-            matched = _glob.glob(item, recursive=True)
-            if not matched:
-                errors.append((item, "no file matches this pattern"))
-            for m in matched:
-                if _os.path.isdir(m):
-                    files.update(_parquet_files_under(m))
-                else:
-                    files.add(m)
-        else:
-            files.add(item)
-    # One open per file, whichever spelling of its path named it.
-    by_path = {}
-    for f in files:
-        by_path.setdefault(_os.path.normpath(f), f)
-    return sorted(by_path), errors
 
 
 def check_jobs(jobs, function):
@@ -95,8 +44,7 @@ def value_list(values, function):
     """values as a list (one value: a str, bytes, or anything not iterable)."""
     if isinstance(values, (str, bytes, bytearray, memoryview)) or not hasattr(values, "__iter__"):
         return [values]
-    one_column(values, function, ordered=False)  # each row carries its value: a set is fine
-    return list(values)
+    return one_column_list(values, function)  # each row carries its value: a set is fine
 
 
 class _Hashes:
@@ -270,6 +218,7 @@ def probe_dataset(paths, column, values, *, physical=False, jobs=None, max_conta
     paths: a path (str, bytes, os.PathLike), a directory (every *.parquet
     file under it, recursively), a glob ("data/*/part-*.parquet"; ** spans
     folders), or a list or tuple of these; a file named twice is read once.
+    Both forms follow symlinked directories, each directory entered once.
     Files are read concurrently by a pool of jobs threads (None: twice the
     cores, at most 16; 1: one after the other; the answers are the same),
     each opened once: its footer, then each row group's filter of column.
@@ -285,8 +234,8 @@ def probe_dataset(paths, column, values, *, physical=False, jobs=None, max_conta
     probed such as BOOLEAN, a filter that cannot be read) is
     skipped, never answered "absent": a RuntimeWarning names it and the
     reason (the first 10 files so, then one warning counts the others), and attrs["errors"] lists (path, message), sorted by path (so
-    do a glob that matches nothing and a directory without *.parquet
-    files). A row group whose chunk has no usable filter answers maybe True
+    do a glob that matches nothing, a directory without *.parquet files
+    and a directory that cannot be listed: its files go unprobed). A row group whose chunk has no usable filter answers maybe True
     (False for a null) with a RuntimeWarning naming the file and row
     groups, and is listed in attrs["unfiltered"] as (path, row group, why).
 

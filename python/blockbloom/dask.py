@@ -180,7 +180,7 @@ _FIXED_TYPES = {
 }
 # Object (and string) columns: a filter type per value kind pandas infers, decided
 # when computed, partition by partition (pandas.api.types.infer_dtype).
-_OBJECT_TYPES = {"string": "string", "bytes": "binary", "date": "date", "decimal": "double",
+_OBJECT_TYPES = {"string": "string", "bytes": "binary", "date": "date", "decimal": "double",  # -0 as +0
                  "integer": "int64"}
 # A value of each object kind standing in for the nulls (masked: never inserted).
 _OBJECT_FILLERS = {"string": "", "bytes": b"", "date": datetime.date(1970, 1, 1), "decimal": decimal.Decimal(0),
@@ -255,6 +255,12 @@ def _key_values(series, kind):
             values = values.view(np.int64)  # merge's int64, wrapped above 2**63
     elif kind == "float":
         values = series.to_numpy(dtype=np.float64, na_value=np.nan) + 0.0  # -0.0 == 0.0 for merge
+        # A nullable Float64/Float32 array holds real NaNs (0/0) that isna() does not
+        # count; merge matches them as it does its nulls, so they take the null rule.
+        nan = np.isnan(values)
+        if nan.any():
+            nulls = nulls | nan
+            any_null = True
     elif kind == "datetime":
         values = series.to_numpy()
     elif kind == "datetimetz":
@@ -274,6 +280,13 @@ def _key_values(series, kind):
         if any_null:
             values = values.copy()
             values[nulls] = _OBJECT_FILLERS[inferred]
+        if inferred == "decimal":
+            # Hashed as doubles: Decimal('-0') would be -0.0, which hashes apart from
+            # 0.0, yet merge matches it to Decimal('0'); every zero goes in as +0.
+            zeros = np.fromiter((v.is_zero() for v in values), dtype=bool, count=len(values))
+            if zeros.any():
+                values = values.copy()
+                values[zeros] = _OBJECT_FILLERS["decimal"]
         return values, (nulls if any_null else None), _OBJECT_TYPES[inferred]
     if any_null and kind in ("timedelta", "period"):
         values = np.where(nulls, 0, values)  # NaT's int64 minimum: masked

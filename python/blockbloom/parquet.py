@@ -18,7 +18,7 @@ import os as _os
 import warnings as _warnings
 
 
-from ._containers import one_column
+from ._containers import one_column_list
 from ._core import (
     Error,
     _ERR_PARQUET_AMBIGUOUS_COLUMN,
@@ -246,8 +246,7 @@ def probe(path, column, values, row_group=None, *, physical=False, max_container
     if isinstance(values, (str, bytes, bytearray, memoryview)) or not hasattr(values, "__iter__"):
         values = [values]  # one value
     else:
-        one_column(values, "probe()", ordered=False)  # each answer carries its value: a set is fine
-    values = _builtins.list(values)
+        values = one_column_list(values, "probe()")  # each answer carries its value: a set is fine
 
     pf = _open(path, limits)
     c = _find_column(pf, column, shown_path)

@@ -87,6 +87,7 @@ def probe_dataset(paths: _Paths, column: Union[str, bytes, Sequence[Union[str, b
     or a list of these; files read once each by jobs threads (None: twice
     the cores, at most 16). Values as probe()'s. A file that cannot be
     answered for is skipped with a RuntimeWarning and listed in
-    attrs["errors"] as (path, message); a row group without a usable filter
+    attrs["errors"] as (path, message), as is a directory that cannot be
+    listed (symlinked directories are followed); a row group without a usable filter
     answers maybe (attrs["unfiltered"]). attrs also holds "files",
     "row_groups" and "skippable_row_groups"."""

@@ -233,7 +233,7 @@ timedelta64 and booleans are refused (no Parquet value is a duration; Parquet
 has no BOOLEAN hash). values is one column: a DataFrame (of any number of
 columns), a dict and an array of more than one column (2-D with more than one
 column, or more dimensions) are a TypeError naming what to pass (df['key'],
-list(d), x[:, 0]); an n x 1 array is one column.
+list(d), numpy.ascontiguousarray(x[:, 0])); an n x 1 array is one column.
 
 type: a name bb_parquet_type_parse knows ('int32', 'date', 'decimal(9,2)',
 'timestamp(us,utc)', ...): the type the values are of. On a typed filter it

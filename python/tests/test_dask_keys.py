@@ -252,3 +252,71 @@ def test_the_report_without_partitions_computes_them():
     matched = len(probe.merge(build, on="k").compute())  # build keys are distinct: one row per match
     assert 0 < matched <= summary["kept"] < matched + 50  # no false negative, a few false positives
     assert repr(report).startswith("SemiJoinReport(filter_used=True")
+
+
+def matched_pairs(pdf):
+    """The (p, b) row numbers a join paired (NaN keys do not compare equal in rows())."""
+    return sorted(zip(pdf["p"].tolist(), pdf["b"].tolist()))
+
+
+def real_nan(values, dtype):
+    """A nullable float array of values where a None is a real NaN (0/0), not pd.NA."""
+    zeros = pd.Series([0.0 if v is None else 1.0 for v in values], dtype=dtype)
+    ones = pd.Series([1.0 if v is None else v for v in values], dtype=dtype)
+    return (zeros / zeros) * ones  # NaN where None, else v
+
+
+NAN_PAIRS = [
+    ("Float64 NaN vs float64 NaN", lambda: real_nan([None, 1.0, 2.0, 3.0, 4.0, 5.0], "Float64"),
+     lambda: pd.Series([np.nan, 2.0, 9.0])),
+    ("float64 NaN vs Float64 NaN", lambda: pd.Series([np.nan, 1.0, 2.0, 3.0, 4.0, 5.0]),
+     lambda: real_nan([None, 2.0, 9.0], "Float64")),
+    ("Float64 NaN vs Float64 NaN", lambda: real_nan([None, 1.0, 2.0, 3.0, 4.0, 5.0], "Float64"),
+     lambda: real_nan([None, 2.0, 9.0], "Float64")),
+    ("+NaN vs -NaN", lambda: real_nan([None, 1.0, 2.0, 3.0, 4.0, 5.0], "Float64"),
+     lambda: -real_nan([None, 2.0, 9.0], "Float64")),
+    ("NaN vs NA", lambda: real_nan([None, 1.0, 2.0, 3.0, 4.0, 5.0], "Float64"),
+     lambda: pd.Series([None, 2.0, 9.0], dtype="Float64")),
+    ("NA vs NaN", lambda: pd.Series([None, 1.0, 2.0, 3.0, 4.0, 5.0], dtype="Float64"),
+     lambda: real_nan([None, 2.0, 9.0], "Float64")),
+    ("Float32 NaN vs float64 NaN", lambda: real_nan([None, 1.0, 2.0, 3.0, 4.0, 5.0], "Float32"),
+     lambda: pd.Series([np.nan, 2.0, 9.0])),
+    ("float64 NaN vs Float32 NaN", lambda: pd.Series([np.nan, 1.0, 2.0, 3.0, 4.0, 5.0]),
+     lambda: real_nan([None, 2.0, 9.0], "Float32")),
+    ("Float64 NaN vs no null", lambda: real_nan([None, 1.0, 2.0, 3.0, 4.0, 5.0], "Float64"),
+     lambda: pd.Series([2.0, 9.0, 1.0])),
+]
+
+
+@pytest.mark.parametrize("name, probe_keys, build_keys", NAN_PAIRS, ids=[c[0] for c in NAN_PAIRS])
+def test_real_nans_in_nullable_floats_give_the_rows_of_merge(name, probe_keys, build_keys):
+    """0/0 in a Float64/Float32 array is a NaN that isna() does not count, yet
+    merge matches it with every NaN and NA: it takes the null rule, not a hash."""
+    build, probe = frames(build_keys(), probe_keys())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", bbd.BloomFilterNotUsed)
+        joined, report = bbd.semi_join(probe, build, on="k", report=True)
+        got, partitions = dask.compute(joined, report.partitions)
+    expected = probe.merge(build, on="k").compute()
+    assert matched_pairs(got) == matched_pairs(expected)  # no row of merge lost
+    assert bool(partitions["filtered"].all())
+
+
+@pytest.mark.parametrize("categorical", [False, True], ids=["object", "categorical"])
+@pytest.mark.parametrize("negative_side", ["probe", "build"])
+def test_decimal_minus_zero_matches_zero(negative_side, categorical):
+    """Decimal('-0') == Decimal('0') for merge, but as doubles -0.0 hashed apart
+    from 0.0: every Decimal zero goes into the filter as +0."""
+    D = decimal.Decimal
+    probe_zero, build_zero = (D("-0"), D("0")) if negative_side == "probe" else (D("0"), D("-0.00"))
+    probe_keys = pd.Series([probe_zero, D("5"), D("6"), D("7"), D("8")], dtype=object)
+    build_keys = pd.Series([build_zero, D("5"), D("99")], dtype=object)
+    if categorical:
+        probe_keys, build_keys = probe_keys.astype("category"), build_keys.astype("category")
+    # One partition a side: Dask's hash shuffle of several would part the zeros (it
+    # hashes objects by their text), and the merge itself would not pair them.
+    build = dd.from_pandas(pd.DataFrame({"k": build_keys, "b": np.arange(len(build_keys))}), npartitions=1)
+    probe = dd.from_pandas(pd.DataFrame({"k": probe_keys, "p": np.arange(len(probe_keys))}), npartitions=1)
+    got, summary = filtered_join(probe, build)  # the rows of merge
+    assert got["p"].tolist().count(0) == 1  # the zero's row: kept
+    assert summary["dropped"] == 3  # 6, 7, 8

@@ -62,7 +62,8 @@ REFUSED = [
                                             r"not one column of values: pass one column, df\['key'\]"),
     ("a one-column DataFrame", TWO_COLUMNS[["key"]], r"a DataFrame \(1 column: 'key'\) .* df\['key'\]"),
     ("following the contiguity advice", np.ascontiguousarray(TWO_COLUMNS),
-     r"a 3 x 2 ndarray is not one column of values .*x\[:, 0\], or x.ravel\(\)"),
+     r"a 3 x 2 ndarray is not one column of values .*numpy.ascontiguousarray\(x\[:, 0\]\) .*, "
+     r"or x.ravel\(\)"),
     ("a 2-D array", np.arange(6, dtype=np.int64).reshape(2, 3), r"a 2 x 3 ndarray is not one column"),
     ("a 3-D array", np.zeros((2, 1, 1), dtype=np.int64), r"a 2 x 1 x 1 ndarray"),
     ("a dict", {1: 10, 2: 20}, r"a dict is not one column of values: pass list\(d\) for its keys or "
@@ -177,3 +178,24 @@ def test_datetime_arrays_are_named_as_datetimes_not_their_counts():
         with pytest.raises(error, match=message) as e:
             f.insert_values(values)
         assert "dtype int" not in str(e.value)
+
+
+def test_the_advice_for_a_2d_array_works_everywhere(int64_file):
+    """The refusal of a 2-D array says numpy.ascontiguousarray(x[:, 0]): taken at
+    every entrance (x[:, 0] alone is a strided view the batch calls refuse)."""
+    x = np.array([[1, 10], [2, 20], [3, 30]], dtype=np.int64)
+    column = np.ascontiguousarray(x[:, 0])
+    for call, kind, fn, _ in entrances(int64_file):
+        fn(column)
+    f = blockbloom.Filter(1024, type="int64")
+    f.insert_values(column)
+    assert f.find_values(np.array([1, 2, 3, 10], dtype=np.int64)).tolist() == [True, True, True, False]
+
+
+def test_an_n_by_1_array_is_one_column_for_probe(int64_file):
+    """probe and probe_dataset take an n x 1 array's single elements as its values."""
+    column = np.array([[1], [42]], dtype=np.int64)
+    maybe = {r["value"]: r["row_groups"][0]["maybe"] for r in bp.probe(int64_file, "k", column)["results"]}
+    assert maybe == {1: True, 42: False}
+    df = bp.probe_dataset(int64_file, "k", column)
+    assert sorted(zip(df["value"].tolist(), df["maybe"].tolist())) == [(1, True), (42, False)]
