@@ -42,7 +42,9 @@ SOURCE_SUFFIXES = (".h", ".cc", ".cpp")
 SRC_ORDER = ["core", "kernels", "dispatch", "hashing", "filter", "columns",
              "parquet/values", "parquet/format", "filter_file"]
 TOOLS_INTERFACE = "src/tools_interface.h"
-INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+# Both forms: <src/...> finds a repo file through the repo-root include path as
+# "src/..." does, so an angle include must not pass for a system header.
+INCLUDE = re.compile(r'^\s*#\s*include\s+[<"]([^">]+)[">]', re.M)
 PUBLIC_PREFIX = re.compile(r"(?<![A-Za-z0-9_])(?:bb|BB)_[A-Za-z0-9_]+")
 
 
@@ -104,6 +106,19 @@ def include_fault(rel, target):
     if kind == "python":
         return None if tkind in ("public", "python") else "python/src includes a non-public header"
     return None
+
+
+def include_line_fault(root, repo_files, rel, name):
+    """Why rel's include of name is wrong, or None (also for a system header)."""
+    target = resolve(root, rel, name)
+    if target:
+        return include_fault(rel, target)
+    # A path relative to the including file ("../../src/x.h") reaches a repo
+    # file the include rule would judge: no such path, whatever it names.
+    beside = os.path.normpath(os.path.join(os.path.dirname(rel), name))
+    if names_a_repo_file(repo_files, name) or beside in repo_files:
+        return "not a path from the repo root (the one include root)"
+    return None  # a system header
 
 
 def strip_comments_and_strings(text):
@@ -203,10 +218,16 @@ def self_check():
         "namespace {\nconst char* s = \"namespace blockbloom {\";\n}\n")
     prefix = prefix_faults('int bb_secret_helper(void);\n// bb_in_a_comment\n', {"bb_find"})
     pasted = header_names("#define BB_T(X) \\\n  X(INT32, 1)\n#define ROW_(n, c) BB_P_##n = c,\n")
+    planted_files = {"tools/x/y.cc", "src/filter/layout_ops.h"}
+    escapes = [include_line_fault("/nonexistent", planted_files, "tools/x/y.cc",
+                                  "../../src/filter/layout_ops.h"),
+               include_line_fault("/nonexistent", planted_files, "tools/x/y.cc", "cstdint")]
     roots = [names_a_repo_file({"tools/common/cli_error.h"}, "common/cli_error.h"),
              names_a_repo_file({"tools/common/cli_error.h"}, "cpuinfo_x86.h")]
     return (all([up, across, tool, public_down]) and fine == [None] * 3 and ns_bad == [1] and
             ns_good == [] and prefix == [1] and roots == [True, False] and
+            escapes[0] is not None and escapes[1] is None and
+            INCLUDE.findall("#include <src/x.h>\n#include \"a/b.h\"\n") == ["src/x.h", "a/b.h"] and
             "BB_P_INT32" in pasted and "BB_P_INT64" not in pasted)
 
 
@@ -234,13 +255,7 @@ def main():
             with open(os.path.join(root, rel), encoding="utf-8") as f:
                 text = f.read()
             for m in INCLUDE.finditer(text):
-                target = resolve(root, rel, m.group(1))
-                if target:
-                    why = include_fault(rel, target)
-                elif names_a_repo_file(repo_files, m.group(1)):
-                    why = "not a path from the repo root (the one include root)"
-                else:
-                    why = None  # a system header
+                why = include_line_fault(root, repo_files, rel, m.group(1))
                 if why:
                     line = text.count("\n", 0, m.start()) + 1
                     faults.append("%s:%d: #include \"%s\": %s" % (rel, line, m.group(1), why))
