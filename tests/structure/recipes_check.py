@@ -238,10 +238,16 @@ def operation_faults(tree):
                 if not re.search(r"\bBB_API\b[^;]*\b" + name + r"\s*\(", headers[header]):
                     faults.append("%s: %s is not declared BB_API in include/blockbloom/%s"
                                   % (where, name, header))
-            if reach[layout] and not any(re.search(r"\b" + n + r"\b", headers[wrapper])
-                                         for n in reach[layout]):
+            members = [m.group(1) for n in reach[layout] for m in re.finditer(
+                r"static\s+constexpr\s+auto\s+(\w+)\s*=\s*" + n + r"\s*;", headers[wrapper])]
+            if reach[layout] and not members:
                 faults.append("%s: include/blockbloom/%s's layout policy names none of %s"
                               % (where, wrapper, ", ".join(reach[layout])))
+            # The role templates (blockbloom.hpp) call a policy member as Layout::name.
+            for m in members:
+                if not re.search(r"\bLayout::" + m + r"\b", headers["blockbloom.hpp"]):
+                    faults.append("%s: no C++ class template in include/blockbloom/blockbloom.hpp "
+                                  "calls Layout::%s (step 5)" % (where, m))
         names = [field, "kudu_" + field] + reach.get("PARQUET", []) + reach.get("KUDU", [])
         if not any(re.search(r"\b" + n + r"\b", t) for t in per_isa for n in names):
             faults.append("%s: no per-ISA test (BB_INSTANTIATE_PER_ISA) names %s"
@@ -343,6 +349,11 @@ def self_check(tree):
              tree.read("include/blockbloom/kudu.h").replace(
                  "BB_API int bb_kudu_find_batch_select_from(", "int bb_kudu_find_batch_select_from(", 1),
              "bb_kudu_find_batch_select_from is not declared BB_API"),
+        "a policy member no class template calls":
+            ("include/blockbloom/blockbloom.hpp",
+             tree.read("include/blockbloom/blockbloom.hpp").replace(
+                 "Layout::find_batch_bitmap_and,", "Layout::find_batch_bitmap,", 1),
+             "calls Layout::find_batch_bitmap_and"),
         "a logical type with a rule but no name":
             (PARQUET_TYPES, parquet_types.replace(logical_anchor, "  X(NOTHING, 40) \\\n" +
                                                   logical_anchor, 1),
