@@ -877,6 +877,22 @@ class ParquetProbeStreams(ParquetTestCase):
                          b",".join(b'\n  {"value": "%d", "row_groups": [{"row_group": 0, '
                                    b'"maybe": true}]}' % i for i in range(n)) + b"\n]}\n")
 
+    def test_a_dataset_file_of_many_values_and_row_groups_in_bounded_memory(self):
+        # A dataset (a directory) of one file: its 4M answers are kept as bits
+        # and written in pieces as the file's turn comes, never as one text.
+        path = self.all_maybe_file(row_groups=self.sized(100, 4))
+        n = self.sized(40000, 20000)
+        values = self.write("values.txt", b"".join(b"%d\n" % i for i in range(n)))
+        for form in ([], ["--json"]):
+            with self.subTest(form=form):
+                code, stderr, peak = self.run_measured(
+                    ["parquet", "probe", os.path.dirname(path), "--column", "n", "--input",
+                     values] + form)
+                self.assertEqual(code, 0, stderr)
+                if not cli_support.WRAPPER:
+                    bound = self.SANITIZED_BOUND if cli_support.sanitized() else 64 << 20
+                    self.assertLess(peak, bound, "peak RSS %.1f MiB" % (peak / 2 ** 20))
+
     def test_answers_across_chunks_are_the_models(self):
         # 200,000 values cross several chunks; every 1,000th is in the filter.
         stored = [struct.pack("<q", i) for i in range(0, 200000, 1000)]

@@ -186,6 +186,16 @@ std::size_t SkippableRowGroups(const FileAnswers& a, std::size_t values, std::si
   return skippable;
 }
 
+// Output is written in pieces of about this many bytes, so that a file's
+// answers (values x row groups lines) are never held whole as text.
+constexpr std::size_t kOutputFlushBytes = std::size_t{1} << 16;
+
+void FlushIfFull(std::string* out) {
+  if (out->size() < kOutputFlushBytes) return;
+  std::fwrite(out->data(), 1, out->size(), stdout);
+  out->clear();
+}
+
 void WriteText(const std::string& path, const FileAnswers& a, const Values& values,
                std::size_t bitmap_bytes, std::string* out) {
   const std::string file = Printable(path);
@@ -194,34 +204,36 @@ void WriteText(const std::string& path, const FileAnswers& a, const Values& valu
     for (std::size_t g = 0; g < a.row_groups; ++g) {
       *out += file + "\t" + value + "\trow_group=" + std::to_string(g) + "\t" +
               (Maybe(a, bitmap_bytes, g, i) ? "maybe" : "absent") + "\n";
+      FlushIfFull(out);
     }
   }
 }
 
-std::string FileJson(const std::string& path, const FileAnswers& a, const Values& values,
-                     std::size_t bitmap_bytes) {
-  std::string o = JsonObjectWriter::OnOneLine()
-                      .Add("file", JsonString(path))
-                      .Add("column", JsonString(a.column_name))
-                      .Add("physical_type", JsonString(a.physical_type))
-                      .Add("row_groups", JsonInteger(a.row_groups))
-                      .Add("unusable_row_groups", JsonInteger(a.unusable))
-                      .FinishBeforeLast("results");
+void WriteFileJson(const std::string& path, const FileAnswers& a, const Values& values,
+                   std::size_t bitmap_bytes, std::string* o) {
+  *o += JsonObjectWriter::OnOneLine()
+            .Add("file", JsonString(path))
+            .Add("column", JsonString(a.column_name))
+            .Add("physical_type", JsonString(a.physical_type))
+            .Add("row_groups", JsonInteger(a.row_groups))
+            .Add("unusable_row_groups", JsonInteger(a.unusable))
+            .FinishBeforeLast("results");
   JsonArrayStream results = JsonArrayStream::OnOneLine();
   for (std::size_t i = 0; i < values.texts.size(); ++i) {
-    o += results.Next() + JsonObjectWriter::OnOneLine()
-                              .Add("value", JsonString(values.texts[i]))
-                              .FinishBeforeLast("row_groups");
+    *o += results.Next() + JsonObjectWriter::OnOneLine()
+                               .Add("value", JsonString(values.texts[i]))
+                               .FinishBeforeLast("row_groups");
     JsonArrayStream groups = JsonArrayStream::OnOneLine();
     for (std::size_t g = 0; g < a.row_groups; ++g) {
-      o += groups.Next() + JsonObjectWriter::OnOneLine()
-                               .Add("row_group", JsonInteger(g))
-                               .Add("maybe", JsonBool(Maybe(a, bitmap_bytes, g, i)))
-                               .Finish();
+      *o += groups.Next() + JsonObjectWriter::OnOneLine()
+                                .Add("row_group", JsonInteger(g))
+                                .Add("maybe", JsonBool(Maybe(a, bitmap_bytes, g, i)))
+                                .Finish();
+      FlushIfFull(o);
     }
-    o += groups.Close() + "}";
+    *o += groups.Close() + "}";
   }
-  return o + results.Close() + "}";
+  *o += results.Close() + "}";
 }
 
 void ReportSkipped(const std::string& path, const std::string& why) {
@@ -321,7 +333,8 @@ int RunParquetDatasetProbe(const ParsedFlags& flags, const std::vector<std::stri
         totals.skippable += SkippableRowGroups(a, values.texts.size(), bitmap_bytes);
         std::string out;
         if (json) {
-          out = files_json.Next() + FileJson(path, a, values, bitmap_bytes);
+          out = files_json.Next();
+          WriteFileJson(path, a, values, bitmap_bytes, &out);
         } else {
           WriteText(path, a, values, bitmap_bytes, &out);
         }
