@@ -51,7 +51,6 @@ class SemiJoinReport:
     def summary(self, partitions: Optional[pd.DataFrame] = None) -> Dict[str, Any]:
         """Totals over the probe partitions: rows, kept, dropped, partitions, partitions_filtered, filter_type, notes."""
 
-@overload
 def semi_join(
     left: dd.DataFrame,
     right: dd.DataFrame,
@@ -66,10 +65,10 @@ def semi_join(
     sizing: Sizing = "exact",
     split_every: int = 8,
     skip_below: Optional[float] = None,
-    report: Literal[False] = False,
+    report: bool = False,
     **merge_kwargs: Any,
-) -> dd.DataFrame:
-    """left.merge(right, ...), the rows that cannot match dropped first by a Bloom filter; lazy: the filter is a task of the result's graph."""
+) -> Union[dd.DataFrame, Tuple[dd.DataFrame, SemiJoinReport]]:
+    """left.merge(right, ...), the rows that cannot match dropped first by a Bloom filter; lazy: the filter is a task of the result's graph. report=True: (the result, a SemiJoinReport of what the filter did)."""
 
 FILES_PER_TASK: int
 
@@ -88,22 +87,3 @@ def probe_dataset(
     """blockbloom.parquet.probe_dataset over Dask's workers, files_per_task
     files a task (None: 64): the same pandas DataFrame and attrs, computed."""
 
-@overload
-def semi_join(
-    left: dd.DataFrame,
-    right: dd.DataFrame,
-    on: Optional[_Keys] = None,
-    left_on: Optional[_Keys] = None,
-    right_on: Optional[_Keys] = None,
-    how: Literal["inner", "left", "right", "outer", "cross"] = "inner",
-    fpp: float = 0.01,
-    *,
-    ndv: Optional[int] = None,
-    build: Optional[Literal["left", "right"]] = None,
-    sizing: Sizing = "exact",
-    split_every: int = 8,
-    skip_below: Optional[float] = None,
-    report: Literal[True],
-    **merge_kwargs: Any,
-) -> Tuple[dd.DataFrame, SemiJoinReport]:
-    """report=True: (the result, a SemiJoinReport of what the filter did)."""
