@@ -28,9 +28,12 @@
  *   bb_parquet_file_close(pf);
  *
  * Three ways to open, by what the caller has:
- * - a path: the footer is read with pread and kept; filters are read (pread)
- *   when loaded, so the file may be of any size (beyond 4 GiB too) and is
- *   never mapped (a file truncated meanwhile gives an error, not SIGBUS).
+ * - a path: the file's last 64 KiB (all of it, when smaller) are read at
+ *   open with one pread and kept with the handle, so that the footer, filter
+ *   headers and filters of a small file cost one read; what lies before them
+ *   is read (pread) when needed, so the file may be of any size (beyond 4 GiB
+ *   too) and is never mapped (a file truncated meanwhile gives an error when a
+ *   byte outside those 64 KiB is read, never SIGBUS).
  *   Only regular files are opened (a FIFO or device is refused at once,
  *   never waited on). The descriptor stays open until bb_parquet_file_close.
  * - the whole file in memory (read or mmapped by the caller): borrowed, not

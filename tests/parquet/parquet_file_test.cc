@@ -865,16 +865,47 @@ TEST(ParquetFile, PathsThatAreNoReadableRegularFileAreIoErrorsAtOnce) {
   EXPECT_EQ(device.why, "/dev/null: not a regular file");
 }
 
-TEST(ParquetFile, AFileThatShrinksAfterOpenIsAnIoErrorOnLoad) {
-  const SampleFile s;
+// "PAR1", a filter of one INT64 column at offset 4 holding 42, `gap` zero
+// bytes, then the footer: a filter `gap` bytes before the file's tail.
+std::string FileWithFilterBeforeGap(size_t gap, std::string* filter) {
+  *filter = SerializedFilter(1024, {bb_parquet_hash_int64(42)});
+  const std::string metadata =
+      bbtest::FileMetaData({Col({"x"}, BB_PARQUET_INT64)}, {{FilterAt(4)}});
+  return "PAR1" + *filter + std::string(gap, '\0') + metadata +
+         bbtest::LittleEndian32(static_cast<uint32_t>(metadata.size())) + "PAR1";
+}
+
+TEST(ParquetFile, AFilterBeforeTheTailWindowIsReadOnLoadAndAShrunkFileIsAnIoError) {
+  // 100 KiB between the filter and the footer: the filter lies outside the
+  // tail read at open, so loading it reads the file again.
+  std::string filter;
   const TempDir dir;
-  const std::string path = dir.Write("shrinks.parquet", s.bytes);
+  const std::string path = dir.Write("shrinks.parquet", FileWithFilterBeforeGap(100 << 10, &filter));
   File file;
-  ASSERT_EQ(file.OpenPath(path), BB_OK);
-  ASSERT_EQ(::truncate(path.c_str(), 10), 0);
+  ASSERT_EQ(file.OpenPath(path), BB_OK) << file.why;
   bb_filter f;
+  ASSERT_EQ(bb_parquet_file_load_filter(file.f, 0, 0, &f), BB_OK);
+  EXPECT_EQ(bb_find(&f, bb_parquet_hash_int64(42)), 1);
+  bb_filter_release(&f);
+  ASSERT_EQ(::truncate(path.c_str(), 10), 0);
   EXPECT_EQ(bb_parquet_file_load_filter(file.f, 0, 0, &f), BB_ERR_PARQUET_IO);
   EXPECT_EQ(f.data, nullptr);
+}
+
+TEST(ParquetFile, ASmallFileIsReadWholeAtOpen) {
+  // Under 64 KiB: the one read at open holds the footer, the headers and the
+  // filters; what happens to the file afterwards does not change them.
+  std::string filter;
+  const TempDir dir;
+  const std::string path = dir.Write("small.parquet", FileWithFilterBeforeGap(1000, &filter));
+  File file;
+  ASSERT_EQ(file.OpenPath(path), BB_OK) << file.why;
+  ASSERT_EQ(::truncate(path.c_str(), 10), 0);
+  bb_filter f;
+  ASSERT_EQ(bb_parquet_file_load_filter(file.f, 0, 0, &f), BB_OK);
+  EXPECT_EQ(bb_find(&f, bb_parquet_hash_int64(42)), 1);
+  EXPECT_EQ(std::memcmp(f.data, filter.data() + filter.size() - 1024, 1024), 0);
+  bb_filter_release(&f);
 }
 
 TEST(ParquetFile, FilesBeyond4GiBAreReadByPath) {

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -276,12 +277,20 @@ int FileBytes::OpenPath(const std::string& path, FileBytes** out, std::string* r
   std::uint64_t size = 0;
   const int status = OpenRegularFile(path, &fd, &size, reason);
   if (status != BB_OK) return status;
+  std::unique_ptr<FileBytes> bytes;
   try {
-    *out = new FileBytes(path, fd, size);
+    bytes.reset(new FileBytes(path, fd, size));
   } catch (...) {
     ::close(fd);
     throw;
   }
+  const std::size_t window = static_cast<std::size_t>(std::min<std::uint64_t>(size, kWindowBytes));
+  bytes->window_.resize(window);
+  bytes->window_offset_ = size - window;
+  const int read =
+      ReadFully(path, fd, bytes->window_offset_, bytes->window_.data(), window, reason);
+  if (read != BB_OK) return read;
+  *out = bytes.release();
   return BB_OK;
 }
 
@@ -289,6 +298,10 @@ int FileBytes::Read(std::uint64_t offset, std::size_t length, std::uint8_t* out,
                     std::string* reason) const {
   if (data_ != nullptr) {
     std::copy(data_ + offset, data_ + offset + length, out);
+    return BB_OK;
+  }
+  if (offset >= window_offset_ && offset <= size_ && length <= size_ - offset) {
+    std::copy_n(window_.data() + (offset - window_offset_), length, out);
     return BB_OK;
   }
   return ReadFully(path_, fd_, offset, out, length, reason);

@@ -22,6 +22,12 @@ namespace parquet {
 
 // The bytes of a file: a regular file read with pread, or a buffer in memory
 // the caller owns. Not copyable; closes its descriptor when destroyed.
+//
+// A file by path has its last kWindowBytes (all of it, when smaller) read at
+// open in one pread and kept: the tail, the footer and, as writers put them
+// just before the footer, the filters of a small file are then served from
+// memory. A dataset of small files is read with one pread a file instead of
+// one per range (magic, tail, footer, each header, each bitset).
 class FileBytes {
  public:
   FileBytes(const std::uint8_t* data, std::size_t size) : data_(data), size_(size) {}
@@ -29,7 +35,10 @@ class FileBytes {
   FileBytes(const FileBytes&) = delete;
   FileBytes& operator=(const FileBytes&) = delete;
 
-  // Opens a regular file. BB_OK, or BB_ERR_PARQUET_IO with *reason.
+  static constexpr std::size_t kWindowBytes = std::size_t{64} << 10;
+
+  // Opens a regular file and reads its window. BB_OK, or BB_ERR_PARQUET_IO
+  // with *reason.
   static int OpenPath(const std::string& path, FileBytes** out, std::string* reason);
 
   std::uint64_t size() const { return size_; }
@@ -45,6 +54,8 @@ class FileBytes {
 
   std::string path_;
   int fd_ = -1;
+  std::vector<std::uint8_t> window_;  // the bytes from window_offset_ to the end
+  std::uint64_t window_offset_ = 0;
   const std::uint8_t* data_ = nullptr;
   std::uint64_t size_ = 0;
 };

@@ -29,8 +29,10 @@ int OpenRegularFile(const std::string& path, int* fd, std::uint64_t* size, std::
   } else if (!S_ISREG(info.st_mode)) {
     problem = "not a regular file";
   } else {
-    const int flags = ::fcntl(opened, F_GETFL);
-    if (flags < 0 || ::fcntl(opened, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+    // F_SETFL sets only the status flags (O_APPEND, O_ASYNC, O_DIRECT,
+    // O_NOATIME, O_NONBLOCK), of which the open set O_NONBLOCK alone: 0
+    // clears it without an F_GETFL first (one call a file, in a dataset walk).
+    if (::fcntl(opened, F_SETFL, 0) != 0) {
       problem = std::string("cannot clear O_NONBLOCK: ") + std::strerror(errno);
     }
   }
