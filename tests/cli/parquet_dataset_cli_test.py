@@ -248,6 +248,34 @@ class ParquetDatasetProbe(DatasetTestCase):
         self.assertIn("skipped %s" % self.full("b/nocolumn.parquet"), result.stderr)
         self.assertEqual(self.summary_of(result.stderr)[0], self.model_summary(rels, values, 2))
 
+    def test_one_directory_a_symlinked_file_once_a_hard_link_under_each_name(self):
+        # The walk takes entry types from the listing and stats nothing, but a
+        # symlink met makes it check for a file named twice: "a/part-0.parquet"
+        # and "b/zlink.parquet" pointing at it are one file, kept under its
+        # first name. A hard link is a name of its own (as `find` lists it).
+        for rel in self.bad:
+            os.remove(self.full(rel))
+        os.symlink(self.full("a/part-0.parquet"), self.full("b/zlink.parquet"))
+        os.link(self.full("a/part-1.parquet"), self.full("b/zhard.parquet"))
+        self.bitsets.update({("b/zhard.parquet", g): self.bitsets[("a/part-1.parquet", g)]
+                             for g in range(GOOD["a/part-1.parquet"])})
+        GOOD_WITH_LINK = dict(GOOD, **{"b/zhard.parquet": GOOD["a/part-1.parquet"]})
+        values = self.values()
+        for jobs in ("1", "2"):
+            result = self.probe([self.root, "--column", "id", "--jobs", jobs, "--"] +
+                                [str(v) for v in values], 0)
+            self.assertNotIn("zlink", result.stdout)
+            rels = sorted(GOOD_WITH_LINK, key=lambda r: self.full(r).encode())
+            lines = []
+            for rel in rels:
+                saved, GOOD[rel] = GOOD.get(rel), GOOD_WITH_LINK[rel]
+                try:
+                    lines += self.model_lines([rel], values)
+                finally:
+                    if saved is None:
+                        del GOOD[rel]
+            self.assertEqual(result.stdout.splitlines(), lines)
+
     def test_exit_status_all_read_none_read_and_usage(self):
         values = ["5", "107"]
         for rel in self.bad:

@@ -7,6 +7,7 @@
 #ifndef BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_DATASET_PATHS_H_
 #define BLOCKBLOOM_TOOLS_BLOCKBLOOM_PARQUET_DATASET_PATHS_H_
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,10 @@ struct PathError {
 };
 
 struct DatasetPaths {
-  std::vector<std::string> files;   // regular files, sorted by their bytes, each once
+  // Regular files, sorted by their bytes, each once: a file named by two
+  // operands or through a symlink is kept under its first name (hard links
+  // are names of their own, as `find` lists them).
+  std::vector<std::string> files;
   std::vector<PathError> errors;    // sorted by path
 };
 
@@ -33,7 +37,8 @@ bool NamesManyFiles(const std::string& operand);
 // thrown: a path that does not exist, a pattern that matches nothing, an
 // entry that is not a regular file (a FIFO is never opened: reading it
 // would wait for a writer), a directory that cannot be listed.
-DatasetPaths ExpandDatasetPaths(const std::vector<std::string>& operands);
+// Directories are listed on `jobs` threads (1: the calling thread alone).
+DatasetPaths ExpandDatasetPaths(const std::vector<std::string>& operands, std::size_t jobs);
 
 }  // namespace blockbloom_tools
 
