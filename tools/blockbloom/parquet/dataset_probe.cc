@@ -29,6 +29,11 @@
 namespace blockbloom_tools {
 namespace {
 
+// The answers of files probed ahead of the one being written out wait in
+// memory up to this many bytes (a million values over a hundred row groups
+// is 12.5 MB a file): the threads then wait for the writer.
+constexpr std::size_t kMaxWaitingAnswerBytes = std::size_t{32} << 20;
+
 // More threads than this only wait on the disk and each other; the bound
 // also keeps a typo such as --jobs 100000 from exhausting the process's threads.
 constexpr std::size_t kMaxJobs = 1024;
@@ -295,7 +300,7 @@ int RunParquetDatasetProbe(const ParsedFlags& flags, const std::vector<std::stri
   const bool json = flags.Has("--json");
   const Values values = ReadValues(flags, value_operands);
   const std::size_t bitmap_bytes = (values.texts.size() + 7) / 8;
-  const DatasetPaths dataset = ExpandDatasetPaths(paths);
+  const DatasetPaths dataset = ExpandDatasetPaths(paths, jobs);
 
   std::vector<PathError> errors = dataset.errors;
   for (const PathError& e : errors) ReportSkipped(e.path, e.why);
@@ -311,7 +316,7 @@ int RunParquetDatasetProbe(const ParsedFlags& flags, const std::vector<std::stri
   JsonArrayStream files_json = JsonArrayStream::OnePerLine(0);
   if (json) std::fputs("{\"files\": ", stdout);
   RunOrdered<FileAnswers>(
-      dataset.files.size(), jobs,
+      dataset.files.size(), jobs, kMaxWaitingAnswerBytes,
       [&](std::size_t i) { return ProbeFile(dataset.files[i], flags, &cache, bitmap_bytes); },
       [&](std::size_t i, FileAnswers a) {
         progress->Update(i + 1);
@@ -339,7 +344,8 @@ int RunParquetDatasetProbe(const ParsedFlags& flags, const std::vector<std::stri
           WriteText(path, a, values, bitmap_bytes, &out);
         }
         std::fwrite(out.data(), 1, out.size(), stdout);
-      });
+      },
+      [](const FileAnswers& a) { return a.bitmaps.capacity() + a.error.capacity(); });
   progress.reset();  // its "done" line before the summary
   std::sort(errors.begin(), errors.end(),
             [](const PathError& a, const PathError& b) { return a.path < b.path; });
