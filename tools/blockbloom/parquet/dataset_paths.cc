@@ -123,20 +123,20 @@ void ListDirectory(const std::string& dir, Found* found, std::vector<std::string
 // Walks the directories roots on `jobs` threads (the calling thread alone
 // when jobs <= 1, or when the system refuses every thread): a directory
 // listed by one thread hands its subdirectories to whichever thread is free.
+// Threads start only once two directories wait to be listed: a dataset of
+// one folder is walked without any (and so under an emulator where threads
+// crawl, or where the system gives none).
 Found WalkDirectories(std::vector<std::string> roots, std::size_t jobs) {
   Found found;
-  if (jobs <= 1 || roots.empty()) {
-    std::vector<std::string> pending = std::move(roots);
-    while (!pending.empty()) {
-      const std::string dir = std::move(pending.back());
-      pending.pop_back();
-      ListDirectory(dir, &found, &pending);
-    }
-    return found;
+  std::vector<std::string> pending = std::move(roots);
+  while (!pending.empty() && (jobs <= 1 || pending.size() < 2)) {
+    const std::string dir = std::move(pending.back());
+    pending.pop_back();
+    ListDirectory(dir, &found, &pending);
   }
+  if (pending.empty()) return found;
   std::mutex mutex;
   std::condition_variable more;  // a directory was queued, or the walk ended
-  std::vector<std::string> pending = std::move(roots);
   std::size_t busy = 0;  // threads listing a directory (which may queue more)
   auto work = [&](Found* mine) {
     std::vector<std::string> subdirs;
