@@ -140,9 +140,12 @@ class Tune(ToolTestCase):
         self.assertGreater(find["default"]["ns_per_key"], 0)
         self.assertGreater(find["default_over_best"], 0)
         self.assertGreaterEqual(find["default"]["spread_ns_per_key"], 0)
+        # Three rounded numbers: the bound is the rounding of all three.
         self.assertAlmostEqual(find["gain_ns_per_key"],
                                find["default"]["ns_per_key"] - find["best"]["ns_per_key"],
-                               delta=1e-3 * find["default"]["ns_per_key"])
+                               delta=self.DIGITS * (find["default"]["ns_per_key"] +
+                                                    find["best"]["ns_per_key"] +
+                                                    abs(find["gain_ns_per_key"])))
         self.assertAlmostEqual(
             find["noise_ns_per_key"],
             max(find["best"]["spread_ns_per_key"], find["default"]["spread_ns_per_key"]),
