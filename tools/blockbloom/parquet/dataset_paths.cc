@@ -138,19 +138,31 @@ Found WalkDirectories(std::vector<std::string> roots, std::size_t jobs) {
   std::mutex mutex;
   std::condition_variable more;  // a directory was queued, or the walk ended
   std::size_t busy = 0;  // threads listing a directory (which may queue more)
+  // An exception in a thread (std::bad_alloc) would end the process: it
+  // stops the walk instead, and is rethrown on the calling thread.
+  std::exception_ptr failure;
   auto work = [&](Found* mine) {
     std::vector<std::string> subdirs;
     std::unique_lock<std::mutex> lock(mutex);
     for (;;) {
       more.wait(lock, [&] { return !pending.empty() || busy == 0; });
-      if (pending.empty()) return;  // nothing queued, nobody listing: done
-      const std::string dir = std::move(pending.back());
+      if (pending.empty() || failure) return;  // nothing queued, nobody listing: done
+      std::string dir = std::move(pending.back());
       pending.pop_back();
       ++busy;
       lock.unlock();
-      ListDirectory(dir, mine, &subdirs);
+      std::exception_ptr thrown;
+      try {
+        ListDirectory(dir, mine, &subdirs);
+      } catch (...) {
+        thrown = std::current_exception();
+      }
       lock.lock();
       --busy;
+      if (thrown) {
+        if (!failure) failure = thrown;
+        pending.clear();
+      }
       for (std::string& d : subdirs) pending.push_back(std::move(d));
       subdirs.clear();
       more.notify_all();
@@ -165,6 +177,7 @@ Found WalkDirectories(std::vector<std::string> roots, std::size_t jobs) {
   }
   if (threads.empty()) work(&found);
   for (std::thread& t : threads) t.join();
+  if (failure) std::rethrow_exception(failure);
   for (Found& f : per_thread) found.Append(std::move(f));
   return found;
 }
