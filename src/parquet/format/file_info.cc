@@ -286,9 +286,7 @@ int FileBytes::OpenPath(const std::string& path, FileBytes** out, std::string* r
   }
   const std::size_t window = static_cast<std::size_t>(std::min<std::uint64_t>(size, kWindowBytes));
   bytes->window_.resize(window);
-  bytes->window_offset_ = size - window;
-  const int read =
-      ReadFully(path, fd, bytes->window_offset_, bytes->window_.data(), window, reason);
+  const int read = ReadFully(path, fd, size - window, bytes->window_.data(), window, reason);
   if (read != BB_OK) return read;
   *out = bytes.release();
   return BB_OK;
@@ -300,8 +298,9 @@ int FileBytes::Read(std::uint64_t offset, std::size_t length, std::uint8_t* out,
     std::copy(data_ + offset, data_ + offset + length, out);
     return BB_OK;
   }
-  if (offset >= window_offset_ && offset <= size_ && length <= size_ - offset) {
-    std::copy_n(window_.data() + (offset - window_offset_), length, out);
+  const std::uint64_t window_start = size_ - window_.size();
+  if (offset >= window_start && offset <= size_ && length <= size_ - offset) {
+    std::copy_n(window_.data() + (offset - window_start), length, out);
     return BB_OK;
   }
   return ReadFully(path_, fd_, offset, out, length, reason);

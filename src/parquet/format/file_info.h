@@ -54,8 +54,7 @@ class FileBytes {
 
   std::string path_;
   int fd_ = -1;
-  std::vector<std::uint8_t> window_;  // the bytes from window_offset_ to the end
-  std::uint64_t window_offset_ = 0;
+  std::vector<std::uint8_t> window_;  // the file's last window_.size() bytes
   const std::uint8_t* data_ = nullptr;
   std::uint64_t size_ = 0;
 };

@@ -91,7 +91,9 @@ void ListDirectory(const std::string& dir, Found* found, std::vector<std::string
     if (type == DT_UNKNOWN) {  // a file system that does not say: ask it
       struct stat st;
       if (::fstatat(::dirfd(listing), name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
-        found->Error(Join(dir, name), ErrorText(errno));
+        // Gone since the listing, or unreadable: an error only for a name
+        // the walk would have taken (a directory's error is its listing's).
+        if (EndsWithParquet(name)) found->Error(Join(dir, name), ErrorText(errno));
         continue;
       }
       type = S_ISDIR(st.st_mode)   ? DT_DIR
